@@ -1,0 +1,24 @@
+/** Business constants and limits of spec §1 and §9. */
+export const SYS_NAME = 'CHAT_ASSISTANT';
+export const DEFAULT_PLATFORM = 'International';
+export const API_BASE = '/webapi';
+export const REQUEST_TIMEOUT_MS = 50_000;
+export const VERSION_LABEL = '1.0 Beta';
+/** The marker GET /webapi/version answers for the simplified-Chinese edition (spec §4 step 3). */
+export const SIMPLIFIED_CHINESE_MARKER = 'zh-cn';
+export const VERSION_POLL_MS = 60_000;
+export const LANGUAGE_SWITCH_RELOAD_MS = 200;
+export const LOGOUT_RELOAD_MS = 1_000;
+export const ROOT_REDIRECT = '/chat?_n=1';
+export const EXTERNAL_DEFAULT_TARGET = '/chat?_n=2';
+export const VERIFICATION_CODE_LENGTH = 6;
+export const VERIFICATION_CODE_TTL_MS = 5 * 60_000;
+export const PASSWORD_MIN_LENGTH = 8;
+export const REMEMBER_ME_MS = 24 * 60 * 60_000;
+export const VOICE_MAX_SECONDS = 60;
+export const FEEDBACK_MAX_IMAGES = 6;
+export const FEEDBACK_MAX_IMAGE_BYTES = 2 * 1024 * 1024;
+export const ADULT_AGE = 18;
+export const BREAKPOINTS = { XS: 480, SM: 576, MD: 768, LG: 1024, XL: 1200, XXL: 1600 } as const;
+export const MOBILE_MAX_WIDTH = BREAKPOINTS.LG;
+export const RESIZE_DEBOUNCE_MS = 80;
