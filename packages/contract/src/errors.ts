@@ -325,6 +325,47 @@ const catalogue = {
     'zh-cn': '每张截图不能超过 2 MB',
     'zh-tw': '每張截圖不能超過 2 MB',
   },
+  // 105xx: the Bible engine
+  unknown_book: {
+    code: 10500,
+    en: 'Unknown book of the Bible: {0}',
+    'es-es': 'Libro de la Biblia desconocido: {0}',
+    'fr-fr': 'Livre de la Bible inconnu : {0}',
+    'zh-cn': '未知的圣经书卷：{0}',
+    'zh-tw': '未知的聖經書卷：{0}',
+  },
+  verse_out_of_range: {
+    code: 10501,
+    en: 'This passage does not exist: {0}',
+    'es-es': 'Este pasaje no existe: {0}',
+    'fr-fr': 'Ce passage n’existe pas : {0}',
+    'zh-cn': '该经文不存在：{0}',
+    'zh-tw': '該經文不存在：{0}',
+  },
+  reference_unparsable: {
+    code: 10502,
+    en: 'No Bible reference was recognised in: {0}',
+    'es-es': 'No se reconoció ninguna referencia bíblica en: {0}',
+    'fr-fr': 'Aucune référence biblique n’a été reconnue dans : {0}',
+    'zh-cn': '未能识别经文出处：{0}',
+    'zh-tw': '未能辨識經文出處：{0}',
+  },
+  corpus_preparing: {
+    code: 10503,
+    en: 'The Bible library is being prepared ({0}%), please try again shortly',
+    'es-es': 'La biblioteca bíblica se está preparando ({0} %), inténtelo de nuevo en breve',
+    'fr-fr': 'La bibliothèque biblique est en préparation ({0} %), veuillez réessayer sous peu',
+    'zh-cn': '圣经资料库正在准备中（{0}%），请稍后再试',
+    'zh-tw': '聖經資料庫正在準備中（{0}%），請稍後再試',
+  },
+  translation_unknown: {
+    code: 10504,
+    en: 'Unknown Bible translation: {0}',
+    'es-es': 'Traducción bíblica desconocida: {0}',
+    'fr-fr': 'Traduction biblique inconnue : {0}',
+    'zh-cn': '未知的圣经译本：{0}',
+    'zh-tw': '未知的聖經譯本：{0}',
+  },
 } as const satisfies Record<string, { code: number } & Localized>;
 
 export type ErrorName = keyof typeof catalogue;
