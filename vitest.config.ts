@@ -15,7 +15,10 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
-      { extends: 'apps/web/vite.config.ts', test: { name: 'web', include: ['apps/web/src/**/*.test.{ts,tsx}'], environment: 'jsdom' } },
+      {
+        extends: 'apps/web/vite.config.ts',
+        test: { name: 'web', include: ['apps/web/src/**/*.test.{ts,tsx}'], environment: 'jsdom' },
+      },
       {
         test: {
           name: 'e2e',

@@ -370,9 +370,9 @@ const catalogue = {
 
 export type ErrorName = keyof typeof catalogue;
 
-export const ERROR_CODES = Object.fromEntries(
-  Object.entries(catalogue).map(([name, entry]) => [name, entry.code]),
-) as { [K in ErrorName]: (typeof catalogue)[K]['code'] };
+export const ERROR_CODES = Object.fromEntries(Object.entries(catalogue).map(([name, entry]) => [name, entry.code])) as {
+  [K in ErrorName]: (typeof catalogue)[K]['code'];
+};
 
 export function errorCode(name: ErrorName): number {
   return catalogue[name].code;

@@ -1,0 +1,71 @@
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import type { Logger } from 'pino';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { API_BASE } from '@bible-qa/contract';
+import type { Container } from './container.ts';
+import { sendError, registerErrorHandling } from './http/error-handler.ts';
+import { registerOpenApi } from './http/openapi.ts';
+import { generateRequestId, registerRequestContext } from './http/request-context.ts';
+import { registerSecurityHeaders, registerWebApp } from './http/web.ts';
+import { memberRoutes } from './features/member/member.routes.ts';
+import { systemRoutes } from './features/system/system.routes.ts';
+
+export interface BuildAppOptions {
+  container: Container;
+  /** A pino logger; tests pass one that writes to memory. */
+  logger?: Logger;
+}
+
+/** Builds the app without listening: server.ts listens, tests use app.inject. Reads like the API's table of contents. */
+export async function buildApp({ container, logger }: BuildAppOptions): Promise<FastifyInstance> {
+  const { config } = container;
+  const app = Fastify({
+    ...(logger ? { loggerInstance: logger } : { logger: { level: config.log.level } }),
+    genReqId: generateRequestId,
+    // One access-log line per request is written by request-context.ts; Fastify's own two are off.
+    logController: new LogController({ requestIdLogLabel: 'reqId', disableRequestLogging: true }),
+    bodyLimit: config.server.bodyLimitBytes,
+    requestTimeout: config.server.requestTimeoutMs,
+    trustProxy: config.server.trustProxy,
+    return503OnClosing: false,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+  }) as unknown as FastifyInstance;
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  // While closing, in-flight requests finish and new ones are told to come back, in the envelope.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    if (closing) return sendError(request, reply, 'service_unavailable');
+  });
+  // Answers finished during shutdown close their keep-alive connection, so the server can stop.
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (closing) reply.header('connection', 'close');
+    return payload;
+  });
+
+  registerRequestContext(app);
+  registerSecurityHeaders(app);
+  await registerOpenApi(app);
+  const spaFallback = await registerWebApp(app, config.webDistDir);
+  registerErrorHandling(app, spaFallback);
+
+  const startedAt = Date.now();
+  await app.register(systemRoutes, {
+    prefix: API_BASE,
+    editionLanguage: config.editionLanguage,
+    pingDatabase: () => container.database.ping(),
+    startedAt,
+  });
+  await app.register(memberRoutes, {
+    prefix: `${API_BASE}/portal/member`,
+    member: container.services.member,
+    sessions: container.services.sessions,
+  });
+
+  return app;
+}

@@ -1,0 +1,46 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, ENV_VARIABLES, loadConfig, REPO_ROOT } from './config.ts';
+
+describe('loadConfig', () => {
+  it('starts on the embedded defaults with an empty environment', () => {
+    const config = loadConfig({});
+    expect(config.database.url).toBeUndefined();
+    expect(config.server.port).toBe(3000);
+    expect(config.dataDir).toBe(path.join(REPO_ROOT, 'data'));
+    expect(config.corpusDir).toBe(path.resolve(REPO_ROOT, '../shared/corpus'));
+    expect(config.editionLanguage).toBe('zh-cn');
+    expect(config.server.bodyLimitBytes).toBe(1024 * 1024);
+  });
+
+  it('treats empty values as unset', () => {
+    expect(loadConfig({ DATABASE_URL: '', PORT: ' ' }).server.port).toBe(3000);
+  });
+
+  it.each([
+    ['PORT', 'eighty'],
+    ['PORT', '70000'],
+    ['DATABASE_URL', 'mysql://x'],
+    ['LOG_LEVEL', 'loud'],
+    ['EDITION_LANGUAGE', 'de'],
+    ['TRUST_PROXY', 'maybe'],
+  ])('refuses a bad %s and names it', (name, value) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
+    expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`\\b${name}\\b`));
+  });
+
+  it('reads PostgreSQL from DATABASE_URL', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgres://u:p@127.0.0.1:5432/db' }).database.url).toBe(
+      'postgres://u:p@127.0.0.1:5432/db',
+    );
+  });
+});
+
+describe('.env.example', () => {
+  it('lists every variable the API reads, and nothing else', () => {
+    const text = fs.readFileSync(path.join(REPO_ROOT, '.env.example'), 'utf8');
+    const listed = [...text.matchAll(/^([A-Z][A-Z0-9_]*)=/gm)].map((m) => m[1]);
+    expect([...listed].sort()).toEqual([...ENV_VARIABLES].sort());
+  });
+});

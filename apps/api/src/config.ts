@@ -1,0 +1,104 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import { LOCALES } from '@bible-qa/contract';
+
+/** The repository root: relative paths in the configuration are resolved against it, whatever the cwd. */
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+const emptyToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
+const dir = (fallback: string) =>
+  z.preprocess(emptyToUndefined, z.string().default(fallback)).transform((p) => path.resolve(REPO_ROOT, p));
+const int = (fallback: number, min: number, max: number) =>
+  z.preprocess(emptyToUndefined, z.coerce.number().int().min(min).max(max).default(fallback));
+const bool = (fallback: boolean) =>
+  z.preprocess(
+    emptyToUndefined,
+    z
+      .enum(['true', 'false', '1', '0'])
+      .default(fallback ? 'true' : 'false')
+      .transform((v) => v === 'true' || v === '1'),
+  );
+
+/** Every environment variable the API reads; .env.example lists each with its default. */
+const envSchema = z.object({
+  NODE_ENV: z.preprocess(emptyToUndefined, z.enum(['development', 'production', 'test']).default('development')),
+  HOST: z.preprocess(emptyToUndefined, z.string().default('0.0.0.0')),
+  PORT: int(3000, 0, 65535),
+  LOG_LEVEL: z.preprocess(
+    emptyToUndefined,
+    z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ),
+  TRUST_PROXY: bool(false),
+  DATA_DIR: dir('data'),
+  DATABASE_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+      .optional(),
+  ),
+  DATABASE_POOL_SIZE: int(10, 1, 200),
+  CORPUS_DIR: dir('../shared/corpus'),
+  WEB_DIST_DIR: dir('apps/web/dist'),
+  BODY_LIMIT_BYTES: int(1024 * 1024, 1024, 64 * 1024 * 1024),
+  REQUEST_TIMEOUT_MS: int(120_000, 0, 3_600_000),
+  SHUTDOWN_GRACE_MS: int(10_000, 0, 600_000),
+  EDITION_LANGUAGE: z.preprocess(emptyToUndefined, z.enum(LOCALES).default('zh-cn')),
+  PUBLIC_ORIGIN: optionalString,
+});
+
+export type Env = z.infer<typeof envSchema>;
+export const ENV_VARIABLES = Object.keys(envSchema.shape);
+
+export interface Config {
+  env: Env['NODE_ENV'];
+  server: {
+    host: string;
+    port: number;
+    trustProxy: boolean;
+    bodyLimitBytes: number;
+    requestTimeoutMs: number;
+    shutdownGraceMs: number;
+  };
+  log: { level: Env['LOG_LEVEL'] };
+  dataDir: string;
+  database: { url: string | undefined; poolSize: number };
+  corpusDir: string;
+  webDistDir: string;
+  editionLanguage: Env['EDITION_LANGUAGE'];
+  publicOrigin: string | undefined;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Parses the environment once; a bad or missing value stops the start with a message naming the variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  return {
+    env: e.NODE_ENV,
+    server: {
+      host: e.HOST,
+      port: e.PORT,
+      trustProxy: e.TRUST_PROXY,
+      bodyLimitBytes: e.BODY_LIMIT_BYTES,
+      requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
+      shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+    },
+    log: { level: e.LOG_LEVEL },
+    dataDir: e.DATA_DIR,
+    database: { url: e.DATABASE_URL, poolSize: e.DATABASE_POOL_SIZE },
+    corpusDir: e.CORPUS_DIR,
+    webDistDir: e.WEB_DIST_DIR,
+    editionLanguage: e.EDITION_LANGUAGE,
+    publicOrigin: e.PUBLIC_ORIGIN,
+  };
+}

@@ -1,0 +1,33 @@
+import path from 'node:path';
+import type { Config } from './config.ts';
+import { openDatabase, type DatabaseHandle } from './db/client.ts';
+import { createAuthSessionRepository } from './features/auth/auth-session.repository.ts';
+import { createAuthSessionService, systemClock, type Clock } from './features/auth/auth-session.service.ts';
+import { createMemberRepository } from './features/member/member.repository.ts';
+import { createMemberService } from './features/member/member.service.ts';
+
+/** Wires adapters and services by hand from the configuration; the only place that picks an adapter. */
+export async function createContainer(config: Config, overrides: { clock?: Clock; database?: DatabaseHandle } = {}) {
+  const clock = overrides.clock ?? systemClock;
+  const database =
+    overrides.database ??
+    (config.database.url
+      ? await openDatabase({ kind: 'postgres', url: config.database.url, poolSize: config.database.poolSize })
+      : await openDatabase({ kind: 'pglite', dataDir: path.join(config.dataDir, 'pglite') }));
+
+  const members = createMemberRepository(database.db);
+  const sessions = createAuthSessionService({ sessions: createAuthSessionRepository(database.db), clock });
+  const member = createMemberService({ members });
+
+  return {
+    config,
+    clock,
+    database,
+    repositories: { members },
+    services: { sessions, member },
+    async close() {
+      await database.close();
+    },
+  };
+}
+export type Container = Awaited<ReturnType<typeof createContainer>>;

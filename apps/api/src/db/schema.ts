@@ -1,0 +1,58 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+/** Accounts (spec §3 user info). Issue 5 adds credentials and measures; the columns here are what settings shows. */
+export const users = pgTable('users', {
+  id: uuid('id')
+    .primaryKey()
+    .default(sql`gen_random_uuid()`),
+  name: text('name').notNull().default(''),
+  sex: text('sex', { enum: ['male', 'female', 'unknown'] })
+    .notNull()
+    .default('unknown'),
+  role: text('role', { enum: ['user', 'admin'] })
+    .notNull()
+    .default('user'),
+  themeColor: text('theme_color').notNull().default('#1989fa'),
+  darkMode: boolean('dark_mode').notNull().default(false),
+  language: text('language', { enum: ['zh-cn', 'zh-tw', 'en', 'es-es', 'fr-fr'] })
+    .notNull()
+    .default('zh-cn'),
+  expression: text('expression', { enum: ['protestant', 'catholic', 'orthodox', 'none'] })
+    .notNull()
+    .default('none'),
+  phone: text('phone').unique(),
+  email: text('email').unique(),
+  pseudonym: text('pseudonym'),
+  avatar: text('avatar'),
+  profile: text('profile'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * One row per login: the access token and the long-lived user token are stored only as SHA-256 hashes.
+ * Revoking a session (logout, suspension, password reset) sets revoked_at, which kills both tokens at once.
+ */
+export const authSessions = pgTable(
+  'auth_sessions',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    accessTokenHash: text('access_token_hash').notNull().unique(),
+    userTokenHash: text('user_token_hash').notNull().unique(),
+    loginMode: text('login_mode').notNull(),
+    accessExpiresAt: timestamp('access_expires_at', { withTimezone: true }).notNull(),
+    userTokenExpiresAt: timestamp('user_token_expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('auth_sessions_user_idx').on(t.userId)],
+);
+
+export const schema = { users, authSessions };
+export type Schema = typeof schema;

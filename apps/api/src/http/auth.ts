@@ -1,0 +1,23 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { readBearerToken, type AuthSessionService } from '../features/auth/auth-session.service.ts';
+import { AppError } from './app-error.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth?: { userId: string; sessionId: string };
+  }
+}
+
+/** A preHandler that admits only a live session; everything else is 401 in the caller's language. */
+export function requireUser(sessions: AuthSessionService) {
+  return async (request: FastifyRequest, _reply: FastifyReply): Promise<void> => {
+    const auth = await sessions.authenticate(readBearerToken(request.headers.authorization));
+    if (!auth) throw new AppError('unauthorized');
+    request.auth = auth;
+  };
+}
+
+export function currentUserId(request: FastifyRequest): string {
+  if (!request.auth) throw new AppError('unauthorized');
+  return request.auth.userId;
+}

@@ -1,0 +1,31 @@
+import { Writable } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import pino from 'pino';
+import { buildApp } from '../app.ts';
+import { loadConfig } from '../config.ts';
+import { createContainer } from '../container.ts';
+import type { DatabaseHandle } from '../db/client.ts';
+import type { Clock } from '../features/auth/auth-session.service.ts';
+
+/** The real app over a given database, with its log lines captured in memory for assertions. */
+export async function buildTestApp(options: {
+  database: DatabaseHandle;
+  env?: Record<string, string>;
+  clock?: Clock;
+  /** Extra routes a test needs (registered before the app is ready). */
+  extend?: (app: FastifyInstance) => void;
+}) {
+  const config = loadConfig({ NODE_ENV: 'test', WEB_DIST_DIR: '/nonexistent-web-dist', ...options.env });
+  const container = await createContainer(config, { database: options.database, clock: options.clock });
+  const lines: Record<string, unknown>[] = [];
+  const stream = new Writable({
+    write(chunk: Buffer, _enc, done) {
+      for (const line of chunk.toString('utf8').split('\n')) if (line.trim()) lines.push(JSON.parse(line));
+      done();
+    },
+  });
+  const app = await buildApp({ container, logger: pino({ level: 'info' }, stream) });
+  options.extend?.(app);
+  await app.ready();
+  return { app, container, logs: lines };
+}
