@@ -1,0 +1,138 @@
+import { describe, expect, it } from 'vitest';
+import { MAX_QUERY_TERMS, analyzeForIndex, analyzeQuery, indexText, sanitizeText } from './text-analysis.ts';
+
+const PLAIN_TERM = /^[\p{L}\p{N}]+$/u;
+
+describe('analyzeForIndex', () => {
+  it('emits Chinese unigrams and bigrams so a word inside a longer word is found', () => {
+    const tokens = analyzeForIndex('神爱世人，甚至将他的独生子赐给他们');
+    expect(tokens).toContain('世人');
+    expect(tokens).toContain('神');
+    expect(tokens).toContain('独生');
+    expect(tokens).not.toContain('，');
+  });
+
+  it('folds Traditional to Simplified, so both scripts index the same tokens', () => {
+    expect(analyzeForIndex('神愛世人，甚至將他的獨生子賜給他們')).toEqual(
+      analyzeForIndex('神爱世人，甚至将他的独生子赐给他们'),
+    );
+  });
+
+  it('lower-cases and removes accents in Spanish and French', () => {
+    expect(analyzeForIndex('JEHOVÁ es mi pastor; nada me faltará')).toEqual(
+      expect.arrayContaining(['jehova', 'pastor', 'faltara']),
+    );
+    expect(analyzeForIndex('L’Éternel est mon berger, qu’il périsse')).toEqual(
+      expect.arrayContaining(['eternel', 'berger', 'il', 'perisse']),
+    );
+  });
+
+  it("drops French elisions and English possessive 's", () => {
+    expect(analyzeForIndex("l'amour de God's people")).toEqual(['amour', 'de', 'god', 'people']);
+  });
+
+  it('keeps mixed-script text apart and never emits whitespace or punctuation', () => {
+    const tok = indexText('约翰福音3:16 John 3:16「神爱世人」');
+    expect(tok.split(' ').every((t) => PLAIN_TERM.test(t))).toBe(true);
+    expect(tok.split(' ')).toEqual(expect.arrayContaining(['约翰', 'john', '3', '16', '世人']));
+  });
+});
+
+describe('analyzeQuery', () => {
+  it('answers 世人 with the bigram the index holds, in either script', () => {
+    expect(analyzeQuery('世人')).toEqual(['世人']);
+    expect(analyzeQuery('神愛世人')).toEqual(['神爱', '爱世', '世人']);
+  });
+
+  it('drops Chinese question words and particles before forming bigrams', () => {
+    expect(analyzeQuery('耶稣为什么要死在十字架上？')).toEqual(['耶稣', '要死', '十字', '字架', '架上']);
+    expect(analyzeQuery('神的爱')).toEqual(['神', '爱']);
+  });
+
+  it('drops stop words of the query language, guessing it when not given', () => {
+    expect(analyzeQuery('What does the Bible say about forgiveness?', { lang: 'en' })).toEqual([
+      'bible',
+      'say',
+      'forgiveness',
+    ]);
+    expect(analyzeQuery('¿Qué dice la Biblia sobre el perdón?')).toEqual(['dice', 'biblia', 'perdon']);
+    expect(analyzeQuery("Que dit la Bible sur l'amour ?", { lang: 'fr' })).toEqual(['dit', 'bible', 'amour']);
+    expect(analyzeQuery('son of man', { lang: 'en' })).toEqual(['son', 'man']);
+  });
+
+  it('keeps stop words when nothing else is left', () => {
+    expect(analyzeQuery('the')).toEqual(['the']);
+    expect(analyzeQuery('的')).toEqual(['的']);
+  });
+
+  it.each([
+    ['"love" AND NOT (hate) OR faith*', ['love', 'hate', 'faith']],
+    ['NEAR(love, faith, 3)', ['near', 'love', 'faith', '3']],
+    ['tok:love text:* ^2 ~ -hate +faith', ['tok', 'love', 'text', '2', 'hate', 'faith']],
+    ["'; DROP TABLE passages; --", ['drop', 'table', 'passages']],
+    ['\u202Egod\u202C \u200Blove\u200D', ['god', 'love']],
+    ['Je\u200Bsus \uFEFFChrist', ['jesus', 'christ']],
+    ['\uD800love\uDFFF \uDC00', ['love']],
+    ['', []],
+    ['   \n\t ', []],
+    ['“”«»「」()[]{}*:^~', []],
+  ])('reduces hostile input %j to plain terms', (input, expected) => {
+    expect(analyzeQuery(input)).toEqual(expected);
+  });
+
+  it('handles a megabyte of text quickly and caps the number of terms', () => {
+    const words = Array.from({ length: 200_000 }, (_, i) => `w${i}`).join(' ');
+    const started = performance.now();
+    const terms = analyzeQuery(words + '神爱世人'.repeat(100_000));
+    expect(performance.now() - started).toBeLessThan(500);
+    expect(terms).toHaveLength(MAX_QUERY_TERMS);
+    expect(analyzeQuery('x'.repeat(1 << 20))).toEqual(['x'.repeat(40)]);
+    expect(analyzeQuery('love joy peace patience kindness', { maxTerms: 2 })).toEqual(['love', 'joy']);
+  });
+
+  it('returns [] for input that is not a string', () => {
+    expect(analyzeQuery(undefined)).toEqual([]);
+    expect(analyzeQuery({ toString: () => 'x' })).toEqual([]);
+  });
+
+  it('never throws and only returns plain terms on random hostile strings', () => {
+    const alphabet = [
+      'a',
+      'É',
+      '神',
+      '愛',
+      ' ',
+      '"',
+      '(',
+      ')',
+      '*',
+      ':',
+      '\uD800',
+      '\uDC00',
+      '\u200B',
+      '\u202E',
+      '\0',
+      '’',
+    ];
+    let seed = 7;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31);
+    for (let n = 0; n < 2000; n++) {
+      const input = Array.from({ length: next() % 40 }, () => alphabet[next() % alphabet.length]).join('');
+      const terms = analyzeQuery(input);
+      expect(terms.length).toBeLessThanOrEqual(MAX_QUERY_TERMS);
+      for (const term of terms) expect(term).toMatch(PLAIN_TERM);
+    }
+  });
+
+  it('produces only terms that the same text yields at index time', () => {
+    const passage = 'Car Dieu a tant aimé le monde, qu’il a donné son Fils unique. 神愛世人，甚至將他的獨生子賜給他們';
+    const indexed = new Set(analyzeForIndex(passage));
+    for (const term of analyzeQuery(passage)) expect(indexed.has(term)).toBe(true);
+  });
+});
+
+describe('sanitizeText', () => {
+  it('removes invisible format characters and lone surrogates, and applies NFKC', () => {
+    expect(sanitizeText('Ｇｏｄ\u200B\u202E!\uD800')).toBe('God! ');
+  });
+});

@@ -1,0 +1,151 @@
+// One analyser for the index and for queries. Tokenisation is driven by script, not by the document's language
+// label: Han runs become folded unigrams + bigrams, everything else becomes lower-cased, accent-folded words.
+// That keeps index and query tokens aligned even for mixed-language text or a query in an unexpected language;
+// the language only chooses which query stop words to drop.
+import { foldToSimplified, pushHanNgrams, pushHanQueryGrams, withoutStopWords } from './chinese-text.ts';
+import { STOP_WORD_LISTS, type StopWordLang } from './stop-words.ts';
+
+/** Bump when the tokens produced for the same text change: indexes built with another version are refused. */
+export const ANALYZER_VERSION = 1;
+export const MAX_TOKEN_LENGTH = 40;
+export const MAX_QUERY_TERMS = 32;
+/** Only this much of a query is looked at (code units), then this much of the cleaned text is analysed. */
+const MAX_QUERY_INPUT = 64 * 1024;
+const MAX_QUERY_TEXT = 2000;
+
+const HAN_SPLIT = /(\p{Script=Han}+)/u;
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+// Format characters (zero-width space/joiners, bidi embeddings and overrides, soft hyphen, BOM) are removed, so they
+// can neither split a word nor disguise one; control and line-separator characters become spaces.
+const INVISIBLE = /\p{Cf}/gu;
+const CONTROL = /[\p{Cc}\p{Zl}\p{Zp}]/gu;
+const WORD = /[\p{L}\p{N}\p{M}]+(?:['’][\p{L}\p{N}\p{M}]+)*/gu;
+const APOSTROPHE = /['’]/;
+const MARKS = /\p{M}/gu;
+const NON_ASCII = /[^ -~]/; // anything beyond printable ASCII (controls are already spaces)
+// French elided articles and pronouns (l'amour, qu'il, jusqu'à); an English possessive 's is dropped too.
+const ELISIONS = new Set(['l', 'd', 'j', 'm', 'n', 's', 't', 'c', 'qu', 'jusqu', 'lorsqu', 'puisqu']);
+
+/** Removes what must never reach the tokeniser: lone surrogates, invisible format characters, controls; NFKC. */
+export function sanitizeText(text: string): string {
+  return text.replace(LONE_SURROGATE, ' ').replace(INVISIBLE, '').replace(CONTROL, ' ').normalize('NFKC');
+}
+
+function capLength(token: string): string {
+  if (token.length <= MAX_TOKEN_LENGTH) return token;
+  return Array.from(token).slice(0, MAX_TOKEN_LENGTH).join('');
+}
+
+function pushWord(word: string, out: string[]): void {
+  if (!APOSTROPHE.test(word)) {
+    out.push(capLength(word));
+    return;
+  }
+  const parts = word.split(APOSTROPHE);
+  const last = parts.length - 1;
+  parts.forEach((part, i) => {
+    if (i < last && ELISIONS.has(part)) return;
+    if (i === last && i > 0 && part === 's') return;
+    if (part) out.push(capLength(part));
+  });
+}
+
+/** Tokens of text that holds no Han characters: lower-cased, diacritics removed (é→e, ñ→n, ἀγάπη→αγαπη). */
+export function pushWordTokens(segment: string, out: string[]): void {
+  let text = segment.toLowerCase();
+  if (NON_ASCII.test(text)) text = text.normalize('NFD').replace(MARKS, '');
+  for (const match of text.matchAll(WORD)) pushWord(match[0], out);
+}
+
+/** Index-time tokens of a passage, in text order, duplicates kept (BM25 needs term frequencies). */
+export function analyzeForIndex(text: string): string[] {
+  const out: string[] = [];
+  const parts = sanitizeText(text).split(HAN_SPLIT);
+  for (let i = 0; i < parts.length; i++) {
+    const part = parts[i];
+    if (!part) continue;
+    if (i % 2 === 1) pushHanNgrams(foldToSimplified(part), out);
+    else pushWordTokens(part, out);
+  }
+  return out;
+}
+
+/** The whitespace-joined `tok` column value; tokens never contain whitespace. */
+export function indexText(text: string): string {
+  return analyzeForIndex(text).join(' ');
+}
+
+const LATIN_STOP_LANGS = ['en', 'es', 'fr'] as const;
+type LatinStopLang = (typeof LATIN_STOP_LANGS)[number];
+
+function foldedSet(lang: StopWordLang): ReadonlySet<string> {
+  const out: string[] = [];
+  for (const word of STOP_WORD_LISTS[lang]) {
+    if (lang === 'zh') out.push(foldToSimplified(word));
+    else pushWordTokens(word, out);
+  }
+  return new Set(out);
+}
+
+const STOP_SETS: Readonly<Record<StopWordLang, ReadonlySet<string>>> = {
+  en: foldedSet('en'),
+  es: foldedSet('es'),
+  fr: foldedSet('fr'),
+  zh: foldedSet('zh'),
+};
+
+/** The stop list for non-Han query words: the query's language if it is en/es/fr, else the one that fits best. */
+function latinStopSet(lang: string | undefined, words: readonly string[]): ReadonlySet<string> {
+  const base = lang?.split('-')[0]?.toLowerCase();
+  if (base === 'en' || base === 'es' || base === 'fr') return STOP_SETS[base];
+  let best: LatinStopLang = 'en';
+  let bestHits = -1;
+  for (const candidate of LATIN_STOP_LANGS) {
+    const hits = words.filter((w) => STOP_SETS[candidate].has(w)).length;
+    if (hits > bestHits) [best, bestHits] = [candidate, hits];
+  }
+  return STOP_SETS[best];
+}
+
+export interface QueryAnalysisOptions {
+  /** BCP 47 language of the query, if known (zh-Hans, en, es …); only picks the stop-word list. */
+  lang?: string;
+  /** At most this many terms are returned (1…32, default 32). */
+  maxTerms?: number;
+}
+
+type Segment = { han: true; folded: string } | { han: false; words: string[] };
+
+/**
+ * Turns untrusted user text into plain index terms: never throws, never returns full-text syntax, at most
+ * `maxTerms` distinct terms. Stop words are dropped unless nothing else is left (a query for "the" still works).
+ */
+export function analyzeQuery(raw: unknown, options: QueryAnalysisOptions = {}): string[] {
+  if (typeof raw !== 'string' || raw.length === 0) return [];
+  let text = sanitizeText(raw.slice(0, MAX_QUERY_INPUT));
+  if (text.length > MAX_QUERY_TEXT) text = text.slice(0, MAX_QUERY_TEXT).replace(LONE_SURROGATE, '');
+  const segments: Segment[] = [];
+  const allWords: string[] = [];
+  text.split(HAN_SPLIT).forEach((part, i) => {
+    if (!part) return;
+    if (i % 2 === 1) return segments.push({ han: true, folded: foldToSimplified(part) });
+    const words: string[] = [];
+    pushWordTokens(part, words);
+    allWords.push(...words);
+    segments.push({ han: false, words });
+  });
+  const latinStop = latinStopSet(options.lang, allWords);
+  const kept: string[] = [];
+  for (const segment of segments) {
+    if (!segment.han) kept.push(...segment.words.filter((w) => !latinStop.has(w)));
+    else for (const stretch of withoutStopWords(segment.folded, STOP_SETS.zh)) pushHanQueryGrams(stretch, kept);
+  }
+  if (kept.length === 0) {
+    for (const segment of segments) {
+      if (segment.han) pushHanQueryGrams(segment.folded, kept);
+      else kept.push(...segment.words);
+    }
+  }
+  const max = Math.min(MAX_QUERY_TERMS, Math.max(1, Math.floor(Number(options.maxTerms) || MAX_QUERY_TERMS)));
+  return [...new Set(kept)].slice(0, max);
+}
