@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { corpusSchema } from './corpus-schema.ts';
 
 /** Accounts (spec §3 user info). Issue 5 adds credentials and measures; the columns here are what settings shows. */
 export const users = pgTable('users', {
@@ -54,5 +55,6 @@ export const authSessions = pgTable(
   (t) => [index('auth_sessions_user_idx').on(t.userId)],
 );
 
-export const schema = { users, authSessions };
+export * from './corpus-schema.ts';
+export const schema = { users, authSessions, ...corpusSchema };
 export type Schema = typeof schema;

@@ -1,0 +1,167 @@
+import { and, asc, between, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { Database } from '../db/client.ts';
+import {
+  books,
+  corpusState,
+  corpusVersions,
+  crossReferences,
+  devotionals,
+  readingPlanDays,
+  referenceEntries,
+  translations,
+  verses,
+} from '../db/corpus-schema.ts';
+
+const VERSIONED_TABLES = [translations, books, verses, referenceEntries, crossReferences, devotionals, readingPlanDays];
+
+export type TranslationRow = typeof translations.$inferSelect;
+export type BookRow = typeof books.$inferSelect;
+export type VerseRow = typeof verses.$inferSelect;
+
+/** Inserts in chunks that stay under PostgreSQL's 65,535 bind parameters. */
+async function insertChunked<T extends Record<string, unknown>>(
+  db: Database,
+  table: (typeof VERSIONED_TABLES)[number],
+  rows: T[],
+  chunk: number,
+) {
+  for (let i = 0; i < rows.length; i += chunk) {
+    await db.insert(table).values(rows.slice(i, i + chunk) as never);
+  }
+}
+
+/** The only SQL over the corpus tables: loading versions, switching the current one, and key lookups. */
+export function createCorpusRepository(db: Database) {
+  return {
+    async currentVersion() {
+      const [row] = await db
+        .select({ id: corpusVersions.id, contentHash: corpusVersions.contentHash, indexDir: corpusVersions.indexDir })
+        .from(corpusState)
+        .innerJoin(corpusVersions, eq(corpusVersions.id, corpusState.currentVersionId))
+        .where(eq(corpusState.id, 1))
+        .limit(1);
+      return row;
+    },
+    async createVersion(contentHash: string): Promise<number> {
+      const [row] = await db
+        .insert(corpusVersions)
+        .values({ contentHash, status: 'building' })
+        .returning({ id: corpusVersions.id });
+      if (!row) throw new Error('corpus version insert returned no row');
+      return row.id;
+    },
+    /** Makes a built version the current one in one transaction; the previous one is retired. */
+    async activate(versionId: number, indexDir: string, stats: Record<string, unknown>): Promise<void> {
+      await db.transaction(async (tx) => {
+        await tx
+          .update(corpusVersions)
+          .set({ status: 'retired' })
+          .where(and(eq(corpusVersions.status, 'ready'), ne(corpusVersions.id, versionId)));
+        await tx
+          .update(corpusVersions)
+          .set({ status: 'ready', indexDir, stats, finishedAt: new Date() })
+          .where(eq(corpusVersions.id, versionId));
+        await tx
+          .insert(corpusState)
+          .values({ id: 1, currentVersionId: versionId })
+          .onConflictDoUpdate({ target: corpusState.id, set: { currentVersionId: versionId, updatedAt: new Date() } });
+      });
+    },
+    /** Versions left behind: interrupted builds and retired ones, never the current one. */
+    async staleVersions(): Promise<{ id: number; indexDir: string | null }[]> {
+      const current = await this.currentVersion();
+      return db
+        .select({ id: corpusVersions.id, indexDir: corpusVersions.indexDir })
+        .from(corpusVersions)
+        .where(current ? ne(corpusVersions.id, current.id) : sql`true`);
+    },
+    async deleteVersion(versionId: number): Promise<void> {
+      for (const table of VERSIONED_TABLES) await db.delete(table).where(eq(table.versionId, versionId));
+      await db.delete(corpusVersions).where(eq(corpusVersions.id, versionId));
+    },
+    insertTranslations: (rows: (typeof translations.$inferInsert)[]) => insertChunked(db, translations, rows, 500),
+    insertBooks: (rows: (typeof books.$inferInsert)[]) => insertChunked(db, books, rows, 500),
+    insertVerses: (rows: (typeof verses.$inferInsert)[]) => insertChunked(db, verses, rows, 2000),
+    insertReferenceEntries: (rows: (typeof referenceEntries.$inferInsert)[]) =>
+      insertChunked(db, referenceEntries, rows, 500),
+    insertCrossReferences: (rows: (typeof crossReferences.$inferInsert)[]) =>
+      insertChunked(db, crossReferences, rows, 5000),
+    insertDevotionals: (rows: (typeof devotionals.$inferInsert)[]) => insertChunked(db, devotionals, rows, 500),
+    insertPlanDays: (rows: (typeof readingPlanDays.$inferInsert)[]) => insertChunked(db, readingPlanDays, rows, 500),
+
+    listTranslations: (versionId: number) =>
+      db.select().from(translations).where(eq(translations.versionId, versionId)).orderBy(asc(translations.id)),
+    listBooks: (versionId: number) =>
+      db.select().from(books).where(eq(books.versionId, versionId)).orderBy(asc(books.order)),
+    /** Verses of one chapter between two verse numbers: a primary-key range scan. */
+    versesOfChapter: (
+      versionId: number,
+      translation: string,
+      book: string,
+      chapter: number,
+      from: number,
+      to: number,
+    ) =>
+      db
+        .select({ chapter: verses.chapter, verse: verses.verse, text: verses.text })
+        .from(verses)
+        .where(
+          and(
+            eq(verses.versionId, versionId),
+            eq(verses.translation, translation),
+            eq(verses.book, book),
+            eq(verses.chapter, chapter),
+            between(verses.verse, from, to),
+          ),
+        )
+        .orderBy(asc(verses.verse)),
+    /** Verse counts per chapter of one translation, for validating references. */
+    async chapterVerseCounts(versionId: number, translation: string) {
+      return db
+        .select({ book: verses.book, chapter: verses.chapter, count: sql<number>`max(${verses.verse})::int` })
+        .from(verses)
+        .where(and(eq(verses.versionId, versionId), eq(verses.translation, translation)))
+        .groupBy(verses.book, verses.chapter);
+    },
+    crossReferencesOf: (versionId: number, book: string, chapter: number, verse: number, limit: number) =>
+      db
+        .select({ toRef: crossReferences.toRef, votes: crossReferences.votes })
+        .from(crossReferences)
+        .where(
+          and(
+            eq(crossReferences.versionId, versionId),
+            eq(crossReferences.fromBook, book),
+            eq(crossReferences.fromChapter, chapter),
+            eq(crossReferences.fromVerse, verse),
+          ),
+        )
+        .orderBy(desc(crossReferences.votes))
+        .limit(limit),
+    referenceEntriesByIds: (versionId: number, ids: string[]) =>
+      ids.length === 0
+        ? Promise.resolve([])
+        : db
+            .select()
+            .from(referenceEntries)
+            .where(and(eq(referenceEntries.versionId, versionId), inArray(referenceEntries.id, ids))),
+    async counts(versionId: number) {
+      const count = async (table: (typeof VERSIONED_TABLES)[number]) => {
+        const [row] = await db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(table)
+          .where(eq(table.versionId, versionId));
+        return row?.n ?? 0;
+      };
+      return {
+        translations: await count(translations),
+        books: await count(books),
+        verses: await count(verses),
+        referenceEntries: await count(referenceEntries),
+        crossReferences: await count(crossReferences),
+        devotionals: await count(devotionals),
+        planDays: await count(readingPlanDays),
+      };
+    },
+  };
+}
+export type CorpusRepository = ReturnType<typeof createCorpusRepository>;
