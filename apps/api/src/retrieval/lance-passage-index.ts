@@ -76,6 +76,8 @@ export async function buildIndex(
   const version = newVersionName();
   const versionDir = join(dir, version);
   let db: Connection | undefined;
+  // One write in flight while the next batch is analysed: Lance writes on its own threads, analysis runs here.
+  let writing: Promise<unknown> = Promise.resolve();
   try {
     db = await connect(versionDir);
     const schema = passageSchema(embedder?.dimensions);
@@ -85,16 +87,19 @@ export async function buildIndex(
     const flush = async () => {
       if (batch.length === 0) return;
       const vectors = embedder ? await embedAll(embedder, batch.map(searchableText)) : undefined;
-      await table.add(toRows(batch, schema, vectors));
-      count += batch.length;
+      const rows = toRows(batch, schema, vectors);
+      await writing;
+      const written = count + batch.length;
+      writing = table.add(rows).then(() => report('load', (count = written)));
+      writing.catch(() => undefined); // awaited at the next flush; this only prevents an unhandled rejection
       batch = [];
-      report('load', count);
     };
     for await (const doc of docs) {
       batch.push(doc);
       if (batch.length >= batchSize) await flush();
     }
     await flush();
+    await writing;
     if (count === 0) throw new Error('refusing to build a passage index from an empty corpus');
     report('index', count);
     await createIndexes(table);
@@ -115,8 +120,10 @@ export async function buildIndex(
     report('done', count);
     return info;
   } catch (error) {
+    // Best-effort cleanup; whatever is left is never published and the next successful build removes it.
+    await writing.catch(() => undefined);
     db?.close();
-    await rm(versionDir, { recursive: true, force: true });
+    await rm(versionDir, { recursive: true, force: true }).catch(() => undefined);
     throw error;
   }
 }
