@@ -18,10 +18,10 @@ process.once('SIGINT', () => {
   process.exit(130);
 });
 try {
-  console.error(`Ingesting ${config.corpusDir}`);
+  console.error(`Ingesting ${config.corpus.dir}`);
   const result = await ingestCorpus({
     corpus: createCorpusRepository(database.db),
-    corpusDir: config.corpusDir,
+    corpusDir: config.corpus.dir,
     indexRoot: path.join(config.dataDir, 'index'),
     onProgress: (p) => bar.update(p),
   });

@@ -58,6 +58,7 @@ export async function buildApp({ container, logger }: BuildAppOptions): Promise<
   await app.register(systemRoutes, {
     prefix: API_BASE,
     editionLanguage: config.editionLanguage,
+    corpusStatus: () => container.services.corpus.status(),
     pingDatabase: () => container.database.ping(),
     startedAt,
   });

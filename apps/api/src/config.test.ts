@@ -9,7 +9,7 @@ describe('loadConfig', () => {
     expect(config.database.url).toBeUndefined();
     expect(config.server.port).toBe(3000);
     expect(config.dataDir).toBe(path.join(REPO_ROOT, 'data'));
-    expect(config.corpusDir).toBe(path.resolve(REPO_ROOT, '../shared/corpus'));
+    expect(config.corpus.dir).toBe(path.resolve(REPO_ROOT, '../shared/corpus'));
     expect(config.editionLanguage).toBe('zh-cn');
     expect(config.server.bodyLimitBytes).toBe(1024 * 1024);
   });

@@ -41,6 +41,7 @@ const envSchema = z.object({
   ),
   DATABASE_POOL_SIZE: int(10, 1, 200),
   CORPUS_DIR: dir('../shared/corpus'),
+  CORPUS_AUTO_INGEST: bool(true),
   WEB_DIST_DIR: dir('apps/web/dist'),
   BODY_LIMIT_BYTES: int(1024 * 1024, 1024, 64 * 1024 * 1024),
   REQUEST_TIMEOUT_MS: int(120_000, 0, 3_600_000),
@@ -65,7 +66,7 @@ export interface Config {
   log: { level: Env['LOG_LEVEL'] };
   dataDir: string;
   database: { url: string | undefined; poolSize: number };
-  corpusDir: string;
+  corpus: { dir: string; autoIngest: boolean };
   webDistDir: string;
   editionLanguage: Env['EDITION_LANGUAGE'];
   publicOrigin: string | undefined;
@@ -96,7 +97,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     log: { level: e.LOG_LEVEL },
     dataDir: e.DATA_DIR,
     database: { url: e.DATABASE_URL, poolSize: e.DATABASE_POOL_SIZE },
-    corpusDir: e.CORPUS_DIR,
+    corpus: { dir: e.CORPUS_DIR, autoIngest: e.CORPUS_AUTO_INGEST },
     webDistDir: e.WEB_DIST_DIR,
     editionLanguage: e.EDITION_LANGUAGE,
     publicOrigin: e.PUBLIC_ORIGIN,

@@ -1,13 +1,20 @@
 import path from 'node:path';
+import type { Logger } from 'pino';
 import type { Config } from './config.ts';
 import { openDatabase, type DatabaseHandle } from './db/client.ts';
+import { createCorpusRepository } from './corpus/corpus.repository.ts';
+import { createCorpusService } from './corpus/corpus.service.ts';
 import { createAuthSessionRepository } from './features/auth/auth-session.repository.ts';
 import { createAuthSessionService, systemClock, type Clock } from './features/auth/auth-session.service.ts';
 import { createMemberRepository } from './features/member/member.repository.ts';
 import { createMemberService } from './features/member/member.service.ts';
 
 /** Wires adapters and services by hand from the configuration; the only place that picks an adapter. */
-export async function createContainer(config: Config, overrides: { clock?: Clock; database?: DatabaseHandle } = {}) {
+export async function createContainer(
+  config: Config,
+  log: Pick<Logger, 'info' | 'warn' | 'error'>,
+  overrides: { clock?: Clock; database?: DatabaseHandle } = {},
+) {
   const clock = overrides.clock ?? systemClock;
   const database =
     overrides.database ??
@@ -18,14 +25,21 @@ export async function createContainer(config: Config, overrides: { clock?: Clock
   const members = createMemberRepository(database.db);
   const sessions = createAuthSessionService({ sessions: createAuthSessionRepository(database.db), clock });
   const member = createMemberService({ members });
+  const corpus = createCorpusService({
+    corpus: createCorpusRepository(database.db),
+    corpusDir: config.corpus.dir,
+    indexRoot: path.join(config.dataDir, 'index'),
+    log,
+  });
 
   return {
     config,
     clock,
     database,
     repositories: { members },
-    services: { sessions, member },
+    services: { sessions, member, corpus },
     async close() {
+      await corpus.close();
       await database.close();
     },
   };

@@ -1,3 +1,4 @@
+import pino from 'pino';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { createContainer } from './container.ts';
@@ -14,8 +15,9 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const container = await createContainer(config);
-  const app = await buildApp({ container });
+  const logger = pino({ level: config.log.level });
+  const container = await createContainer(config, logger);
+  const app = await buildApp({ container, logger });
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -36,6 +38,8 @@ async function main(): Promise<void> {
   process.once('SIGINT', () => void stop('SIGINT'));
 
   await app.listen({ host: config.server.host, port: config.server.port });
+  // The server answers from its first second; a first or changed corpus is ingested in the background.
+  await container.services.corpus.start({ ingest: config.corpus.autoIngest });
 }
 
 main().catch((error: unknown) => {

@@ -366,6 +366,14 @@ const catalogue = {
     'zh-cn': '未知的圣经译本：{0}',
     'zh-tw': '未知的聖經譯本：{0}',
   },
+  corpus_unavailable: {
+    code: 10505,
+    en: 'The Bible library is unavailable right now, please try again later',
+    'es-es': 'La biblioteca bíblica no está disponible ahora, inténtelo más tarde',
+    'fr-fr': 'La bibliothèque biblique est indisponible pour le moment, veuillez réessayer plus tard',
+    'zh-cn': '圣经资料库暂时不可用，请稍后再试',
+    'zh-tw': '聖經資料庫暫時無法使用，請稍後再試',
+  },
 } as const satisfies Record<string, { code: number } & Localized>;
 
 export type ErrorName = keyof typeof catalogue;

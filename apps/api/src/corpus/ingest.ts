@@ -78,7 +78,7 @@ export async function ingestCorpus(options: IngestOptions): Promise<IngestResult
   const contentHash = await hashCorpus(files, INGEST_FORMAT);
   const current = await corpus.currentVersion();
   if (current && current.contentHash === contentHash && current.indexDir && fs.existsSync(current.indexDir)) {
-    await removeStale(corpus);
+    await removeStale(corpus, indexRoot);
     report('done', 100);
     return {
       status: 'unchanged',
@@ -89,7 +89,7 @@ export async function ingestCorpus(options: IngestOptions): Promise<IngestResult
     };
   }
 
-  await removeStale(corpus);
+  await removeStale(corpus, indexRoot);
   const versionId = await corpus.createVersion(contentHash);
   const badLines: BadLine[] = [];
   const byPrefix = (prefix: string) => files.filter((f) => f.relPath.startsWith(prefix));
@@ -217,7 +217,7 @@ export async function ingestCorpus(options: IngestOptions): Promise<IngestResult
   report('switching', 99);
   const counts = await corpus.counts(versionId);
   await corpus.activate(versionId, indexDir, { ...counts, indexedPassages: indexed, badLines: badLines.length });
-  await removeStale(corpus);
+  await removeStale(corpus, indexRoot);
   report('done', 100);
   return { status: 'built', versionId, indexDir, badLines, counts, elapsedMs: Date.now() - started };
 }
@@ -229,11 +229,20 @@ function loadBooks(file: CorpusFile | undefined, badLines: BadLine[]): BookRecor
   return list;
 }
 
-/** Deletes interrupted and retired versions: their rows and their index directories. */
-async function removeStale(corpus: CorpusRepository): Promise<void> {
+/**
+ * Deletes interrupted and retired versions: their rows and their index directories, including the directory a
+ * killed run left before it could record it.
+ */
+async function removeStale(corpus: CorpusRepository, indexRoot: string): Promise<void> {
   for (const version of await corpus.staleVersions()) {
     await corpus.deleteVersion(version.id);
     if (version.indexDir) fs.rmSync(version.indexDir, { recursive: true, force: true });
+  }
+  const keep = (await corpus.currentVersion())?.indexDir;
+  if (!fs.existsSync(indexRoot)) return;
+  for (const name of fs.readdirSync(indexRoot)) {
+    const dir = path.join(indexRoot, name);
+    if (/^v\d+$/.test(name) && dir !== keep) fs.rmSync(dir, { recursive: true, force: true });
   }
 }
 

@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
@@ -8,6 +11,8 @@ import type { DatabaseHandle } from '../db/client.ts';
 import type { Clock } from '../features/auth/auth-session.service.ts';
 
 /** The real app over a given database, with its log lines captured in memory for assertions. */
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bibleqa-app-'));
+
 export async function buildTestApp(options: {
   database: DatabaseHandle;
   env?: Record<string, string>;
@@ -15,8 +20,12 @@ export async function buildTestApp(options: {
   /** Extra routes a test needs (registered before the app is ready). */
   extend?: (app: FastifyInstance) => void;
 }) {
-  const config = loadConfig({ NODE_ENV: 'test', WEB_DIST_DIR: '/nonexistent-web-dist', ...options.env });
-  const container = await createContainer(config, { database: options.database, clock: options.clock });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    WEB_DIST_DIR: '/nonexistent-web-dist',
+    DATA_DIR: dataDir,
+    ...options.env,
+  });
   const lines: Record<string, unknown>[] = [];
   const stream = new Writable({
     write(chunk: Buffer, _enc, done) {
@@ -24,7 +33,9 @@ export async function buildTestApp(options: {
       done();
     },
   });
-  const app = await buildApp({ container, logger: pino({ level: 'info' }, stream) });
+  const logger = pino({ level: 'info' }, stream);
+  const container = await createContainer(config, logger, { database: options.database, clock: options.clock });
+  const app = await buildApp({ container, logger });
   options.extend?.(app);
   await app.ready();
   return { app, container, logs: lines };

@@ -2,10 +2,12 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { healthSchema, VERSION_LABEL } from '@bible-qa/contract';
+import type { CorpusStatus } from '../../corpus/corpus.service.ts';
 import { ok, okSchema } from '../../http/envelope.ts';
 
 export interface SystemDeps {
   editionLanguage: string;
+  corpusStatus(): CorpusStatus;
   pingDatabase(): Promise<boolean>;
   startedAt: number;
 }
@@ -31,7 +33,13 @@ export const systemRoutes: FastifyPluginAsync<SystemDeps> = async (app, deps) =>
     },
     async () => {
       const dbOk = await deps.pingDatabase();
+      const corpus = deps.corpusStatus();
       return ok({
+        corpus: {
+          status: corpus.status,
+          ...(corpus.status === 'preparing' ? { percent: Math.floor(corpus.progress?.percent ?? 0) } : {}),
+          ...(corpus.status === 'ready' ? { versionId: corpus.versionId } : {}),
+        },
         status: dbOk ? ('ok' as const) : ('degraded' as const),
         uptimeSeconds: Math.round((Date.now() - deps.startedAt) / 1000),
         database: dbOk ? ('ok' as const) : ('down' as const),

@@ -1,0 +1,89 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '../db/client.ts';
+import { databaseTargets } from '../test/databases.ts';
+import { createCorpusRepository, type CorpusRepository } from './corpus.repository.ts';
+import { ingestCorpus } from './ingest.ts';
+import type { IngestProgress } from './progress.ts';
+
+const FIXTURE = path.join(path.dirname(fileURLToPath(import.meta.url)), '../test/fixtures/corpus');
+
+describe.each(databaseTargets)('corpus ingestion on $name', (target) => {
+  let database: DatabaseHandle;
+  let corpus: CorpusRepository;
+  let work: string;
+  let corpusDir: string;
+  let indexRoot: string;
+
+  beforeAll(async () => {
+    database = await target.open();
+    corpus = createCorpusRepository(database.db);
+    work = fs.mkdtempSync(path.join(os.tmpdir(), 'bibleqa-ingest-'));
+    corpusDir = path.join(work, 'corpus');
+    indexRoot = path.join(work, 'index');
+    fs.cpSync(FIXTURE, corpusDir, { recursive: true });
+  });
+  afterAll(async () => {
+    await database.close();
+    fs.rmSync(work, { recursive: true, force: true });
+  });
+
+  it('loads every valid record, reports each bad line with its file and line, and reports progress', async () => {
+    const seen: IngestProgress[] = [];
+    const result = await ingestCorpus({ corpus, corpusDir, indexRoot, onProgress: (p) => seen.push(p) });
+    expect(result.status).toBe('built');
+    expect(result.counts).toMatchObject({ translations: 3, books: 7, devotionals: 4, planDays: 3 });
+    expect(result.counts?.verses).toBe(133 + 171 + 133);
+    expect(result.badLines).toEqual([
+      expect.objectContaining({ file: 'bibles/kjv.jsonl', line: 134, reason: expect.stringContaining('verse') }),
+      expect.objectContaining({ file: 'bibles/kjv.jsonl', line: 135, reason: expect.stringContaining('invalid JSON') }),
+    ]);
+    expect(seen.at(-1)).toMatchObject({ phase: 'done', percent: 100 });
+    expect(seen.map((p) => p.phase)).toEqual(expect.arrayContaining(['loading', 'indexing', 'switching']));
+    const current = await corpus.currentVersion();
+    expect(current?.id).toBe(result.versionId);
+    const john = await corpus.versesOfChapter(result.versionId, 'cuv-hans', 'JHN', 3, 16, 16);
+    expect(john[0]?.text).toContain('神爱世人');
+  });
+
+  it('does nothing on a second run over the same corpus', async () => {
+    const before = await corpus.currentVersion();
+    const result = await ingestCorpus({ corpus, corpusDir, indexRoot });
+    expect(result.status).toBe('unchanged');
+    expect(result.versionId).toBe(before?.id);
+  });
+
+  it('keeps the previous version serving when a run dies midway, and the next run completes', async () => {
+    const before = await corpus.currentVersion();
+    fs.appendFileSync(
+      path.join(corpusDir, 'bibles/drc.jsonl'),
+      '{"book":"JHN","chapter":3,"verse":99,"text":"added"}\n',
+    );
+    await expect(
+      ingestCorpus({
+        corpus,
+        corpusDir,
+        indexRoot,
+        onProgress: (p) => {
+          if (p.phase === 'indexing') throw new Error('killed');
+        },
+      }),
+    ).rejects.toThrow('killed');
+    expect((await corpus.currentVersion())?.id).toBe(before?.id);
+    expect(fs.existsSync(before?.indexDir ?? '')).toBe(true);
+
+    fs.mkdirSync(path.join(indexRoot, 'v999'), { recursive: true }); // what a run killed by a signal leaves
+    const result = await ingestCorpus({ corpus, corpusDir, indexRoot });
+    expect(result.status).toBe('built');
+    expect((await corpus.currentVersion())?.id).toBe(result.versionId);
+    expect(await corpus.versesOfChapter(result.versionId, 'drc', 'JHN', 3, 99, 99)).toEqual([
+      { chapter: 3, verse: 99, text: 'added' },
+    ]);
+    // the interrupted version and the replaced one are gone, rows and index
+    expect((await corpus.staleVersions()).length).toBe(0);
+    expect(fs.readdirSync(indexRoot)).toEqual([`v${result.versionId}`]);
+  });
+});
