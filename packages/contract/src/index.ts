@@ -4,3 +4,4 @@ export * from './errors.ts';
 export * from './locale.ts';
 export * from './member.ts';
 export * from './system.ts';
+export * from './bible.ts';

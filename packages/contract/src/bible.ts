@@ -1,0 +1,122 @@
+import { z } from 'zod';
+import { expressionSchema } from './member.ts';
+
+/** The Bible engine's wire shapes (issue: the Bible engine). Translations and books come from the corpus. */
+export const TRADITIONS = ['protestant', 'catholic', 'orthodox'] as const;
+export const traditionSchema = z.enum(TRADITIONS);
+export type Tradition = z.infer<typeof traditionSchema>;
+
+/** The languages of the corpus texts (BCP 47), and how a UI locale maps onto them. */
+export const BIBLE_LANGUAGES = ['zh-Hans', 'zh-Hant', 'en', 'es', 'fr'] as const;
+export const bibleLanguageSchema = z.enum(BIBLE_LANGUAGES);
+export type BibleLanguage = z.infer<typeof bibleLanguageSchema>;
+
+export const translationSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  language: z.string(),
+  tradition: traditionSchema,
+  license: z.string(),
+  source: z.string(),
+  year: z.number().nullable(),
+  notes: z.string().nullable(),
+  verseCount: z.number(),
+});
+export type Translation = z.infer<typeof translationSchema>;
+
+export const bookSchema = z.object({
+  code: z.string(),
+  order: z.number(),
+  testament: z.enum(['OT', 'NT', 'DC']),
+  chapters: z.number(),
+  name: z.string(),
+  abbr: z.string().nullable(),
+});
+export type Book = z.infer<typeof bookSchema>;
+
+export const verseSchema = z.object({ book: z.string(), chapter: z.number(), verse: z.number(), text: z.string() });
+
+export const passageSchema = z.object({
+  /** Canonical USFM reference as asked, e.g. JHN.3.16-JHN.3.18 (in the asked numbering). */
+  reference: z.string(),
+  /** The reference in the translation's own numbering, when it differs (Vulgate/Septuagint Psalms). */
+  translationReference: z.string(),
+  /** Display title in the reader's language and tradition, e.g. 约翰福音 3:16-18. */
+  title: z.string(),
+  translation: z.object({ id: z.string(), name: z.string(), language: z.string() }),
+  verses: z.array(verseSchema),
+});
+export type Passage = z.infer<typeof passageSchema>;
+
+const refText = z.string().trim().min(1).max(200);
+const translationIds = z
+  .string()
+  .max(200)
+  .transform((v) =>
+    v
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+  );
+
+export const passageQuerySchema = z.object({
+  ref: refText,
+  translation: z.string().max(40).optional(),
+  lang: bibleLanguageSchema.optional(),
+  expression: expressionSchema.optional(),
+});
+export const parallelQuerySchema = z.object({
+  ref: refText,
+  translations: translationIds,
+  lang: bibleLanguageSchema.optional(),
+  expression: expressionSchema.optional(),
+});
+export const parallelSchema = z.object({ reference: z.string(), passages: z.array(passageSchema) });
+
+export const SEARCH_QUERY_MAX = 2000;
+export const searchQuerySchema = z.object({
+  q: z.string().max(SEARCH_QUERY_MAX),
+  lang: bibleLanguageSchema.optional(),
+  translation: z.string().max(40).optional(),
+  collection: z.string().max(60).optional(),
+  kind: z.enum(['verse', 'entry']).optional(),
+  canon: traditionSchema.optional(),
+  limit: z.coerce.number().int().min(1).max(50).default(10),
+});
+export const searchHitSchema = z.object({
+  id: z.string(),
+  kind: z.enum(['verse', 'entry']),
+  lang: z.string(),
+  translation: z.string().nullable(),
+  collection: z.string().nullable(),
+  ref: z.string().nullable(),
+  title: z.string().nullable(),
+  text: z.string(),
+  /** HTML-escaped text with <mark> around the matched terms. */
+  highlight: z.string(),
+  score: z.number(),
+});
+export const searchResultSchema = z.object({
+  /** Set when the query is an explicit reference: the passage itself. */
+  passage: passageSchema.nullable(),
+  hits: z.array(searchHitSchema),
+});
+export type SearchResult = z.infer<typeof searchResultSchema>;
+
+export const booksQuerySchema = z.object({
+  lang: bibleLanguageSchema.default('zh-Hans'),
+  tradition: traditionSchema.default('protestant'),
+});
+export const crossRefQuerySchema = z.object({
+  ref: refText,
+  translation: z.string().max(40).optional(),
+  lang: bibleLanguageSchema.optional(),
+  expression: expressionSchema.optional(),
+  limit: z.coerce.number().int().min(1).max(50).default(10),
+});
+export const crossReferenceSchema = z.object({
+  reference: z.string(),
+  title: z.string(),
+  votes: z.number(),
+  text: z.string().nullable(),
+});
