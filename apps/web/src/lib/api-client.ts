@@ -1,0 +1,194 @@
+import {
+  API_BASE,
+  REQUEST_TIMEOUT_MS,
+  ROOT_REDIRECT,
+  SUCCESS_CODE,
+  SYS_NAME,
+  isBusinessCode,
+  type Locale,
+} from '@bible-qa/contract';
+import type { z } from 'zod';
+
+/**
+ * The request layer of spec §7–§8. Every call goes to `/webapi`, carries Authorization (except the login calls),
+ * Locale, sysName and platform, and unwraps the `{ code, msg, data }` envelope. Navigation and toasts are injected so
+ * the client stays testable and does not know the router or the UI library.
+ */
+export interface ApiClientDeps {
+  getToken: () => string | null;
+  getLocale: () => Locale;
+  getPlatform: () => string;
+  navigate: (to: string) => void;
+  toast: (message: string) => void;
+  fetch?: typeof fetch;
+  baseUrl?: string;
+  timeoutMs?: number;
+  loginPath?: string;
+  homePath?: string;
+}
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type Params = Record<string, string | number | boolean | null | undefined>;
+
+export interface RequestOptions<T> {
+  /** Query parameters (all methods); sysName and platform are added to them for GET and DELETE. */
+  params?: Params;
+  /** The payload for POST and PUT: a plain object (sent as JSON) or FormData; sysName and platform are merged in. */
+  body?: Record<string, unknown> | FormData;
+  /** Validates the envelope's `data`; a mismatch rejects with kind 'invalid_response'. */
+  schema?: z.ZodType<T>;
+  /** Resolve with the response body as received (JSON, text or Blob), without unwrapping the envelope. */
+  raw?: boolean;
+  signal?: AbortSignal;
+}
+
+export type ApiErrorKind =
+  'business' | 'unauthorized' | 'home' | 'timeout' | 'network' | 'invalid_response' | 'aborted';
+
+export class ApiError extends Error {
+  readonly kind: ApiErrorKind;
+  readonly code: number | null;
+  constructor(kind: ApiErrorKind, message: string, code: number | null = null, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'ApiError';
+    this.kind = kind;
+    this.code = code;
+  }
+}
+
+/** Login calls travel without the Authorization header (spec §6). */
+const LOGIN_PATH = /^\/portal\/auth\/login/;
+/** Audio answers are returned untouched (spec §7). */
+const AUDIO_PATH = '/to-audio';
+const HOME_CODE = 1;
+const SYSTEM_ERROR_CODE = 500;
+const UNAUTHORIZED_CODE = 401;
+
+export function createApiClient(deps: ApiClientDeps) {
+  const doFetch = deps.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
+  const baseUrl = deps.baseUrl ?? API_BASE;
+  const timeoutMs = deps.timeoutMs ?? REQUEST_TIMEOUT_MS;
+  const loginPath = deps.loginPath ?? '/login';
+  const homePath = deps.homePath ?? ROOT_REDIRECT;
+
+  function clientParams() {
+    return { sysName: SYS_NAME, platform: deps.getPlatform() };
+  }
+
+  function buildUrl(method: HttpMethod, path: string, params: Params | undefined): string {
+    const query = new URLSearchParams();
+    const all: Params = method === 'GET' || method === 'DELETE' ? { ...params, ...clientParams() } : { ...params };
+    for (const [key, value] of Object.entries(all)) {
+      if (value !== undefined && value !== null) query.set(key, String(value));
+    }
+    const search = query.toString();
+    return `${baseUrl}${path}${search ? `${path.includes('?') ? '&' : '?'}${search}` : ''}`;
+  }
+
+  function buildInit(method: HttpMethod, path: string, body: RequestOptions<unknown>['body']): RequestInit {
+    const headers = new Headers({ Accept: 'application/json', Locale: deps.getLocale() });
+    const token = deps.getToken();
+    if (token && !LOGIN_PATH.test(path)) headers.set('Authorization', `Bearer ${token}`);
+    if (method === 'GET' || method === 'DELETE') return { method, headers };
+    if (body instanceof FormData) {
+      const form = new FormData();
+      body.forEach((value, key) => form.append(key, value));
+      for (const [key, value] of Object.entries(clientParams())) form.set(key, value);
+      return { method, headers, body: form };
+    }
+    headers.set('Content-Type', 'application/json');
+    return { method, headers, body: JSON.stringify({ ...body, ...clientParams() }) };
+  }
+
+  /** One attempt with its own timeout; a caller's abort wins over the timeout. */
+  async function attempt(url: string, init: RequestInit, signal: AbortSignal | undefined): Promise<Response> {
+    const controller = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, timeoutMs);
+    const onAbort = () => controller.abort();
+    signal?.addEventListener('abort', onAbort);
+    try {
+      return await doFetch(url, { ...init, signal: controller.signal });
+    } catch (cause) {
+      if (timedOut) throw new ApiError('timeout', `Request timed out after ${timeoutMs} ms`, null, { cause });
+      if (signal?.aborted) throw new ApiError('aborted', 'Request aborted', null, { cause });
+      throw new ApiError('network', 'Network request failed', null, { cause });
+    } finally {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
+    }
+  }
+
+  /** A timed-out request is retried once, never more (spec §8). */
+  async function send(url: string, init: RequestInit, signal: AbortSignal | undefined): Promise<Response> {
+    try {
+      return await attempt(url, init, signal);
+    } catch (error) {
+      if (error instanceof ApiError && error.kind === 'timeout') return attempt(url, init, signal);
+      throw error;
+    }
+  }
+
+  async function readBody(response: Response): Promise<unknown> {
+    const type = response.headers.get('Content-Type') ?? '';
+    if (type.includes('json')) return response.json();
+    if (type.startsWith('text/') || type === '') return response.text();
+    return response.blob();
+  }
+
+  function unwrap<T>(body: unknown, schema: z.ZodType<T> | undefined): T {
+    if (!body || typeof body !== 'object' || typeof (body as { code?: unknown }).code !== 'number') {
+      throw new ApiError('invalid_response', 'The response is not an envelope');
+    }
+    const { code, msg, data } = body as { code: number; msg?: unknown; data?: unknown };
+    const message = typeof msg === 'string' ? msg : '';
+    if (code === SUCCESS_CODE) {
+      if (!schema) return data as T;
+      const parsed = schema.safeParse(data);
+      if (parsed.success) return parsed.data;
+      throw new ApiError('invalid_response', 'The response data does not match its schema', code, {
+        cause: parsed.error,
+      });
+    }
+    if (code === UNAUTHORIZED_CODE) {
+      if (message) deps.toast(message);
+      deps.navigate(loginPath);
+      throw new ApiError('unauthorized', message, code);
+    }
+    if (code === HOME_CODE) {
+      deps.navigate(homePath);
+      throw new ApiError('home', message, code);
+    }
+    if (isBusinessCode(code) || code === SYSTEM_ERROR_CODE) {
+      if (message) deps.toast(message);
+      throw new ApiError('business', message, code);
+    }
+    throw new ApiError('business', message, code);
+  }
+
+  async function request<T = unknown>(method: HttpMethod, path: string, options: RequestOptions<T> = {}): Promise<T> {
+    const url = buildUrl(method, path, options.params);
+    const response = await send(url, buildInit(method, path, options.body), options.signal);
+    const body = await readBody(response).catch((cause: unknown) => {
+      throw new ApiError('invalid_response', 'The response body could not be read', null, { cause });
+    });
+    if (options.raw || path.includes(AUDIO_PATH)) return body as T;
+    return unwrap(body, options.schema);
+  }
+
+  return {
+    request,
+    get: <T = unknown>(path: string, options?: Omit<RequestOptions<T>, 'body'>) => request<T>('GET', path, options),
+    delete: <T = unknown>(path: string, options?: Omit<RequestOptions<T>, 'body'>) =>
+      request<T>('DELETE', path, options),
+    post: <T = unknown>(path: string, body?: RequestOptions<T>['body'], options?: Omit<RequestOptions<T>, 'body'>) =>
+      request<T>('POST', path, { ...options, body }),
+    put: <T = unknown>(path: string, body?: RequestOptions<T>['body'], options?: Omit<RequestOptions<T>, 'body'>) =>
+      request<T>('PUT', path, { ...options, body }),
+  };
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>;
