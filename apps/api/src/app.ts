@@ -7,6 +7,7 @@ import { sendError, registerErrorHandling } from './http/error-handler.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { generateRequestId, registerRequestContext } from './http/request-context.ts';
 import { registerSecurityHeaders, registerWebApp } from './http/web.ts';
+import { bibleRoutes } from './features/bible/bible.routes.ts';
 import { memberRoutes } from './features/member/member.routes.ts';
 import { systemRoutes } from './features/system/system.routes.ts';
 
@@ -62,6 +63,7 @@ export async function buildApp({ container, logger }: BuildAppOptions): Promise<
     pingDatabase: () => container.database.ping(),
     startedAt,
   });
+  await app.register(bibleRoutes, { prefix: `${API_BASE}/bible`, bible: container.services.bible });
   await app.register(memberRoutes, {
     prefix: `${API_BASE}/portal/member`,
     member: container.services.member,

@@ -4,6 +4,7 @@ import type { Config } from './config.ts';
 import { openDatabase, type DatabaseHandle } from './db/client.ts';
 import { createCorpusRepository } from './corpus/corpus.repository.ts';
 import { createCorpusService } from './corpus/corpus.service.ts';
+import { createBibleService } from './features/bible/bible.service.ts';
 import { createAuthSessionRepository } from './features/auth/auth-session.repository.ts';
 import { createAuthSessionService, systemClock, type Clock } from './features/auth/auth-session.service.ts';
 import { createMemberRepository } from './features/member/member.repository.ts';
@@ -25,8 +26,9 @@ export async function createContainer(
   const members = createMemberRepository(database.db);
   const sessions = createAuthSessionService({ sessions: createAuthSessionRepository(database.db), clock });
   const member = createMemberService({ members });
+  const corpusData = createCorpusRepository(database.db);
   const corpus = createCorpusService({
-    corpus: createCorpusRepository(database.db),
+    corpus: corpusData,
     corpusDir: config.corpus.dir,
     indexRoot: path.join(config.dataDir, 'index'),
     log,
@@ -37,7 +39,7 @@ export async function createContainer(
     clock,
     database,
     repositories: { members },
-    services: { sessions, member, corpus },
+    services: { sessions, member, corpus, bible: createBibleService({ corpus, corpusData }) },
     async close() {
       await corpus.close();
       await database.close();

@@ -1,0 +1,133 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  bookSchema,
+  booksQuerySchema,
+  crossRefQuerySchema,
+  crossReferenceSchema,
+  parallelQuerySchema,
+  parallelSchema,
+  passageQuerySchema,
+  passageSchema,
+  searchQuerySchema,
+  searchResultSchema,
+  translationSchema,
+  type BibleLanguage,
+  type Expression,
+} from '@bible-qa/contract';
+import { ok, okSchema } from '../../http/envelope.ts';
+import type { BibleService, ReaderContext } from './bible.service.ts';
+import { bibleLanguageOf, traditionOf } from './translation-policy.ts';
+
+/** The reader: the language and tradition asked for, else the Locale header's language and no preference. */
+function readerOf(request: FastifyRequest, query: { lang?: BibleLanguage; expression?: Expression }): ReaderContext {
+  return { language: query.lang ?? bibleLanguageOf(request.locale), tradition: traditionOf(query.expression) };
+}
+
+export const bibleRoutes: FastifyPluginAsync<{ bible: BibleService }> = async (app, { bible }) => {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['bible'];
+
+  r.get(
+    '/passage',
+    {
+      schema: {
+        tags,
+        summary: 'A passage by reference',
+        querystring: passageQuerySchema,
+        response: { 200: okSchema(passageSchema) },
+      },
+    },
+    async (request) =>
+      ok(await bible.passage(request.query.ref, readerOf(request, request.query), request.query.translation)),
+  );
+
+  r.get(
+    '/parallel',
+    {
+      schema: {
+        tags,
+        summary: 'One passage in several translations',
+        querystring: parallelQuerySchema,
+        response: { 200: okSchema(parallelSchema) },
+      },
+    },
+    async (request) =>
+      ok(await bible.parallel(request.query.ref, readerOf(request, request.query), request.query.translations)),
+  );
+
+  const search = async (query: z.infer<typeof searchQuerySchema>, request: FastifyRequest) =>
+    ok(await bible.search(query, readerOf(request, { ...(query.lang ? { lang: query.lang } : {}) })));
+  r.get(
+    '/search',
+    {
+      schema: {
+        tags,
+        summary: 'Full-text search of verses and reference works',
+        querystring: searchQuerySchema,
+        response: { 200: okSchema(searchResultSchema) },
+      },
+    },
+    async (request) => search(request.query, request),
+  );
+  // Long queries do not fit a URL; the same search takes a JSON body.
+  r.post(
+    '/search',
+    {
+      schema: {
+        tags,
+        summary: 'Full-text search (JSON body)',
+        body: searchQuerySchema,
+        response: { 200: okSchema(searchResultSchema) },
+      },
+    },
+    async (request) => search(request.body, request),
+  );
+
+  r.get(
+    '/books',
+    {
+      schema: {
+        tags,
+        summary: 'The books of a canon, named per language and tradition',
+        querystring: booksQuerySchema,
+        response: { 200: okSchema(z.array(bookSchema)) },
+      },
+    },
+    async (request) => ok(await bible.books(request.query.lang, request.query.tradition)),
+  );
+
+  r.get(
+    '/crossrefs',
+    {
+      schema: {
+        tags,
+        summary: 'Cross-references of a verse',
+        querystring: crossRefQuerySchema,
+        response: { 200: okSchema(z.array(crossReferenceSchema)) },
+      },
+    },
+    async (request) =>
+      ok(
+        await bible.crossReferences(
+          request.query.ref,
+          readerOf(request, request.query),
+          request.query.limit,
+          request.query.translation,
+        ),
+      ),
+  );
+
+  r.get(
+    '/translations',
+    {
+      schema: {
+        tags,
+        summary: 'Translations with their licences and sources',
+        response: { 200: okSchema(z.array(translationSchema)) },
+      },
+    },
+    async () => ok(await bible.translations()),
+  );
+};

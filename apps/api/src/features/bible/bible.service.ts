@@ -1,0 +1,286 @@
+import type { BibleLanguage, Book, Passage, SearchResult, Tradition, Translation } from '@bible-qa/contract';
+import { createReferenceFormatter } from '../../bible/references.format.ts';
+import { createReferenceParser, type ReferenceParser } from '../../bible/references.parser.ts';
+import type { BibleReference, BookRecord, VersificationScheme } from '../../bible/references.types.ts';
+import { createVerseCountTable } from '../../bible/verse-counts.ts';
+import { schemeOf, toScheme } from '../../bible/versification.ts';
+import type { CorpusRepository } from '../../corpus/corpus.repository.ts';
+import type { CorpusService } from '../../corpus/corpus.service.ts';
+import { AppError } from '../../http/app-error.ts';
+import { defaultTranslation } from './translation-policy.ts';
+
+const MAX_PASSAGE_VERSES = 200;
+
+export interface ReaderContext {
+  language: BibleLanguage;
+  tradition: Tradition;
+}
+
+/** One corpus version's books, parser and translations, built once per version. */
+interface VersionState {
+  versionId: number;
+  parser: ReferenceParser;
+  format: ReturnType<typeof createReferenceFormatter>;
+  books: Map<string, BookRecord & { zhCatholic?: Record<string, string> }>;
+  translations: Map<string, Translation>;
+}
+
+export function toUsfm(ref: BibleReference): string {
+  const start = `${ref.book}.${ref.chapter}${ref.verse !== undefined ? `.${ref.verse}` : ''}`;
+  if (ref.endChapter === undefined && ref.endVerse === undefined) return start;
+  const endChapter = ref.endChapter ?? ref.chapter;
+  const end = `${ref.book}.${endChapter}${ref.endVerse !== undefined ? `.${ref.endVerse}` : ''}`;
+  return end === start ? start : `${start}-${end}`;
+}
+
+/** "JHN.3.16" or "JHN.3.16-JHN.3.18" (corpus form) → reference. */
+export function fromUsfm(value: string): BibleReference | undefined {
+  const m = /^([1-4A-Z][A-Z0-9]{2})\.(\d+)\.(\d+)(?:-([1-4A-Z][A-Z0-9]{2})\.(\d+)\.(\d+))?$/.exec(value);
+  if (!m) return undefined;
+  const ref: BibleReference = { book: m[1]!, chapter: Number(m[2]), verse: Number(m[3]) };
+  if (m[4] && m[4] === m[1]) {
+    if (Number(m[5]) !== ref.chapter) ref.endChapter = Number(m[5]);
+    ref.endVerse = Number(m[6]);
+  }
+  return ref;
+}
+
+export function createBibleService({ corpus, corpusData }: { corpus: CorpusService; corpusData: CorpusRepository }) {
+  let state: Promise<VersionState> | undefined;
+  let stateVersion: number | undefined;
+
+  async function buildState(versionId: number): Promise<VersionState> {
+    const [bookRows, translationRows] = await Promise.all([
+      corpusData.listBooks(versionId),
+      corpusData.listTranslations(versionId),
+    ]);
+    const countRows = [];
+    for (const t of translationRows) {
+      const scheme = schemeOf(t.id);
+      for (const row of await corpusData.chapterVerseCounts(versionId, t.id)) {
+        countRows.push({ scheme, book: row.book, chapter: row.chapter, verses: row.count });
+      }
+    }
+    const books = bookRows.map(
+      (b) =>
+        ({
+          code: b.code,
+          order: b.order,
+          testament: b.testament,
+          chapters: b.chapters,
+          names: b.names,
+          ...(b.zhCatholic ? { zhCatholic: b.zhCatholic } : {}),
+          ...(b.abbr ? { abbr: b.abbr } : {}),
+        }) as BookRecord,
+    );
+    const parser = createReferenceParser(books, { verseCounts: createVerseCountTable(countRows) });
+    return {
+      versionId,
+      parser,
+      format: createReferenceFormatter(parser.catalogue),
+      books: new Map(books.map((b) => [b.code, b])),
+      translations: new Map(translationRows.map(({ versionId: _v, ...t }) => [t.id, t])),
+    };
+  }
+
+  async function current(): Promise<VersionState> {
+    const { versionId } = corpus.ready();
+    if (!state || stateVersion !== versionId) {
+      stateVersion = versionId;
+      state = buildState(versionId);
+      state.catch(() => {
+        state = undefined;
+      });
+    }
+    return state;
+  }
+
+  function translationFor(s: VersionState, requested: string | undefined, reader: ReaderContext, book: string) {
+    if (requested) {
+      const translation = s.translations.get(requested);
+      if (!translation) throw new AppError('translation_unknown', [requested]);
+      return translation;
+    }
+    const preferred = defaultTranslation(reader.language, reader.tradition, s.books.get(book)?.testament ?? 'OT');
+    // A corpus without the preferred text falls back to another of the reader's language, then to any.
+    const all = [...s.translations.values()];
+    const translation = s.translations.get(preferred) ?? all.find((t) => t.language === reader.language) ?? all[0];
+    if (!translation) throw new AppError('translation_unknown', [preferred]);
+    return translation;
+  }
+
+  async function readVerses(versionId: number, translation: string, ref: BibleReference) {
+    const out: { book: string; chapter: number; verse: number; text: string }[] = [];
+    const lastChapter = ref.endChapter ?? ref.chapter;
+    for (let c = ref.chapter; c <= lastChapter && out.length < MAX_PASSAGE_VERSES; c += 1) {
+      const from = c === ref.chapter ? (ref.verse ?? 1) : 1;
+      const single = ref.verse !== undefined && ref.endVerse === undefined && ref.endChapter === undefined;
+      const to = c === lastChapter ? (ref.endVerse ?? (single ? ref.verse! : 999)) : 999;
+      const rows = await corpusData.versesOfChapter(versionId, translation, ref.book, c, from, to);
+      for (const row of rows) if (row.text.trim()) out.push({ book: ref.book, ...row });
+    }
+    return out.slice(0, MAX_PASSAGE_VERSES);
+  }
+
+  async function passageOf(
+    s: VersionState,
+    ref: BibleReference,
+    reader: ReaderContext,
+    requested: string | undefined,
+    asked: VersificationScheme,
+  ): Promise<Passage> {
+    const translation = translationFor(s, requested, reader, ref.book);
+    const own = toScheme(ref, asked, schemeOf(translation.id));
+    const verses = await readVerses(s.versionId, translation.id, own);
+    if (verses.length === 0)
+      throw new AppError('verse_out_of_range', [
+        s.format(ref, { locale: reader.language, tradition: reader.tradition }),
+      ]);
+    return {
+      reference: toUsfm(ref),
+      translationReference: toUsfm(own),
+      title: s.format(ref, { locale: reader.language, tradition: reader.tradition }),
+      translation: { id: translation.id, name: translation.name, language: translation.language },
+      verses,
+    };
+  }
+
+  return {
+    /** A passage by reference in the reader's (or a named) translation; numbering is mapped for Vulgate/LXX texts. */
+    async passage(text: string, reader: ReaderContext, translation?: string, asked: VersificationScheme = 'kjv') {
+      const s = await current();
+      const [ref] = s.parser.parse(text, { language: reader.language, tradition: reader.tradition, scheme: asked });
+      if (!ref) throw new AppError('reference_unparsable', [text]);
+      return passageOf(s, ref, reader, translation, asked);
+    },
+    /** One passage in several translations side by side. */
+    async parallel(text: string, reader: ReaderContext, translations: string[]) {
+      const s = await current();
+      const [ref] = s.parser.parse(text, { language: reader.language, tradition: reader.tradition });
+      if (!ref) throw new AppError('reference_unparsable', [text]);
+      const ids = translations.length > 0 ? translations.slice(0, 6) : [...s.translations.keys()];
+      const passages: Passage[] = [];
+      for (const id of ids) {
+        if (!s.translations.has(id)) throw new AppError('translation_unknown', [id]);
+        try {
+          passages.push(await passageOf(s, ref, reader, id, 'kjv'));
+        } catch (error) {
+          // A translation without this book (the deuterocanon in a Protestant text) is left out of the view.
+          if (!(error instanceof AppError && error.errorName === 'verse_out_of_range') || translations.length === 1)
+            throw error;
+        }
+      }
+      return { reference: toUsfm(ref), passages };
+    },
+    async search(
+      query: {
+        q: string;
+        translation?: string;
+        collection?: string;
+        kind?: 'verse' | 'entry';
+        canon?: Tradition;
+        limit: number;
+        lang?: BibleLanguage;
+      },
+      reader: ReaderContext,
+    ): Promise<SearchResult> {
+      const s = await current();
+      const { index } = corpus.ready();
+      const trimmed = query.q.trim();
+      const matches =
+        trimmed.length <= 200
+          ? s.parser.findAll(trimmed, { language: reader.language, tradition: reader.tradition })
+          : [];
+      const explicit = matches.length === 1 && matches[0]!.text.length >= trimmed.replace(/\s+/g, '').length * 0.6;
+      let passage: Passage | null = null;
+      if (explicit && !s.parser.problemOf(matches[0]!.reference)) {
+        passage = await passageOf(s, matches[0]!.reference, reader, query.translation, 'kjv').catch(() => null);
+      }
+      const hits = await index.search({
+        query: trimmed,
+        ...(query.lang ? { lang: query.lang } : {}),
+        ...(query.translation ? { translations: [query.translation] } : {}),
+        ...(query.collection ? { collections: [query.collection] } : {}),
+        ...(query.kind ? { kinds: [query.kind] } : {}),
+        ...(query.canon ? { canon: query.canon } : {}),
+        limit: query.limit,
+      });
+      return {
+        passage,
+        hits: hits.map((h) => ({
+          id: h.id,
+          kind: h.kind,
+          lang: h.lang,
+          translation: h.translation ?? null,
+          collection: h.collection ?? null,
+          ref: h.ref ?? null,
+          title: h.title ?? null,
+          text: h.text,
+          highlight: h.highlight,
+          score: h.score,
+        })),
+      };
+    },
+    /** The books of a canon, named in a language and tradition (Catholic Chinese names for Catholic readers). */
+    async books(language: BibleLanguage, tradition: Tradition): Promise<Book[]> {
+      const s = await current();
+      return [...s.books.values()]
+        .filter((b) => b.testament !== 'DC' || inCanon(b.code, tradition))
+        .sort((a, b) => a.order - b.order)
+        .map((b) => ({
+          code: b.code,
+          order: b.order,
+          testament: b.testament,
+          chapters: b.chapters,
+          name: s.parser.catalogue.name(b.code, language, tradition),
+          abbr: (language.startsWith('zh') ? b.abbr?.[language] : b.abbr?.en) ?? null,
+        }));
+    },
+    async crossReferences(text: string, reader: ReaderContext, limit: number, translation?: string) {
+      const s = await current();
+      const [ref] = s.parser.parse(text, { language: reader.language, tradition: reader.tradition });
+      if (!ref || ref.verse === undefined) throw new AppError('reference_unparsable', [text]);
+      const rows = await corpusData.crossReferencesOf(s.versionId, ref.book, ref.chapter, ref.verse, limit);
+      const out = [];
+      for (const row of rows) {
+        const target = fromUsfm(row.toRef);
+        if (!target) continue;
+        const passage = await passageOf(s, target, reader, translation, 'kjv').catch(() => null);
+        out.push({
+          reference: row.toRef,
+          title: s.format(target, { locale: reader.language, tradition: reader.tradition }),
+          votes: row.votes,
+          text: passage ? passage.verses.map((v) => v.text).join(' ') : null,
+        });
+      }
+      return out;
+    },
+    async translations(): Promise<Translation[]> {
+      return [...(await current()).translations.values()];
+    },
+  };
+}
+export type BibleService = ReturnType<typeof createBibleService>;
+
+/** The deuterocanon of the Catholic canon, and what the Orthodox canon adds; 2 Esdras, the Psalms of Solomon and
+ * 1 Enoch are in the corpus but in neither canon. */
+const CATHOLIC_DEUTEROCANON = new Set([
+  'TOB',
+  'JDT',
+  'ESG',
+  'WIS',
+  'SIR',
+  'BAR',
+  'LJE',
+  '1MA',
+  '2MA',
+  'S3Y',
+  'SUS',
+  'BEL',
+]);
+const ORTHODOX_ADDITIONS = new Set(['1ES', 'MAN', 'PS2', '3MA', '4MA']);
+
+function inCanon(code: string, tradition: Tradition): boolean {
+  if (tradition === 'protestant') return false;
+  return CATHOLIC_DEUTEROCANON.has(code) || (tradition === 'orthodox' && ORTHODOX_ADDITIONS.has(code));
+}

@@ -1,0 +1,43 @@
+import type { BibleLanguage, Expression, Locale, Tradition } from '@bible-qa/contract';
+
+const LANGUAGE_OF_LOCALE: Record<Locale, BibleLanguage> = {
+  'zh-cn': 'zh-Hans',
+  'zh-tw': 'zh-Hant',
+  en: 'en',
+  'es-es': 'es',
+  'fr-fr': 'fr',
+};
+
+export function bibleLanguageOf(locale: Locale): BibleLanguage {
+  return LANGUAGE_OF_LOCALE[locale];
+}
+
+/** 'none' (no preference) reads like the Protestant default; the canon follows the tradition. */
+export function traditionOf(expression: Expression | undefined): Tradition {
+  return !expression || expression === 'none' ? 'protestant' : expression;
+}
+
+/**
+ * The translation a reader of a language and tradition sees (the corpus has no Catholic Chinese or Spanish text, so
+ * those readers get the Union Version and Reina-Valera with Catholic book names). French Orthodox readers get the
+ * Septuagint for the Old Testament.
+ */
+export function defaultTranslation(
+  language: BibleLanguage,
+  tradition: Tradition,
+  testament: 'OT' | 'NT' | 'DC',
+): string {
+  switch (language) {
+    case 'zh-Hans':
+      return 'cuv-hans';
+    case 'zh-Hant':
+      return 'cuv-hant';
+    case 'es':
+      return 'rv1909';
+    case 'en':
+      return tradition === 'catholic' || (tradition === 'orthodox' && testament === 'DC') ? 'cpdv' : 'webbe';
+    case 'fr':
+      if (tradition === 'orthodox' && testament !== 'NT') return 'giguet-lxx-fr';
+      return tradition === 'catholic' || testament === 'DC' ? 'crampon' : 'darby-fr';
+  }
+}
