@@ -4,6 +4,7 @@ import { loadConfig } from '../apps/api/src/config.ts';
 import { openDatabase } from '../apps/api/src/db/client.ts';
 import { createCorpusRepository } from '../apps/api/src/corpus/corpus.repository.ts';
 import { ingestCorpus } from '../apps/api/src/corpus/ingest.ts';
+import { embeddingFromConfig } from '../apps/api/src/container.ts';
 import { createProgressBar } from '../apps/api/src/corpus/progress.ts';
 
 const config = loadConfig();
@@ -23,6 +24,7 @@ try {
     corpus: createCorpusRepository(database.db),
     corpusDir: config.corpus.dir,
     indexRoot: path.join(config.dataDir, 'index'),
+    ...embeddingFromConfig(config),
     onProgress: (p) => bar.update(p),
   });
   const seconds = (result.elapsedMs / 1000).toFixed(1);

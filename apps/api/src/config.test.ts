@@ -30,6 +30,17 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`\\b${name}\\b`));
   });
 
+  it('needs the vector length when an embedding endpoint is set', () => {
+    expect(() => loadConfig({ EMBEDDING_BASE_URL: 'http://127.0.0.1:11434/v1' })).toThrow(/EMBEDDING_DIMENSIONS/);
+    expect(
+      loadConfig({
+        EMBEDDING_BASE_URL: 'http://127.0.0.1:11434/v1',
+        EMBEDDING_DIMENSIONS: '1024',
+        EMBEDDING_MODEL: 'bge-m3',
+      }).embedding,
+    ).toEqual({ baseURL: 'http://127.0.0.1:11434/v1', apiKey: undefined, model: 'bge-m3', dimensions: 1024 });
+  });
+
   it('reads PostgreSQL from DATABASE_URL', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://u:p@127.0.0.1:5432/db' }).database.url).toBe(
       'postgres://u:p@127.0.0.1:5432/db',

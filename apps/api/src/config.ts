@@ -48,6 +48,10 @@ const envSchema = z.object({
   SHUTDOWN_GRACE_MS: int(10_000, 0, 600_000),
   EDITION_LANGUAGE: z.preprocess(emptyToUndefined, z.enum(LOCALES).default('zh-cn')),
   PUBLIC_ORIGIN: optionalString,
+  EMBEDDING_BASE_URL: z.preprocess(emptyToUndefined, z.string().url().optional()),
+  EMBEDDING_API_KEY: optionalString,
+  EMBEDDING_MODEL: z.preprocess(emptyToUndefined, z.string().default('text-embedding-3-small')),
+  EMBEDDING_DIMENSIONS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(8192).optional()),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -70,6 +74,8 @@ export interface Config {
   webDistDir: string;
   editionLanguage: Env['EDITION_LANGUAGE'];
   publicOrigin: string | undefined;
+  /** Vector search joins full-text search when an embedding endpoint is configured. */
+  embedding: { baseURL: string; apiKey: string | undefined; model: string; dimensions: number } | undefined;
 }
 
 export class ConfigError extends Error {
@@ -84,6 +90,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if (e.EMBEDDING_BASE_URL && !e.EMBEDDING_DIMENSIONS) {
+    throw new ConfigError('Invalid configuration:\n  EMBEDDING_DIMENSIONS: required when EMBEDDING_BASE_URL is set');
+  }
   return {
     env: e.NODE_ENV,
     server: {
@@ -101,5 +110,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webDistDir: e.WEB_DIST_DIR,
     editionLanguage: e.EDITION_LANGUAGE,
     publicOrigin: e.PUBLIC_ORIGIN,
+    embedding:
+      e.EMBEDDING_BASE_URL && e.EMBEDDING_DIMENSIONS
+        ? {
+            baseURL: e.EMBEDDING_BASE_URL,
+            apiKey: e.EMBEDDING_API_KEY,
+            model: e.EMBEDDING_MODEL,
+            dimensions: e.EMBEDDING_DIMENSIONS,
+          }
+        : undefined,
   };
 }

@@ -4,11 +4,22 @@ import type { Config } from './config.ts';
 import { openDatabase, type DatabaseHandle } from './db/client.ts';
 import { createCorpusRepository } from './corpus/corpus.repository.ts';
 import { createCorpusService } from './corpus/corpus.service.ts';
+import { createOpenAiEmbedder } from './retrieval/openai-embedder.ts';
+import type { Embedder } from './retrieval/passage-index.ts';
 import { createBibleService } from './features/bible/bible.service.ts';
 import { createAuthSessionRepository } from './features/auth/auth-session.repository.ts';
 import { createAuthSessionService, systemClock, type Clock } from './features/auth/auth-session.service.ts';
 import { createMemberRepository } from './features/member/member.repository.ts';
 import { createMemberService } from './features/member/member.service.ts';
+
+/** The embedding adapter when an endpoint is configured, with the id that ties an index to its model. */
+export function embeddingFromConfig(config: Config): { embedder?: Embedder; embeddingId?: string } {
+  if (!config.embedding) return {};
+  return {
+    embedder: createOpenAiEmbedder(config.embedding),
+    embeddingId: `${config.embedding.model}/${config.embedding.dimensions}`,
+  };
+}
 
 /** Wires adapters and services by hand from the configuration; the only place that picks an adapter. */
 export async function createContainer(
@@ -32,6 +43,7 @@ export async function createContainer(
     corpusDir: config.corpus.dir,
     indexRoot: path.join(config.dataDir, 'index'),
     log,
+    ...embeddingFromConfig(config),
   });
 
   return {

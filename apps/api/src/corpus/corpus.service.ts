@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import type { Logger } from 'pino';
 import { AppError } from '../http/app-error.ts';
 import { openIndex } from '../retrieval/lance-passage-index.ts';
-import type { PassageIndex } from '../retrieval/passage-index.ts';
+import type { Embedder, PassageIndex } from '../retrieval/passage-index.ts';
 import type { CorpusRepository } from './corpus.repository.ts';
 import { ingestCorpus, type IngestResult } from './ingest.ts';
 import type { IngestProgress } from './progress.ts';
@@ -27,6 +27,8 @@ export function createCorpusService(deps: {
   corpusDir: string;
   indexRoot: string;
   log: Pick<Logger, 'info' | 'warn' | 'error'>;
+  embedder?: Embedder;
+  embeddingId?: string;
 }) {
   let current: ReadyCorpus | undefined;
   let progress: IngestProgress | null = null;
@@ -37,7 +39,7 @@ export function createCorpusService(deps: {
     const version = await deps.corpus.currentVersion();
     if (!version?.indexDir || !fs.existsSync(version.indexDir)) return false;
     if (current?.versionId === version.id) return true;
-    const index = await openIndex(version.indexDir);
+    const index = await openIndex(version.indexDir, deps.embedder ? { embedder: deps.embedder } : {});
     const previous = current;
     current = { versionId: version.id, index };
     previous?.index.close();
@@ -50,6 +52,7 @@ export function createCorpusService(deps: {
         corpus: deps.corpus,
         corpusDir: deps.corpusDir,
         indexRoot: deps.indexRoot,
+        ...(deps.embedder ? { embedder: deps.embedder, embeddingId: deps.embeddingId } : {}),
         onProgress: (p) => {
           progress = p;
         },

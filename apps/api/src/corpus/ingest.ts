@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { buildIndex } from '../retrieval/lance-passage-index.ts';
-import type { PassageDoc } from '../retrieval/passage-index.ts';
+import type { Embedder, PassageDoc } from '../retrieval/passage-index.ts';
 import { ANALYZER_VERSION } from '../retrieval/text-analysis.ts';
 import {
   bookRecord,
@@ -37,6 +37,9 @@ export interface IngestOptions {
   /** Each corpus version's search index is built under indexRoot/v<id>. */
   indexRoot: string;
   onProgress?: (progress: IngestProgress) => void;
+  /** With an embedder the index also holds vectors; `embeddingId` (model and size) is part of the content hash. */
+  embedder?: Embedder;
+  embeddingId?: string;
 }
 
 export interface IngestResult {
@@ -75,7 +78,7 @@ export async function ingestCorpus(options: IngestOptions): Promise<IngestResult
   };
 
   report('hashing', 0);
-  const contentHash = await hashCorpus(files, INGEST_FORMAT);
+  const contentHash = await hashCorpus(files, `${INGEST_FORMAT}/${options.embeddingId ?? 'no-vectors'}`);
   const current = await corpus.currentVersion();
   if (current && current.contentHash === contentHash && current.indexDir && fs.existsSync(current.indexDir)) {
     await removeStale(corpus, indexRoot);
@@ -206,12 +209,17 @@ export async function ingestCorpus(options: IngestOptions): Promise<IngestResult
   const indexDir = path.join(indexRoot, `v${versionId}`);
   const docs = passageDocs(files, languages, testamentOf, onBytes);
   let indexed = 0;
-  await buildIndex(indexDir, docs, (p) => {
-    if (p.phase === 'load') {
-      indexed = p.docs;
-      report('indexing');
-    } else if (p.phase === 'index') report('building-index', 92);
-  });
+  await buildIndex(
+    indexDir,
+    docs,
+    (p) => {
+      if (p.phase === 'load') {
+        indexed = p.docs;
+        report('indexing');
+      } else if (p.phase === 'index') report('building-index', 92);
+    },
+    options.embedder ? { embedder: options.embedder } : {},
+  );
   records += indexed;
 
   report('switching', 99);
