@@ -1,0 +1,39 @@
+import { Toast } from 'antd-mobile';
+import { describe, expect, it, vi } from 'vitest';
+import { setupAntdMobile } from '../app/antd-setup.ts';
+import { POPUP_Z_INDEX_BASE, THEME_COLORS, TOAST_DURATION_MS, applyTheme, themeCss } from './theme.ts';
+
+describe('theme', () => {
+  it("uses Vant's palette and popup level", () => {
+    expect(THEME_COLORS).toMatchObject({
+      primary: '#1989fa',
+      success: '#07c160',
+      danger: '#ee0a24',
+      warning: '#ff976a',
+      text: '#323233',
+    });
+    const css = themeCss();
+    expect(css).toContain('--adm-color-primary:#1989fa;');
+    expect(css).toContain(`--adm-popup-z-index:${POPUP_Z_INDEX_BASE};`);
+    expect(POPUP_Z_INDEX_BASE).toBe(2000);
+  });
+
+  it('installs the stylesheet once and applies dark mode and a primary colour', () => {
+    applyTheme(document, { darkMode: true, primary: '#7232dd' });
+    applyTheme(document, { darkMode: true, primary: '#7232dd' });
+    expect(document.querySelectorAll('#app-theme')).toHaveLength(1);
+    expect(document.documentElement.getAttribute('data-prefers-color-scheme')).toBe('dark');
+    expect(document.documentElement.style.getPropertyValue('--adm-color-primary')).toBe('#7232dd');
+    applyTheme(document);
+    expect(document.documentElement.hasAttribute('data-prefers-color-scheme')).toBe(false);
+    expect(document.documentElement.style.getPropertyValue('--adm-color-primary')).toBe('');
+  });
+
+  it('configures toasts to last 2000 ms', () => {
+    const config = vi.spyOn(Toast, 'config');
+    setupAntdMobile();
+    expect(config).toHaveBeenCalledWith({ duration: TOAST_DURATION_MS });
+    expect(TOAST_DURATION_MS).toBe(2000);
+    config.mockRestore();
+  });
+});
