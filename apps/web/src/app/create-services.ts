@@ -1,0 +1,37 @@
+import type { i18n as I18n } from 'i18next';
+import { createApiClient } from '../lib/api-client.ts';
+import { toLocale } from '../lib/i18n.ts';
+import type { AppServices } from '../lib/services.tsx';
+import { createSession } from '../lib/session.ts';
+import type { AppStorage } from '../lib/storage.ts';
+import { REDIRECT_PARAM } from '../lib/use-auth.ts';
+
+export const LOGIN_PATH = '/login';
+
+interface Wiring {
+  storage: AppStorage;
+  i18n: I18n;
+  /** The router's navigate and its current location, bound late: the router is created after the services. */
+  navigate: (to: string) => void;
+  currentPath: () => string;
+  toast: (message: string) => void;
+  reload: () => void;
+}
+
+/** Wires the API client, the session and storage together: the one place that knows them all. */
+export function createAppServices({ storage, i18n, navigate, currentPath, toast, reload }: Wiring): AppServices {
+  const api = createApiClient({
+    getToken: storage.getToken,
+    getLocale: () => toLocale(i18n.language),
+    getPlatform: storage.getPlatform,
+    toast,
+    loginPath: LOGIN_PATH,
+    // A 401 sends the user to login and brings them back afterwards.
+    navigate: (to) => {
+      const from = currentPath();
+      const back = to === LOGIN_PATH && !from.startsWith(LOGIN_PATH);
+      navigate(back ? `${LOGIN_PATH}?${REDIRECT_PARAM}=${encodeURIComponent(from)}` : to);
+    },
+  });
+  return { api, storage, session: createSession(storage, api), reload };
+}

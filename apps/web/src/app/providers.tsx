@@ -1,0 +1,46 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { ConfigProvider } from 'antd-mobile';
+import enUS from 'antd-mobile/es/locales/en-US';
+import esES from 'antd-mobile/es/locales/es-ES';
+import frFR from 'antd-mobile/es/locales/fr-FR';
+import zhCN from 'antd-mobile/es/locales/zh-CN';
+import zhTW from 'antd-mobile/es/locales/zh-TW';
+import type { i18n as I18n } from 'i18next';
+import { useState, type ReactNode } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import type { Locale } from '@bible-qa/contract';
+import { toLocale } from '../lib/i18n.ts';
+import { ServicesProvider, type AppServices } from '../lib/services.tsx';
+
+const LIBRARY_LOCALES = { 'zh-cn': zhCN, 'zh-tw': zhTW, en: enUS, 'es-es': esES, 'fr-fr': frFR } satisfies Record<
+  Locale,
+  typeof zhCN
+>;
+
+export function createQueryClient(): QueryClient {
+  // The API client already retries a timed-out call once (spec §8); a second layer of retries would multiply it.
+  return new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } });
+}
+
+export function AppProviders({
+  i18n,
+  services,
+  queryClient,
+  children,
+}: {
+  i18n: I18n;
+  services: AppServices;
+  queryClient?: QueryClient;
+  children: ReactNode;
+}) {
+  const [client] = useState(() => queryClient ?? createQueryClient());
+  return (
+    <I18nextProvider i18n={i18n}>
+      <ConfigProvider locale={LIBRARY_LOCALES[toLocale(i18n.language)]}>
+        <QueryClientProvider client={client}>
+          <ServicesProvider services={services}>{children}</ServicesProvider>
+        </QueryClientProvider>
+      </ConfigProvider>
+    </I18nextProvider>
+  );
+}

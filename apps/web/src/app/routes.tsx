@@ -1,0 +1,68 @@
+import { ROOT_REDIRECT } from '@bible-qa/contract';
+import type { ComponentType } from 'react';
+import { Navigate, type RouteObject } from 'react-router';
+import type { RouteMeta } from '../lib/route-meta.ts';
+import { AppLayout } from './app-layout.tsx';
+import { RouteError } from './route-error.tsx';
+import { WelcomeOverlay } from './welcome-overlay.tsx';
+
+/** A page in its own chunk, fetched on first visit while the navigation progress bar shows. */
+function route(id: string, path: string, meta: RouteMeta, load: () => Promise<ComponentType>): RouteObject {
+  return { id, path, handle: meta, lazy: async () => ({ Component: await load() }) };
+}
+
+/** The route table of spec §2. `keepAlive` routes stay mounted when left (see KeepAliveOutlet). */
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    element: <AppLayout />,
+    HydrateFallback: WelcomeOverlay,
+    ErrorBoundary: RouteError,
+    children: [
+      { index: true, element: <Navigate to={ROOT_REDIRECT} replace /> },
+      route('login', 'login/:mode?/:pwd?', { titleKey: 'login.title', keepAlive: true }, () =>
+        import('../features/login/login-page.tsx').then((m) => m.LoginPage),
+      ),
+      route('verify', 'verify/:mode/:value', { titleKey: 'verify.title' }, () =>
+        import('../features/verify/verify-page.tsx').then((m) => m.VerifyPage),
+      ),
+      route('reset-pwd', 'reset-pwd/:mode/:value?', { titleKey: 'resetPwd.title' }, () =>
+        import('../features/reset-pwd/reset-pwd-page.tsx').then((m) => m.ResetPwdPage),
+      ),
+      route('set-pwd', 'set-pwd/:mode', { titleKey: 'setPwd.title' }, () =>
+        import('../features/set-pwd/set-pwd-page.tsx').then((m) => m.SetPwdPage),
+      ),
+      route('redirect', 'redirect/*', {}, () =>
+        import('../features/redirect/redirect-page.tsx').then((m) => m.RedirectPage),
+      ),
+      route('chat', 'chat', { keepAlive: true }, () =>
+        import('../features/chat/chat-page.tsx').then((m) => m.ChatPage),
+      ),
+      route('devotionals', 'devotionals/:id?', { titleKey: 'devotionals.title' }, () =>
+        import('../features/devotionals/devotionals-page.tsx').then((m) => m.DevotionalsPage),
+      ),
+      route('collections', 'collections', { titleKey: 'collections.title' }, () =>
+        import('../features/collections/collections-page.tsx').then((m) => m.CollectionsPage),
+      ),
+      route('collect', 'collect', { titleKey: 'collect.title', keepAlive: true }, () =>
+        import('../features/collect/collect-page.tsx').then((m) => m.CollectPage),
+      ),
+      route('setting', 'setting', { titleKey: 'setting.title', keepAlive: true }, () =>
+        import('../features/setting/setting-page.tsx').then((m) => m.SettingPage),
+      ),
+      route('about', 'about', { titleKey: 'about.title', keepAlive: true }, () =>
+        import('../features/about/about-page.tsx').then((m) => m.AboutPage),
+      ),
+      route('service', 'service', { titleKey: 'service.title', keepAlive: true }, () =>
+        import('../features/service/service-page.tsx').then((m) => m.ServicePage),
+      ),
+      route('policy', 'policy', { titleKey: 'policy.title', keepAlive: true }, () =>
+        import('../features/policy/policy-page.tsx').then((m) => m.PolicyPage),
+      ),
+      route('help', 'help', { titleKey: 'help.title', keepAlive: true }, () =>
+        import('../features/help/help-page.tsx').then((m) => m.HelpPage),
+      ),
+      { path: '*', element: <Navigate to={ROOT_REDIRECT} replace /> },
+    ],
+  },
+];

@@ -1,0 +1,71 @@
+import { Button, Toast } from 'antd-mobile';
+import type { KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { SendIcon } from '../../components/icons.tsx';
+import { useErrorMessage } from '../../lib/i18n.ts';
+
+interface ChatComposerProps {
+  value: string;
+  onChange: (value: string) => void;
+  /** Called with the trimmed question; an empty question never reaches it (spec §5). */
+  onSubmit: (question: string) => void;
+  disabled?: boolean;
+}
+
+export function ChatComposer({ value, onChange, onSubmit, disabled }: ChatComposerProps) {
+  const { t } = useTranslation('chat');
+  const errorMessage = useErrorMessage();
+
+  function submit() {
+    const question = value.trim();
+    if (!question) {
+      Toast.show({ content: errorMessage('question_required') });
+      return;
+    }
+    onSubmit(question);
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
+    // Enter sends, Shift+Enter breaks the line; never while an input method is composing (Chinese, Japanese …).
+    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      submit();
+    }
+  }
+
+  return (
+    <form
+      className="chat-composer"
+      data-testid="chat-composer"
+      onSubmit={(event) => {
+        event.preventDefault();
+        submit();
+      }}
+    >
+      {/* A native textarea, so the test id and the label sit on the element that takes the text. */}
+      <textarea
+        className="chat-composer-input"
+        data-testid="chat-composer-input"
+        aria-label={t('composer.label')}
+        placeholder={t('composer.placeholder')}
+        rows={1}
+        maxLength={2000}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        onKeyDown={onKeyDown}
+        disabled={disabled}
+      />
+      <Button
+        className="chat-composer-send"
+        data-testid="chat-composer-send"
+        type="submit"
+        color="primary"
+        shape="rounded"
+        aria-label={t('composer.send')}
+        disabled={disabled}
+      >
+        <SendIcon />
+      </Button>
+    </form>
+  );
+}

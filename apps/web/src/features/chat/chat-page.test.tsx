@@ -1,0 +1,65 @@
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { renderApp } from '../../test/render-app.tsx';
+
+afterEach(() => {
+  cleanup();
+  window.localStorage.clear();
+});
+
+async function composer() {
+  const input = (await screen.findByTestId('chat-composer-input')) as HTMLTextAreaElement;
+  return { input, send: screen.getByTestId('chat-composer-send') };
+}
+
+describe('chat page', () => {
+  it('shows the welcome panel with the guest notice', async () => {
+    renderApp('/chat?_n=1');
+    expect(await screen.findByTestId('chat-welcome')).toBeTruthy();
+    expect(screen.getByTestId('chat-guest-notice').textContent).toContain('登录后，你的探索记录将被永久保存');
+  });
+
+  it('refuses an empty question with the catalogue message', async () => {
+    renderApp('/chat');
+    const { input, send } = await composer();
+    fireEvent.change(input, { target: { value: '   ' } });
+    fireEvent.click(send);
+    expect(await screen.findByText('请输入问题')).toBeTruthy();
+    expect(screen.queryByTestId('chat-question')).toBeNull();
+  });
+
+  it('refuses it in the stored language too', async () => {
+    window.localStorage.setItem('APP_GLOBAL_SETTINGS', JSON.stringify({ language: 'en' }));
+    renderApp('/chat');
+    const { send } = await composer();
+    fireEvent.click(send);
+    expect(await screen.findByText('Please enter a question')).toBeTruthy();
+  });
+
+  it('keeps a question on screen and clears the input', async () => {
+    renderApp('/chat');
+    const { input } = await composer();
+    fireEvent.change(input, { target: { value: '什么是恩典？' } });
+    fireEvent.keyDown(input, { key: 'Enter' });
+    expect((await screen.findByTestId('chat-question')).textContent).toBe('什么是恩典？');
+    expect(input.value).toBe('');
+  });
+
+  it('fills the composer with a suggested question', async () => {
+    renderApp('/chat');
+    const { input } = await composer();
+    fireEvent.click(screen.getByTestId('chat-suggestion-2'));
+    await waitFor(() => expect(input.value).toBe('登山宝训主要讲了什么？'));
+  });
+
+  it('asks before a suggestion overwrites a draft', async () => {
+    renderApp('/chat');
+    const { input } = await composer();
+    fireEvent.change(input, { target: { value: '我的草稿' } });
+    fireEvent.click(screen.getByTestId('chat-suggestion-1'));
+    expect(await screen.findByText('输入框中已有内容，是否覆盖？')).toBeTruthy();
+    fireEvent.click(screen.getByText('取消'));
+    await waitFor(() => expect(screen.queryByText('输入框中已有内容，是否覆盖？')).toBeNull());
+    expect(input.value).toBe('我的草稿');
+  });
+});

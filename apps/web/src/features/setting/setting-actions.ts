@@ -1,0 +1,32 @@
+import { Toast } from 'antd-mobile';
+import type { TFunction } from 'i18next';
+
+/** The product link shared and copied from settings: the site's root. */
+export function productLink(): string {
+  return `${window.location.origin}/`;
+}
+
+export async function copyProductLink(t: TFunction<'setting'>): Promise<void> {
+  const url = productLink();
+  try {
+    await navigator.clipboard.writeText(url);
+    Toast.show({ icon: 'success', content: t('share.copied') });
+  } catch {
+    Toast.show({ content: t('share.copyFailed', { url }) });
+  }
+}
+
+/** Shares through the system sheet where the browser has one; otherwise copies the link. */
+export async function shareProduct(t: TFunction<'setting'>): Promise<void> {
+  const data = { title: t('share.title'), text: t('share.text'), url: productLink() };
+  if (typeof navigator.share === 'function') {
+    try {
+      await navigator.share(data);
+      return;
+    } catch (error) {
+      // The user closing the sheet is not a failure.
+      if (error instanceof DOMException && error.name === 'AbortError') return;
+    }
+  }
+  await copyProductLink(t);
+}

@@ -1,0 +1,50 @@
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { encodeCacheKey } from '../../lib/storage.ts';
+import { renderApp } from '../../test/render-app.tsx';
+
+afterEach(() => {
+  cleanup();
+  window.localStorage.clear();
+});
+
+describe('setting page', () => {
+  it('lists the settings with the version label', async () => {
+    renderApp('/setting');
+    expect(await screen.findByTestId('page-setting')).toBeTruthy();
+    expect(screen.getByTestId('setting-version').textContent).toBe('1.0 Beta');
+    expect(screen.getByTestId('setting-language-current').textContent).toBe('简体中文');
+    for (const label of [
+      '关于我们',
+      '分享产品',
+      '复制产品链接',
+      '用语习惯',
+      '意见反馈',
+      '深色模式（Beta）',
+      '主题色',
+    ]) {
+      expect(screen.getByText(label)).toBeTruthy();
+    }
+  });
+
+  it('stores the chosen language and reloads after 200 ms', async () => {
+    const app = renderApp('/setting');
+    fireEvent.click(await screen.findByTestId('setting-language'));
+    fireEvent.click(await screen.findByTestId('setting-language-fr-fr'));
+    expect(app.storage.getLanguage()).toBe('fr-fr');
+    expect(app.storage.hasDefaultLanguageFlag()).toBe(true);
+    expect(window.localStorage.getItem(encodeCacheKey('languageSelection'))).toBe('"fr-fr"');
+    expect(app.reload).not.toHaveBeenCalled();
+    await waitFor(() => expect(app.reload).toHaveBeenCalledTimes(1), { timeout: 1000 });
+  });
+
+  it('turns dark mode on for the whole document', async () => {
+    const app = renderApp('/setting');
+    const toggle = await screen.findByTestId('setting-dark-mode');
+    fireEvent.click(toggle);
+    expect(document.documentElement.getAttribute('data-prefers-color-scheme')).toBe('dark');
+    expect(app.storage.getGlobalSettings().darkMode).toBe(true);
+    fireEvent.click(toggle);
+    expect(document.documentElement.hasAttribute('data-prefers-color-scheme')).toBe(false);
+  });
+});

@@ -1,0 +1,152 @@
+import { LOCALES, VERSION_LABEL, type Locale } from '@bible-qa/contract';
+import { ActionSheet, Button, Dialog, List, Switch, Toast } from 'antd-mobile';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { Page } from '../../components/page.tsx';
+import { useLocale } from '../../lib/i18n.ts';
+import { switchLanguage } from '../../lib/language.ts';
+import { useServices } from '../../lib/services.tsx';
+import { useSession } from '../../lib/session.ts';
+import { PRIMARY_CHOICES, applyTheme, type PrimaryChoice } from '../../lib/theme.ts';
+import { PersonalInfo } from './personal-info.tsx';
+import { copyProductLink, shareProduct } from './setting-actions.ts';
+import './setting.css';
+
+type Sheet = 'language' | 'theme' | null;
+
+/** /setting — the settings and "more" list of spec §2. */
+export function SettingPage() {
+  const { t } = useTranslation('setting');
+  const { t: tc } = useTranslation();
+  const navigate = useNavigate();
+  const locale = useLocale();
+  const { storage, session, reload } = useServices();
+  const { loggedIn, user } = useSession();
+  const [settings, setSettings] = useState(() => storage.getGlobalSettings());
+  const [sheet, setSheet] = useState<Sheet>(null);
+
+  function updateAppearance(patch: { darkMode?: boolean; themeColor?: string }) {
+    storage.updateGlobalSettings(patch);
+    const next = { ...settings, ...patch };
+    setSettings(next);
+    applyTheme(document, { darkMode: next.darkMode, primary: next.themeColor });
+  }
+
+  function chooseLanguage(next: Locale) {
+    setSheet(null);
+    if (next === locale) return;
+    Toast.show({ icon: 'loading', content: t('language.switching'), duration: 0 });
+    switchLanguage(storage, next, reload);
+  }
+
+  async function confirmLogout() {
+    if (!(await Dialog.confirm({ content: t('logout.confirm') }))) return;
+    session.logout(reload);
+    Toast.show({ content: t('logout.done') });
+  }
+
+  const soon = <span className="setting-soon">{tc('common.comingSoon')}</span>;
+  return (
+    <Page testId="page-setting" tone="muted">
+      <List header={t('item.personalInfo')} mode="card">
+        <PersonalInfo user={user} onLogin={() => navigate('/login')} />
+      </List>
+
+      <List header={t('group.general')} mode="card">
+        <List.Item
+          data-testid="setting-language"
+          extra={<span data-testid="setting-language-current">{tc(`language.${locale}`)}</span>}
+          onClick={() => setSheet('language')}
+        >
+          {t('item.language')}
+        </List.Item>
+        <List.Item
+          extra={
+            <Switch
+              data-testid="setting-dark-mode"
+              checked={Boolean(settings.darkMode)}
+              onChange={(darkMode) => updateAppearance({ darkMode })}
+            />
+          }
+        >
+          {t('item.darkMode')}
+        </List.Item>
+        <List.Item
+          data-testid="setting-theme-color"
+          extra={
+            <span className="setting-swatch" style={{ background: settings.themeColor ?? PRIMARY_CHOICES.blue }} />
+          }
+          onClick={() => setSheet('theme')}
+        >
+          {t('item.themeColor')}
+        </List.Item>
+        <List.Item disabled extra={soon}>
+          {t('item.expression')}
+        </List.Item>
+        <List.Item disabled extra={soon}>
+          {t('item.feedback')}
+        </List.Item>
+        <List.Item disabled extra={soon}>
+          {t('item.news')}
+        </List.Item>
+      </List>
+
+      <List header={t('group.about')} mode="card">
+        <List.Item data-testid="setting-about" onClick={() => navigate('/about')}>
+          {t('item.about')}
+        </List.Item>
+        <List.Item onClick={() => navigate('/help')}>{t('item.help')}</List.Item>
+        <List.Item onClick={() => navigate('/service')}>{t('item.service')}</List.Item>
+        <List.Item onClick={() => navigate('/policy')}>{t('item.policy')}</List.Item>
+        <List.Item data-testid="setting-share" onClick={() => void shareProduct(t)}>
+          {t('item.share')}
+        </List.Item>
+        <List.Item data-testid="setting-copy-link" onClick={() => void copyProductLink(t)}>
+          {t('item.copyLink')}
+        </List.Item>
+        <List.Item extra={<span data-testid="setting-version">{VERSION_LABEL}</span>}>{t('item.version')}</List.Item>
+      </List>
+
+      {loggedIn ? (
+        <div className="setting-logout">
+          <Button block color="danger" fill="outline" data-testid="setting-logout" onClick={() => void confirmLogout()}>
+            {t('item.logout')}
+          </Button>
+        </div>
+      ) : null}
+
+      <ActionSheet
+        visible={sheet === 'language'}
+        onClose={() => setSheet(null)}
+        extra={t('language.title')}
+        cancelText={tc('common.cancel')}
+        actions={LOCALES.map((value) => ({
+          key: value,
+          bold: value === locale,
+          text: <span data-testid={`setting-language-${value}`}>{tc(`language.${value}`)}</span>,
+          onClick: () => chooseLanguage(value),
+        }))}
+      />
+      <ActionSheet
+        visible={sheet === 'theme'}
+        onClose={() => setSheet(null)}
+        extra={t('theme.title')}
+        cancelText={tc('common.cancel')}
+        actions={(Object.keys(PRIMARY_CHOICES) as PrimaryChoice[]).map((choice) => ({
+          key: choice,
+          text: (
+            <span className="setting-theme-option" data-testid={`setting-theme-${choice}`}>
+              <span className="setting-swatch" style={{ background: PRIMARY_CHOICES[choice] }} />
+              {t(`theme.${choice}`)}
+            </span>
+          ),
+          onClick: () => {
+            setSheet(null);
+            updateAppearance({ themeColor: PRIMARY_CHOICES[choice] });
+          },
+        }))}
+      />
+    </Page>
+  );
+}

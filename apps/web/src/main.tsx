@@ -1,0 +1,63 @@
+import 'antd-mobile/es/global';
+import './app/app.css';
+import { Dialog } from 'antd-mobile';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createBrowserRouter, RouterProvider } from 'react-router';
+import { setupAntdMobile, showToast } from './app/antd-setup.ts';
+import { createAppServices } from './app/create-services.ts';
+import { AppProviders } from './app/providers.tsx';
+import { routes } from './app/routes.tsx';
+import { runStartup } from './app/startup.ts';
+import { startVersionWatcher } from './app/version-watcher.ts';
+import { createI18n } from './lib/i18n.ts';
+import { createAppStorage } from './lib/storage.ts';
+import { applyTheme } from './lib/theme.ts';
+
+const storage = createAppStorage(window.localStorage);
+const settings = storage.getGlobalSettings();
+// The stored language is read once at start-up; switching stores a new one and reloads (spec §4).
+const i18n = createI18n(storage.getLanguage() ?? undefined);
+document.documentElement.lang = i18n.language;
+applyTheme(document, { darkMode: settings.darkMode, primary: settings.themeColor });
+setupAntdMobile();
+
+const router = createBrowserRouter(routes);
+const reload = () => window.location.reload();
+const services = createAppServices({
+  storage,
+  i18n,
+  navigate: (to) => void router.navigate(to),
+  currentPath: () => `${router.state.location.pathname}${router.state.location.search}`,
+  toast: showToast,
+  reload,
+});
+
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root element');
+createRoot(container).render(
+  <StrictMode>
+    <AppProviders i18n={i18n} services={services}>
+      <RouterProvider router={router} />
+    </AppProviders>
+  </StrictMode>,
+);
+
+void runStartup({
+  ...services,
+  location: window.location,
+  navigate: (to) => void router.navigate(to, { replace: true }),
+});
+
+if (import.meta.env.PROD) {
+  startVersionWatcher({
+    fetchRoot: () => fetch(`/?_timestamp=${Date.now()}`, { cache: 'no-store' }).then((response) => response.text()),
+    onUpdate: () =>
+      void Dialog.alert({
+        title: i18n.t('app.update.title'),
+        content: i18n.t('app.update.content'),
+        confirmText: i18n.t('common.refresh'),
+        onConfirm: reload,
+      }),
+  });
+}
