@@ -1,0 +1,125 @@
+import { bcv_parser } from 'bible-passage-reference-parser';
+import * as en from 'bible-passage-reference-parser/esm/lang/en.js';
+import * as es from 'bible-passage-reference-parser/esm/lang/es.js';
+import * as fr from 'bible-passage-reference-parser/esm/lang/fr.js';
+import type { BookCatalogue } from './book-names.ts';
+import { canonicalReference } from './references.canonical.ts';
+import type { BibleReference, LatinLanguage, RawMatch } from './references.types.ts';
+
+/** `fr-eu` reads the French convention "Jean 3,16" (comma between chapter and verse, period between verses). */
+export type LatinVariant = LatinLanguage | 'fr-eu';
+
+const LANGUAGE_MODULES = { en, es, fr, 'fr-eu': fr } as const;
+
+/**
+ * Parser options: one passage per list item with its own offsets, no existence checks (the validator checks
+ * against the real verse counts, so "John 99:1" comes back to be reported rather than silently dropped), the
+ * deuterocanon on, Psalm 151 as its own book, and "Jude 5" as a verse.
+ */
+const OPTIONS = {
+  osis_compaction_strategy: 'bcv',
+  sequence_combination_strategy: 'separate',
+  consecutive_combination_strategy: 'separate',
+  passage_existence_strategy: 'b',
+  invalid_passage_strategy: 'ignore',
+  testaments: 'ona',
+  ps151_strategy: 'b',
+  single_chapter_1_strategy: 'verse',
+  zero_chapter_strategy: 'error',
+  zero_verse_strategy: 'allow',
+} as const;
+
+/** With no chapter or verse validation, the parser writes "to the end of the chapter" as verse 999. */
+const OPEN_END = 999;
+
+/**
+ * English, Spanish and French references through bible-passage-reference-parser ("Jn 3:16-18", "Rom. 8:28, 31;
+ * 9:1", "Juan 3:16", "Jean 3.16", "Wisdom 3:1"). Its OSIS codes are mapped to the USFM codes of books.json.
+ */
+export function createLatinReferenceFinder(catalogue: BookCatalogue) {
+  const parsers = new Map<LatinVariant, bcv_parser>();
+  const parserFor = (language: LatinVariant): bcv_parser => {
+    let parser = parsers.get(language);
+    if (!parser) {
+      parser = new bcv_parser(LANGUAGE_MODULES[language]);
+      parser.set_options({ ...OPTIONS, punctuation_strategy: language === 'fr-eu' ? 'eu' : 'us' });
+      teachMissingNames(parser, catalogue, language === 'fr-eu' ? 'fr' : language);
+      parsers.set(language, parser);
+    }
+    return parser;
+  };
+
+  return function findLatin(text: string, language: LatinVariant): RawMatch[] {
+    const found: RawMatch[] = [];
+    for (const entry of parserFor(language).parse(text).osis_and_indices()) {
+      const [start, end] = entry.indices;
+      for (const osis of entry.osis.split(',')) {
+        const reference = fromOsis(osis, catalogue);
+        if (reference) found.push({ reference, start, end });
+      }
+    }
+    return found;
+  };
+}
+
+/** books.json's OSIS codes that the npm parser spells otherwise. */
+const NPM_OSIS: Record<string, string> = { ESG: 'GkEsth' };
+
+/** Abbreviations the corpus's own reference works use that the npm parser lacks (Easton's "Cant. 4:8"). */
+const EXTRA_SPELLINGS: Partial<Record<LatinLanguage, Record<string, string[]>>> = {
+  en: { SNG: ['Canticles', 'Cant'] },
+};
+
+/**
+ * books.json is the source of truth for names: a name the npm parser does not read ("Tobías", "Lettre de
+ * Jérémie") is added to it, and so are the USFM codes of the 66 books it misses (JOL, NAM, as Nave's writes
+ * them) and the extra spellings above. Books the npm parser has no code for (Psalms of Solomon, 1 Enoch) stay
+ * unread in Latin script.
+ */
+function teachMissingNames(parser: bcv_parser, catalogue: BookCatalogue, language: LatinLanguage): void {
+  for (const book of catalogue.books) {
+    const osis = NPM_OSIS[book.code] ?? book.abbr?.osis;
+    if (!osis) continue;
+    const spellings = [book.names[language], ...(EXTRA_SPELLINGS[language]?.[book.code] ?? [])];
+    if (language === 'en' && book.testament !== 'DC') spellings.push(book.code);
+    for (const spelling of spellings) {
+      const probe = parser.parse(`${spelling} 1:1`).osis_and_indices()[0];
+      if (probe?.osis.startsWith(`${osis}.`) && probe.indices[0] === 0) continue;
+      try {
+        parser.add_books({ books: [{ osis: [osis], regexp: new RegExp(escapeRegExp(spelling)) }] });
+      } catch {
+        // The npm parser has no such book (PssSol, 1En): nothing to teach it.
+      }
+    }
+  }
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** "John.3.16-John.3.18" → { book: 'JHN', chapter: 3, verse: 16, endVerse: 18 }; ranges across books are skipped. */
+export function fromOsis(osis: string, catalogue: BookCatalogue): BibleReference | undefined {
+  const [from = '', to = from] = osis.split('-');
+  const a = splitOsis(from);
+  const b = splitOsis(to);
+  if (!a || !b || a.book !== b.book) return undefined;
+  const book = catalogue.fromOsis(a.book);
+  if (!book) return undefined;
+  const wholeChapters = a.verse === 1 && b.verse === OPEN_END;
+  const ref: BibleReference = { book, chapter: a.chapter };
+  if (wholeChapters) {
+    if (b.chapter !== a.chapter) ref.endChapter = b.chapter;
+    return canonicalReference(ref);
+  }
+  ref.verse = a.verse;
+  if (b.chapter !== a.chapter || b.verse === OPEN_END) ref.endChapter = b.chapter;
+  if (b.verse !== OPEN_END) ref.endVerse = b.verse;
+  return canonicalReference(ref);
+}
+
+function splitOsis(part: string): { book: string; chapter: number; verse?: number } | undefined {
+  const [book, chapter, verse] = part.split('.');
+  if (!book || !chapter) return undefined;
+  return { book, chapter: Number(chapter), verse: verse === undefined ? undefined : Number(verse) };
+}
