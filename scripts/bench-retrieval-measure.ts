@@ -11,6 +11,7 @@ export interface PassResult {
   wallMs: number;
   hits: number;
   empty: number;
+  rssAfterMb: number;
 }
 
 export function percentile(sorted: readonly number[], p: number): number {
@@ -27,7 +28,7 @@ export async function runPass(
   options: { clients?: number; limit?: number; filter?: (q: BenchQuery) => Partial<PassageQuery> } = {},
 ): Promise<PassResult> {
   const { clients = 1, limit = 10, filter } = options;
-  const result: PassResult = { name, latencies: [], kinds: [], wallMs: 0, hits: 0, empty: 0 };
+  const result: PassResult = { name, latencies: [], kinds: [], wallMs: 0, hits: 0, empty: 0, rssAfterMb: 0 };
   let next = 0;
   const client = async () => {
     for (let i = next++; i < queries.length; i = next++) {
@@ -44,6 +45,7 @@ export async function runPass(
   const started = performance.now();
   await Promise.all(Array.from({ length: clients }, client));
   result.wallMs = performance.now() - started;
+  result.rssAfterMb = Math.round(process.memoryUsage().rss / 2 ** 20);
   return result;
 }
 
@@ -67,6 +69,7 @@ export function summarize(result: PassResult): Record<string, string | number> {
     QPS: ((sorted.length / result.wallMs) * 1000).toFixed(0),
     [`p95 ${kinds.join('/')}`]: kinds.map((k) => fmt(p95Of(k))).join(' / '),
     'empty results': result.empty,
+    'RSS MB': result.rssAfterMb,
   };
 }
 
