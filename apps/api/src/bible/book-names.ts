@@ -49,7 +49,8 @@ export function createBookCatalogue(books: readonly BookRecord[]): BookCatalogue
     lastChapter(code, scheme) {
       const book = byCode.get(code);
       if (!book) return undefined;
-      if (scheme === 'kjv' || scheme === 'hebrew') return book.chapters;
+      // Catholic texts (drc, cpdv, crampon) and the LXX carry the Greek chapters of Esther and Daniel.
+      if (scheme === 'kjv') return book.chapters;
       return Math.max(book.chapters, book.chaptersCatholic ?? 0);
     },
   };
