@@ -116,14 +116,17 @@ export async function buildIndex(
     db = undefined;
     report('publish', count);
     const previous = await publishVersion(dir, version);
+    // Published: from here on a failure must not remove the directory CURRENT points to.
     await removeStaleVersions(dir, previous ? [version, previous] : [version]);
     report('done', count);
     return info;
   } catch (error) {
-    // Best-effort cleanup; whatever is left is never published and the next successful build removes it.
+    // Best-effort cleanup of an unpublished version; a leftover is never used and the next build removes it.
     await writing.catch(() => undefined);
     db?.close();
-    await rm(versionDir, { recursive: true, force: true }).catch(() => undefined);
+    if ((await readCurrent(dir).catch(() => undefined)) !== version) {
+      await rm(versionDir, { recursive: true, force: true }).catch(() => undefined);
+    }
     throw error;
   }
 }
