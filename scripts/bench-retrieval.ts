@@ -111,9 +111,9 @@ async function measure(): Promise<void> {
   const p99 = Number(warm['p99 ms']);
   console.log(`Target warm sequential p95 <= 15 ms: ${p95} ms, ${p95 <= 15 ? 'met' : 'MISSED'}`);
   console.log(`Target warm sequential p99 <= 30 ms: ${p99} ms, ${p99 <= 30 ? 'met' : 'MISSED'}`);
-  console.log(
-    `Query process RSS: ${mb(process.memoryUsage().rss)} (peak ${mb(process.resourceUsage().maxRSS * 1024)})`,
-  );
+  // Sampled, not getrusage's maxRSS: a child spawned by the builder inherits the builder's high-water mark.
+  const sampled = Math.max(...passes.map((p) => p.rssAfterMb));
+  console.log(`Query process RSS: ${mb(process.memoryUsage().rss)} (highest after a pass: ${sampled} MB)`);
   index.close();
 }
 
