@@ -59,7 +59,8 @@ describe('chat page', () => {
     fireEvent.click(screen.getByTestId('chat-suggestion-1'));
     expect(await screen.findByText('输入框中已有内容，是否覆盖？')).toBeTruthy();
     fireEvent.click(screen.getByText('取消'));
-    await waitFor(() => expect(screen.queryByText('输入框中已有内容，是否覆盖？')).toBeNull());
+    // The dialog leaves with an animation; give it time on a loaded machine.
+    await waitFor(() => expect(screen.queryByText('输入框中已有内容，是否覆盖？')).toBeNull(), { timeout: 5000 });
     expect(input.value).toBe('我的草稿');
   });
 });
