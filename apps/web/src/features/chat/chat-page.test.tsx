@@ -1,6 +1,10 @@
+import { Globals } from '@react-spring/web';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderApp } from '../../test/render-app.tsx';
+
+// The overwrite dialog leaves with a react-spring animation, which jsdom's frames may never finish under load.
+Globals.assign({ skipAnimation: true });
 
 afterEach(() => {
   cleanup();
@@ -59,8 +63,7 @@ describe('chat page', () => {
     fireEvent.click(screen.getByTestId('chat-suggestion-1'));
     expect(await screen.findByText('输入框中已有内容，是否覆盖？')).toBeTruthy();
     fireEvent.click(screen.getByText('取消'));
-    // The dialog leaves with an animation; give it time on a loaded machine.
-    await waitFor(() => expect(screen.queryByText('输入框中已有内容，是否覆盖？')).toBeNull(), { timeout: 5000 });
+    await waitFor(() => expect(screen.queryByText('输入框中已有内容，是否覆盖？')).toBeNull());
     expect(input.value).toBe('我的草稿');
   });
 });
