@@ -2,6 +2,7 @@ import pino from 'pino';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { createContainer } from './container.ts';
+import { createProgressBar } from './corpus/progress.ts';
 
 /** Listens and shuts down cleanly: on SIGTERM or SIGINT, in-flight requests finish, then the process exits. */
 async function main(): Promise<void> {
@@ -39,7 +40,8 @@ async function main(): Promise<void> {
 
   await app.listen({ host: config.server.host, port: config.server.port });
   // The server answers from its first second; a first or changed corpus is ingested in the background.
-  await container.services.corpus.start({ ingest: config.corpus.autoIngest });
+  const bar = createProgressBar();
+  await container.services.corpus.start({ ingest: config.corpus.autoIngest, progress: (p) => bar.update(p) });
 }
 
 main().catch((error: unknown) => {

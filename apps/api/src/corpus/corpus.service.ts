@@ -34,6 +34,7 @@ export function createCorpusService(deps: {
   let progress: IngestProgress | null = null;
   let ingesting: Promise<IngestResult | undefined> | undefined;
   let failure: string | undefined;
+  let onProgress: ((p: IngestProgress) => void) | undefined;
 
   async function openCurrent(): Promise<boolean> {
     const version = await deps.corpus.currentVersion();
@@ -55,6 +56,7 @@ export function createCorpusService(deps: {
         ...(deps.embedder ? { embedder: deps.embedder, embeddingId: deps.embeddingId } : {}),
         onProgress: (p) => {
           progress = p;
+          onProgress?.(p);
         },
       });
       failure = undefined;
@@ -77,7 +79,8 @@ export function createCorpusService(deps: {
 
   return {
     /** Opens what is there; with `ingest`, brings the corpus up to date in the background. */
-    async start({ ingest }: { ingest: boolean }): Promise<void> {
+    async start({ ingest, progress: report }: { ingest: boolean; progress?: (p: IngestProgress) => void }) {
+      onProgress = report;
       await openCurrent().catch((error: unknown) => deps.log.error({ err: error }, 'could not open the corpus index'));
       if (ingest) void this.ingest();
     },
