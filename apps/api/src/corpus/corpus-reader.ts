@@ -50,6 +50,25 @@ export async function hashCorpus(files: CorpusFile[], schemaVersion: string): Pr
   return hash.digest('hex');
 }
 
+/** The lines of a text file with their 1-based numbers; `onBytes` reports progress. */
+async function* numberedLines(file: CorpusFile, onBytes: (n: number) => void): AsyncGenerator<[number, string]> {
+  const lines = readline.createInterface({ input: fs.createReadStream(file.absPath, 'utf8'), crlfDelay: Infinity });
+  let lineNo = 0;
+  for await (const line of lines) {
+    lineNo += 1;
+    onBytes(Buffer.byteLength(line, 'utf8') + 1);
+    if (line.trim() !== '') yield [lineNo, line];
+  }
+}
+
+function check<T>(schema: z.ZodType<T>, value: unknown, file: CorpusFile, line: number, bad: BadLine[]): T | undefined {
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  bad.push({ file: file.relPath, line, reason: `${issue?.path.join('.') ?? ''}: ${issue?.message ?? ''}` });
+  return undefined;
+}
+
 /**
  * Reads a JSONL file line by line, validating each record. A bad line is reported with its file and line number
  * and skipped; `onBytes` reports progress.
@@ -60,12 +79,7 @@ export async function* readJsonl<T>(
   bad: BadLine[],
   onBytes: (n: number) => void,
 ): AsyncGenerator<T> {
-  const lines = readline.createInterface({ input: fs.createReadStream(file.absPath, 'utf8'), crlfDelay: Infinity });
-  let lineNo = 0;
-  for await (const line of lines) {
-    lineNo += 1;
-    onBytes(Buffer.byteLength(line, 'utf8') + 1);
-    if (line.trim() === '') continue;
+  for await (const [lineNo, line] of numberedLines(file, onBytes)) {
     let value: unknown;
     try {
       value = JSON.parse(line);
@@ -73,13 +87,8 @@ export async function* readJsonl<T>(
       bad.push({ file: file.relPath, line: lineNo, reason: `invalid JSON: ${(error as Error).message}` });
       continue;
     }
-    const parsed = schema.safeParse(value);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      bad.push({ file: file.relPath, line: lineNo, reason: `${issue?.path.join('.') ?? ''}: ${issue?.message ?? ''}` });
-      continue;
-    }
-    yield parsed.data;
+    const record = check(schema, value, file, lineNo, bad);
+    if (record !== undefined) yield record;
   }
 }
 
@@ -91,29 +100,17 @@ export async function* readTsv<T>(
   bad: BadLine[],
   onBytes: (n: number) => void,
 ): AsyncGenerator<T> {
-  const lines = readline.createInterface({ input: fs.createReadStream(file.absPath, 'utf8'), crlfDelay: Infinity });
-  let lineNo = 0;
-  for await (const line of lines) {
-    lineNo += 1;
-    onBytes(Buffer.byteLength(line, 'utf8') + 1);
-    if (lineNo === 1 || line.trim() === '') continue;
-    const parsed = schema.safeParse(toRecord(line.split('\t')));
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      bad.push({ file: file.relPath, line: lineNo, reason: `${issue?.path.join('.') ?? ''}: ${issue?.message ?? ''}` });
-      continue;
-    }
-    yield parsed.data;
+  for await (const [lineNo, line] of numberedLines(file, onBytes)) {
+    if (lineNo === 1) continue;
+    const record = check(schema, toRecord(line.split('\t')), file, lineNo, bad);
+    if (record !== undefined) yield record;
   }
 }
 
 /** Reads a whole-JSON file (books.json, plans, *.meta.json), reporting it as one bad line when invalid. */
 export function readJson<T>(file: CorpusFile, schema: z.ZodType<T>, bad: BadLine[]): T | undefined {
   try {
-    const parsed = schema.safeParse(JSON.parse(fs.readFileSync(file.absPath, 'utf8')));
-    if (parsed.success) return parsed.data;
-    const issue = parsed.error.issues[0];
-    bad.push({ file: file.relPath, line: 1, reason: `${issue?.path.join('.') ?? ''}: ${issue?.message ?? ''}` });
+    return check(schema, JSON.parse(fs.readFileSync(file.absPath, 'utf8')), file, 1, bad);
   } catch (error) {
     bad.push({ file: file.relPath, line: 1, reason: `invalid JSON: ${(error as Error).message}` });
   }
