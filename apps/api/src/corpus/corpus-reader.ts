@@ -78,7 +78,7 @@ export async function* readJsonl<T>(
   schema: z.ZodType<T>,
   bad: BadLine[],
   onBytes: (n: number) => void,
-): AsyncGenerator<T> {
+): AsyncGenerator<T & { line: number }> {
   for await (const [lineNo, line] of numberedLines(file, onBytes)) {
     let value: unknown;
     try {
@@ -88,7 +88,7 @@ export async function* readJsonl<T>(
       continue;
     }
     const record = check(schema, value, file, lineNo, bad);
-    if (record !== undefined) yield record;
+    if (record !== undefined) yield { ...record, line: lineNo };
   }
 }
 

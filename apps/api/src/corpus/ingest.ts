@@ -24,6 +24,7 @@ import {
   type CorpusFile,
 } from './corpus-reader.ts';
 import type { CorpusRepository } from './corpus.repository.ts';
+import { findTrailingIntroductions } from './corpus-quirks.ts';
 import { splitIntoPassages } from '../retrieval/passage-splitter.ts';
 import type { IngestProgress } from './progress.ts';
 
@@ -99,6 +100,7 @@ export async function ingestCorpus(options: IngestOptions): Promise<IngestResult
   const one = (rel: string) => files.find((f) => f.relPath === rel);
 
   // Pass 1: the database.
+  const notScripture = await findTrailingIntroductions(files);
   const bookList = loadBooks(one('books.json'), badLines);
   const testamentOf = new Map(bookList.map((b) => [b.code, b.testament]));
   await corpus.insertBooks(
@@ -128,9 +130,17 @@ export async function ingestCorpus(options: IngestOptions): Promise<IngestResult
       text: string;
     }[] = [];
     let count = 0;
-    for await (const v of readJsonl(file, verseRecord, badLines, onBytes)) {
+    for await (const { line, ...v } of readJsonl(file, verseRecord, badLines, onBytes)) {
       if (!testamentOf.has(v.book)) {
-        badLines.push({ file: file.relPath, line: count + 1, reason: `unknown book ${v.book}` });
+        badLines.push({ file: file.relPath, line, reason: `unknown book ${v.book}` });
+        continue;
+      }
+      if (notScripture.has(`${id}:${v.book}.${v.chapter}.${v.verse}`)) {
+        badLines.push({
+          file: file.relPath,
+          line,
+          reason: `${v.book} ${v.chapter}:${v.verse} is the next book's introduction, not a verse`,
+        });
         continue;
       }
       batch.push({ versionId, translation: id, ...v });
@@ -151,7 +161,7 @@ export async function ingestCorpus(options: IngestOptions): Promise<IngestResult
 
   for (const file of byPrefix('reference/')) {
     let batch: Parameters<CorpusRepository['insertReferenceEntries']>[0] = [];
-    for await (const entry of readJsonl(file, referenceRecord, badLines, onBytes)) {
+    for await (const { line: _line, ...entry } of readJsonl(file, referenceRecord, badLines, onBytes)) {
       batch.push({ versionId, ...entry });
       if (batch.length >= 500) {
         await corpus.insertReferenceEntries(batch);
@@ -166,7 +176,9 @@ export async function ingestCorpus(options: IngestOptions): Promise<IngestResult
 
   for (const file of byPrefix('devotionals/')) {
     const rows: Parameters<CorpusRepository['insertDevotionals']>[0] = [];
-    for await (const d of readJsonl(file, devotionalRecord, badLines, onBytes)) rows.push({ versionId, ...d });
+    for await (const { line: _line, ...d } of readJsonl(file, devotionalRecord, badLines, onBytes)) {
+      rows.push({ versionId, ...d });
+    }
     await corpus.insertDevotionals(rows);
     records += rows.length;
   }
@@ -207,7 +219,7 @@ export async function ingestCorpus(options: IngestOptions): Promise<IngestResult
   // Pass 2: the search index, from the same validated records.
   report('indexing');
   const indexDir = path.join(indexRoot, `v${versionId}`);
-  const docs = passageDocs(files, languages, testamentOf, onBytes);
+  const docs = passageDocs(files, languages, testamentOf, notScripture, onBytes);
   let indexed = 0;
   await buildIndex(
     indexDir,
@@ -258,6 +270,7 @@ async function* passageDocs(
   files: CorpusFile[],
   languages: Map<string, string>,
   testamentOf: Map<string, 'OT' | 'NT' | 'DC'>,
+  notScripture: Set<string>,
   onBytes: (n: number) => void,
 ): AsyncGenerator<PassageDoc> {
   const ignored: BadLine[] = [];
@@ -268,8 +281,8 @@ async function* passageDocs(
       if (!lang) continue;
       for await (const v of readJsonl(file, verseRecord, ignored, onBytes)) {
         const testament = testamentOf.get(v.book);
-        if (!testament || v.text.trim() === '') continue;
         const ref = `${v.book}.${v.chapter}.${v.verse}`;
+        if (!testament || v.text.trim() === '' || notScripture.has(`${translation}:${ref}`)) continue;
         yield {
           id: `${translation}:${ref}`,
           kind: 'verse',

@@ -146,7 +146,7 @@ describe('the Bible API over the fixture corpus', () => {
 
   it('lists the translations with their licences and sources', async () => {
     const body = await get('/translations');
-    expect(body.data.map((t: { id: string }) => t.id).sort()).toEqual(['cuv-hans', 'drc', 'kjv']);
+    expect(body.data.map((t: { id: string }) => t.id).sort()).toEqual(['cpdv', 'cuv-hans', 'drc', 'kjv']);
     for (const translation of body.data) expect(translation.license).toBeTruthy();
   });
 
