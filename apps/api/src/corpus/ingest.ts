@@ -29,7 +29,7 @@ import { splitIntoPassages } from '../retrieval/passage-splitter.ts';
 import type { IngestProgress } from './progress.ts';
 
 /** Bump when what ingestion writes changes, so an unchanged corpus is still rebuilt once. */
-const INGEST_FORMAT = `ingest-1/analyzer-${ANALYZER_VERSION}`;
+const INGEST_FORMAT = `ingest-2/analyzer-${ANALYZER_VERSION}`;
 const BATCH = 5000;
 
 export interface IngestOptions {

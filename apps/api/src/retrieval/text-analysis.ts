@@ -112,6 +112,8 @@ export interface QueryAnalysisOptions {
   lang?: string;
   /** At most this many terms are returned (1…32, default 32). */
   maxTerms?: number;
+  /** A query of stop words only is searched for its stop words (default); false answers [] instead. */
+  keepStopWordsIfEmpty?: boolean;
 }
 
 type Segment = { han: true; folded: string } | { han: false; words: string[] };
@@ -140,7 +142,7 @@ export function analyzeQuery(raw: unknown, options: QueryAnalysisOptions = {}): 
     if (!segment.han) kept.push(...segment.words.filter((w) => !latinStop.has(w)));
     else for (const stretch of withoutStopWords(segment.folded, STOP_SETS.zh)) pushHanQueryGrams(stretch, kept);
   }
-  if (kept.length === 0) {
+  if (kept.length === 0 && options.keepStopWordsIfEmpty !== false) {
     for (const segment of segments) {
       if (segment.han) pushHanQueryGrams(segment.folded, kept);
       else kept.push(...segment.words);
