@@ -74,3 +74,41 @@ export async function runConfiguration(
   }
   return outcomes;
 }
+
+/** The answer engine's path: what `retrieve` asks of the retriever for a question of the gold set. */
+export interface RetrieverUnderTest {
+  retrieve(
+    question: string,
+    options: { language: GoldQuestion['lang']; tradition: 'protestant'; limit: number },
+  ): Promise<{ verses: readonly { ref: string }[] }>;
+}
+
+/** Asks every question once through the retriever (protestant reader, default translation) and times each. */
+export async function runRetriever(
+  retriever: RetrieverUnderTest,
+  questions: readonly GoldQuestion[],
+  options: { warmUp?: number; onVerses?: (question: GoldQuestion, refs: readonly string[]) => void } = {},
+): Promise<QuestionOutcome[]> {
+  const ask = (q: GoldQuestion) =>
+    retriever.retrieve(q.question, { language: q.lang, tradition: 'protestant', limit: EVAL_K });
+  // One untimed question per language first: the reference parser loads a language's book names on first use.
+  const firstOfEach = [...new Map(questions.map((q) => [q.lang, q] as const).reverse()).values()];
+  for (const question of firstOfEach.slice(0, options.warmUp ?? Infinity)) await ask(question);
+  const outcomes: QuestionOutcome[] = [];
+  for (const question of questions) {
+    const started = performance.now();
+    const { verses } = await ask(question);
+    const latencyMs = performance.now() - started;
+    const refs = verses.map((v) => v.ref);
+    options.onVerses?.(question, refs);
+    outcomes.push({
+      id: question.id,
+      lang: question.lang,
+      type: question.type,
+      gold: question.gold,
+      retrieved: refs,
+      latencyMs,
+    });
+  }
+  return outcomes;
+}
