@@ -5,3 +5,5 @@ export * from './locale.ts';
 export * from './member.ts';
 export * from './system.ts';
 export * from './bible.ts';
+export * from './chat.ts';
+export * from './notices.ts';

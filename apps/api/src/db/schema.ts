@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { chatSchema } from './chat-schema.ts';
 import { corpusSchema } from './corpus-schema.ts';
 
 /** Accounts (spec §3 user info). Issue 5 adds credentials and measures; the columns here are what settings shows. */
@@ -56,5 +57,6 @@ export const authSessions = pgTable(
 );
 
 export * from './corpus-schema.ts';
-export const schema = { users, authSessions, ...corpusSchema };
+export * from './chat-schema.ts';
+export const schema = { users, authSessions, ...corpusSchema, ...chatSchema };
 export type Schema = typeof schema;

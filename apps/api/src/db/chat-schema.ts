@@ -1,0 +1,69 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { users } from './schema.ts';
+
+/** A logged-in user's conversation; guests' answers are not stored (spec §1: logging in keeps history). */
+export const conversations = pgTable(
+  'conversations',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('conversations_user_updated_idx').on(t.userId, t.updatedAt)],
+);
+
+/**
+ * One turn is two rows: the question (role user) and its answer (role assistant, parent_id = the question).
+ * A resend adds a new answer to the same question. `request_id` is the client's idempotency key.
+ */
+export const messages = pgTable(
+  'messages',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role', { enum: ['user', 'assistant'] }).notNull(),
+    parentId: uuid('parent_id'),
+    requestId: text('request_id'),
+    content: text('content').notNull().default(''),
+    status: text('status', { enum: ['generating', 'done', 'stopped', 'failed'] })
+      .notNull()
+      .default('done'),
+    mode: text('mode', { enum: ['advanced', 'simple', 'professional'] })
+      .notNull()
+      .default('advanced'),
+    kind: text('kind', { enum: ['answer', 'prayer', 'sermon', 'poem'] })
+      .notNull()
+      .default('answer'),
+    language: text('language').notNull().default('zh-cn'),
+    tradition: text('tradition').notNull().default('protestant'),
+    translation: text('translation').notNull().default(''),
+    /** citations, relatedBooks, relatedLiterature, images, followUps, sources, verification */
+    parts: jsonb('parts').$type<Record<string, unknown>>(),
+    errorCode: integer('error_code'),
+    rating: text('rating', { enum: ['like', 'dislike'] }),
+    collectedAt: timestamp('collected_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('messages_conversation_idx').on(t.conversationId, t.createdAt),
+    uniqueIndex('messages_user_request_idx').on(t.userId, t.requestId),
+    index('messages_user_collected_idx').on(t.userId, t.collectedAt),
+  ],
+);
+
+export const chatSchema = { conversations, messages };

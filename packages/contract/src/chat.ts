@@ -1,0 +1,169 @@
+import { z } from 'zod';
+import { expressionSchema } from './member.ts';
+import { localeSchema } from './locale.ts';
+
+/**
+ * Chat (spec §1, §2 Chat, §3 Conversation, §4 Answer). Paths under /webapi/portal/chat. An ask answers with a
+ * server-sent event stream: `meta` first, then `delta`s (and `citation`s as references appear), then exactly one
+ * terminal event, `done` (the whole stored answer) or `error`.
+ */
+export const CHAT_MODES = ['advanced', 'simple', 'professional'] as const;
+export const chatModeSchema = z.enum(CHAT_MODES);
+export type ChatMode = z.infer<typeof chatModeSchema>;
+
+/** What is asked for: an answer, or a prayer, a sermon outline or a poem on a theme or verse. */
+export const ANSWER_KINDS = ['answer', 'prayer', 'sermon', 'poem'] as const;
+export const answerKindSchema = z.enum(ANSWER_KINDS);
+export type AnswerKind = z.infer<typeof answerKindSchema>;
+
+export const ANSWER_STATUSES = ['generating', 'done', 'stopped', 'failed'] as const;
+export const answerStatusSchema = z.enum(ANSWER_STATUSES);
+export type AnswerStatus = z.infer<typeof answerStatusSchema>;
+
+export const QUESTION_MAX_LENGTH = 2000;
+
+export const askRequestSchema = z.object({
+  /** Continue this conversation; absent starts a new one. */
+  conversationId: z.string().uuid().optional(),
+  question: z.string().max(QUESTION_MAX_LENGTH),
+  mode: chatModeSchema.default('advanced'),
+  kind: answerKindSchema.default('answer'),
+  /** The client's idempotency key: a retried ask with the same id never makes a second turn. */
+  requestId: z
+    .string()
+    .min(8)
+    .max(64)
+    .regex(/^[A-Za-z0-9_-]+$/),
+  /** Wording tradition; a logged-in user's stored setting is used when absent. */
+  expression: expressionSchema.optional(),
+  /** Answer language; defaults to the Locale header, or the question's language where that clearly differs. */
+  language: localeSchema.optional(),
+});
+export type AskRequest = z.infer<typeof askRequestSchema>;
+
+export const resendRequestSchema = z.object({
+  answerId: z.string().uuid(),
+  requestId: z
+    .string()
+    .min(8)
+    .max(64)
+    .regex(/^[A-Za-z0-9_-]+$/),
+});
+
+export const citationSchema = z.object({
+  /** Server-assigned, stable across streaming, reload and resend of the same text: c1, c2, … in order of appearance. */
+  id: z.string(),
+  /** As written in the answer. */
+  text: z.string(),
+  /** UTF-16 offsets of `text` in the answer's content. */
+  start: z.number().int(),
+  end: z.number().int(),
+  /** linked: a real passage, shown in the reader's translation; invalid: no such verse; misquoted: the quotation
+   * beside it does not match the verse. */
+  status: z.enum(['linked', 'invalid', 'misquoted']),
+  reference: z.string().nullable(),
+  label: z.string().nullable(),
+  translation: z.string().nullable(),
+  verseText: z.string().nullable(),
+});
+export type Citation = z.infer<typeof citationSchema>;
+
+export const relatedBookSchema = z.object({ code: z.string(), name: z.string(), why: z.string() });
+export const relatedLiteratureSchema = z.object({
+  id: z.string(),
+  collection: z.string(),
+  collectionName: z.string(),
+  title: z.string(),
+  excerpt: z.string(),
+});
+export const referenceImageSchema = z.object({
+  kind: z.enum(['verse-card', 'map']),
+  url: z.string(),
+  alt: z.string(),
+  reference: z.string().nullable(),
+});
+export const verificationSchema = z.object({
+  checked: z.number().int(),
+  linked: z.number().int(),
+  marked: z.number().int(),
+});
+
+export const answerSchema = z.object({
+  id: z.string(),
+  conversationId: z.string().nullable(),
+  questionId: z.string().nullable(),
+  question: z.string(),
+  status: answerStatusSchema,
+  mode: chatModeSchema,
+  kind: answerKindSchema,
+  language: localeSchema,
+  translation: z.string(),
+  content: z.string(),
+  citations: z.array(citationSchema),
+  relatedBooks: z.array(relatedBookSchema),
+  relatedLiterature: z.array(relatedLiteratureSchema),
+  images: z.array(referenceImageSchema),
+  followUps: z.array(z.string()),
+  /** What professional mode drew on (lexicons, commentary, dictionaries, cross-references). */
+  sources: z.array(z.string()),
+  verification: verificationSchema,
+  rating: z.enum(['like', 'dislike']).nullable(),
+  collected: z.boolean(),
+  /** Set when the answer failed: the message to show. */
+  error: z.object({ code: z.number(), msg: z.string() }).nullable(),
+  /** AI-generated content must say so when published (spec §1). */
+  aiGenerated: z.literal(true),
+  createdAt: z.string(),
+});
+export type Answer = z.infer<typeof answerSchema>;
+
+/** The server-sent events of an ask or resend, each one JSON object on one `data:` line. */
+export const chatEventSchema = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal('meta'),
+    answerId: z.string(),
+    questionId: z.string().nullable(),
+    conversationId: z.string().nullable(),
+    mode: chatModeSchema,
+    kind: answerKindSchema,
+    language: localeSchema,
+    translation: z.string(),
+    /** Guests get answers without stored history; logging in keeps it. */
+    guest: z.boolean(),
+  }),
+  z.object({ type: z.literal('delta'), text: z.string() }),
+  z.object({ type: z.literal('citation'), citation: citationSchema }),
+  z.object({ type: z.literal('done'), answer: answerSchema }),
+  z.object({ type: z.literal('error'), code: z.number(), msg: z.string(), answer: answerSchema.nullable() }),
+]);
+export type ChatEvent = z.infer<typeof chatEventSchema>;
+
+export const idBodySchema = z.object({ id: z.string().uuid() });
+export const renameSessionSchema = z.object({ id: z.string().uuid(), title: z.string().trim().min(1).max(100) });
+export const rateSchema = z.object({ id: z.string().uuid(), rating: z.enum(['like', 'dislike']).nullable() });
+export const batchSchema = z.object({
+  ids: z.array(z.string().uuid()).min(1).max(100),
+  action: z.enum(['collect', 'uncollect']),
+});
+export const pageQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  size: z.coerce.number().int().min(1).max(100).default(20),
+});
+export const messagesQuerySchema = z.object({ conversationId: z.string().uuid() });
+
+export const sessionSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  lastQuestion: z.string(),
+  messageCount: z.number().int(),
+  updatedAt: z.string(),
+});
+export const sessionPageSchema = z.object({ items: z.array(sessionSchema), total: z.number().int() });
+export const chatTurnSchema = z.object({
+  question: z.object({ id: z.string(), text: z.string(), createdAt: z.string() }),
+  answer: answerSchema.nullable(),
+});
+export const collectionPageSchema = z.object({ items: z.array(answerSchema), total: z.number().int() });
+export const recentSchema = z.array(
+  z.object({ question: z.string(), conversationId: z.string(), askedAt: z.string() }),
+);
