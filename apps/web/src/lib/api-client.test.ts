@@ -189,4 +189,40 @@ describe('api client', () => {
     fetchMock.mockResolvedValueOnce(new Response('en', { headers: { 'Content-Type': 'text/plain' } }));
     await expect(api.get('/version', { raw: true })).resolves.toBe('en');
   });
+
+  it('opens an event stream with the usual headers and merged body, asking for text/event-stream', async () => {
+    const { api, fetchMock, call } = setup();
+    fetchMock.mockResolvedValueOnce(new Response('data: {}\n\n', { headers: { 'Content-Type': 'text/event-stream' } }));
+    const body = await api.stream('/portal/chat/ask', { question: 'q', requestId: 'r1234567' });
+    expect(await new Response(body).text()).toBe('data: {}\n\n');
+    const { url, init, headers } = call();
+    expect(url).toBe('/webapi/portal/chat/ask');
+    expect(init.method).toBe('POST');
+    expect(headers.get('Accept')).toBe('text/event-stream');
+    expect(headers.get('Authorization')).toBe('Bearer token-1');
+    expect(headers.get('Locale')).toBe('en');
+    expect(JSON.parse(String(init.body))).toEqual({
+      question: 'q',
+      requestId: 'r1234567',
+      sysName: 'CHAT_ASSISTANT',
+      platform: 'International',
+    });
+  });
+
+  it('treats an envelope instead of a stream like any refused call', async () => {
+    const { api, fetchMock, toast } = setup();
+    fetchMock.mockResolvedValueOnce(json({ code: 10008, msg: 'busy', data: null }));
+    await expect(api.stream('/portal/chat/ask', {})).rejects.toMatchObject({ kind: 'business', code: 10008 });
+    expect(toast).toHaveBeenCalledWith('busy');
+    fetchMock.mockResolvedValueOnce(json({ code: 0, msg: 'ok', data: null }));
+    await expect(api.stream('/portal/chat/ask', {})).rejects.toMatchObject({ kind: 'invalid_response' });
+  });
+
+  it('resolves with the envelope msg of a successful call when asked for the message', async () => {
+    const { api, fetchMock } = setup();
+    fetchMock.mockResolvedValueOnce(json({ code: 0, msg: 'Reply stopped for you', data: null }));
+    await expect(api.message('POST', '/portal/chat/stop', { body: { id: 'x' } })).resolves.toBe(
+      'Reply stopped for you',
+    );
+  });
 });

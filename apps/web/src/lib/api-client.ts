@@ -139,16 +139,17 @@ export function createApiClient(deps: ApiClientDeps) {
     return response.blob();
   }
 
-  function unwrap<T>(body: unknown, schema: z.ZodType<T> | undefined): T {
+  /** The envelope's data (validated) and its msg; a code other than 0 is handled per spec §8 and rejects. */
+  function unwrap<T>(body: unknown, schema: z.ZodType<T> | undefined): { data: T; msg: string } {
     if (!body || typeof body !== 'object' || typeof (body as { code?: unknown }).code !== 'number') {
       throw new ApiError('invalid_response', 'The response is not an envelope');
     }
     const { code, msg, data } = body as { code: number; msg?: unknown; data?: unknown };
     const message = typeof msg === 'string' ? msg : '';
     if (code === SUCCESS_CODE) {
-      if (!schema) return data as T;
+      if (!schema) return { data: data as T, msg: message };
       const parsed = schema.safeParse(data);
-      if (parsed.success) return parsed.data;
+      if (parsed.success) return { data: parsed.data, msg: message };
       throw new ApiError('invalid_response', 'The response data does not match its schema', code, {
         cause: parsed.error,
       });
@@ -169,18 +170,54 @@ export function createApiClient(deps: ApiClientDeps) {
     throw new ApiError('business', message, code);
   }
 
-  async function request<T = unknown>(method: HttpMethod, path: string, options: RequestOptions<T> = {}): Promise<T> {
-    const url = buildUrl(method, path, options.params);
-    const response = await send(url, buildInit(method, path, options.body), options.signal);
-    const body = await readBody(response).catch((cause: unknown) => {
+  async function call(method: HttpMethod, path: string, options: RequestOptions<unknown>, accept?: string) {
+    const init = buildInit(method, path, options.body);
+    if (accept) (init.headers as Headers).set('Accept', accept);
+    return send(buildUrl(method, path, options.params), init, options.signal);
+  }
+
+  async function readEnvelope(response: Response): Promise<unknown> {
+    return readBody(response).catch((cause: unknown) => {
       throw new ApiError('invalid_response', 'The response body could not be read', null, { cause });
     });
+  }
+
+  async function request<T = unknown>(method: HttpMethod, path: string, options: RequestOptions<T> = {}): Promise<T> {
+    const body = await readEnvelope(await call(method, path, options));
     if (options.raw || path.includes(AUDIO_PATH)) return body as T;
-    return unwrap(body, options.schema);
+    return unwrap(body, options.schema).data;
+  }
+
+  /** A call whose envelope `msg` is what the caller shows on success (e.g. 'reply stopped for you'). */
+  async function message(
+    method: HttpMethod,
+    path: string,
+    options: Omit<RequestOptions<unknown>, 'raw' | 'schema'> = {},
+  ): Promise<string> {
+    return unwrap(await readEnvelope(await call(method, path, options)), undefined).msg;
+  }
+
+  /**
+   * A POST answered with `text/event-stream` (the chat ask): the same headers and merged body as any POST; resolves
+   * with the open body once the headers arrive (the timeout covers only that wait). A server that refuses before
+   * streaming answers with an envelope, handled like any other call (401 to login, business codes shown).
+   */
+  async function stream(
+    path: string,
+    body: Record<string, unknown>,
+    options: { signal?: AbortSignal } = {},
+  ): Promise<ReadableStream<Uint8Array>> {
+    const response = await call('POST', path, { body, signal: options.signal }, 'text/event-stream');
+    const type = response.headers.get('Content-Type') ?? '';
+    if (type.includes('text/event-stream') && response.body) return response.body;
+    unwrap(await readEnvelope(response), undefined);
+    throw new ApiError('invalid_response', `Expected an event stream, got ${type || 'no content type'}`);
   }
 
   return {
     request,
+    message,
+    stream,
     get: <T = unknown>(path: string, options?: Omit<RequestOptions<T>, 'body'>) => request<T>('GET', path, options),
     delete: <T = unknown>(path: string, options?: Omit<RequestOptions<T>, 'body'>) =>
       request<T>('DELETE', path, options),
