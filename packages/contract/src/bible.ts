@@ -120,3 +120,17 @@ export const crossReferenceSchema = z.object({
   votes: z.number(),
   text: z.string().nullable(),
 });
+
+/** The reference works of the corpus by their collection id (proper names, the same in every language). */
+export const COLLECTION_NAMES: Record<string, string> = {
+  'eastons-dictionary': "Easton's Bible Dictionary",
+  'smiths-dictionary': "Smith's Bible Dictionary",
+  'schaffs-dictionary': "Schaff's Bible Dictionary",
+  'hitchcocks-bible-names': "Hitchcock's Bible Names",
+  'naves-topical': "Nave's Topical Bible",
+  'strongs-greek': "Strong's Greek Lexicon",
+  'strongs-hebrew': "Strong's Hebrew Lexicon",
+  'matthew-henry-complete': "Matthew Henry's Commentary",
+  'creeds-confessions': 'Creeds and Confessions',
+  'spurgeon-morning-evening': "Spurgeon's Morning and Evening",
+};

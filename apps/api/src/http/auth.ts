@@ -21,3 +21,14 @@ export function currentUserId(request: FastifyRequest): string {
   if (!request.auth) throw new AppError('unauthorized');
   return request.auth.userId;
 }
+
+/** Guests pass without a token; a token that is sent must be live (401 otherwise, so the client logs in again). */
+export function optionalUser(sessions: AuthSessionService) {
+  return async (request: FastifyRequest, _reply: FastifyReply): Promise<void> => {
+    const token = readBearerToken(request.headers.authorization);
+    if (!token) return;
+    const auth = await sessions.authenticate(token);
+    if (!auth) throw new AppError('unauthorized');
+    request.auth = auth;
+  };
+}

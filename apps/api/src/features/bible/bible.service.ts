@@ -102,9 +102,13 @@ export function createBibleService({ corpus, corpusData }: { corpus: CorpusServi
       return translation;
     }
     const preferred = defaultTranslation(reader.language, reader.tradition, s.books.get(book)?.testament ?? 'OT');
-    // A corpus without the preferred text falls back to another of the reader's language, then to any.
+    // A corpus without the preferred text falls back to the reader's language and tradition, then language, then any.
     const all = [...s.translations.values()];
-    const translation = s.translations.get(preferred) ?? all.find((t) => t.language === reader.language) ?? all[0];
+    const translation =
+      s.translations.get(preferred) ??
+      all.find((t) => t.language === reader.language && t.tradition === reader.tradition) ??
+      all.find((t) => t.language === reader.language) ??
+      all[0];
     if (!translation) throw new AppError('translation_unknown', [preferred]);
     return translation;
   }
@@ -146,6 +150,23 @@ export function createBibleService({ corpus, corpusData }: { corpus: CorpusServi
   }
 
   return {
+    /** The current version's parser, formatter and translations (the answer engine parses and verifies with them). */
+    async tools() {
+      const s = await current();
+      return { parser: s.parser, format: s.format, translations: s.translations, books: s.books };
+    },
+    /** A parsed reference's passage in the reader's translation, or undefined when it has no such verses. */
+    async passageFor(ref: BibleReference, reader: ReaderContext, translation?: string): Promise<Passage | undefined> {
+      const s = await current();
+      return passageOf(s, ref, reader, translation, 'kjv').catch((error: unknown) => {
+        if (error instanceof AppError) return undefined;
+        throw error;
+      });
+    },
+    /** The translation a reader sees for a book (their tradition's text in their language). */
+    async translationFor(reader: ReaderContext, book = 'JHN', requested?: string): Promise<Translation> {
+      return translationFor(await current(), requested, reader, book);
+    },
     /** A passage by reference in the reader's (or a named) translation; numbering is mapped for Vulgate/LXX texts. */
     async passage(text: string, reader: ReaderContext, translation?: string, asked: VersificationScheme = 'kjv') {
       const s = await current();

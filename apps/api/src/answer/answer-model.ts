@@ -1,0 +1,42 @@
+import type { AnswerKind, ChatMode, Locale, Tradition } from '@bible-qa/contract';
+
+/** A verse the answer may quote: its text always comes from the corpus, in the reader's translation. */
+export interface ContextVerse {
+  ref: string;
+  label: string;
+  text: string;
+  book: string;
+}
+
+export interface ContextEntry {
+  id: string;
+  collection: string;
+  collectionName: string;
+  title: string;
+  excerpt: string;
+}
+
+/** Everything a model needs to answer one question, gathered by the pipeline. */
+export interface AnswerContext {
+  question: string;
+  kind: AnswerKind;
+  mode: ChatMode;
+  language: Locale;
+  tradition: Tradition;
+  translationName: string;
+  verses: ContextVerse[];
+  /** Cross-references of the key verses (professional mode draws on them). */
+  crossReferences: ContextVerse[];
+  entries: ContextEntry[];
+  /** Earlier turns of the conversation, oldest first. */
+  history: { question: string; answer: string }[];
+}
+
+/**
+ * The chat-model port: the grounded composer (offline default) and the OpenAI-compatible adapter both stream the
+ * answer's markdown as text chunks. Aborting the signal must stop the upstream work.
+ */
+export interface AnswerModel {
+  readonly name: string;
+  stream(context: AnswerContext, signal: AbortSignal): AsyncIterable<string>;
+}

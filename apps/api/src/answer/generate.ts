@@ -1,0 +1,163 @@
+import { errorCode, errorMessage, type Answer, type Citation, type ErrorName } from '@bible-qa/contract';
+import type { Logger } from 'pino';
+import type { CorpusService } from '../corpus/corpus.service.ts';
+import type { BibleService } from '../features/bible/bible.service.ts';
+import { isAppError } from '../http/app-error.ts';
+import type { AnswerModel } from './answer-model.ts';
+import { followUps, referenceImages, relatedBooks, relatedLiterature } from './answer-parts.ts';
+import type { ContextGatherer, GatherInput } from './answer-context.ts';
+import { createCitationVerifier, verificationCounts } from './citation-verifier.ts';
+import type { GenerationHub } from './generation-hub.ts';
+
+export interface GenerationDeps {
+  gatherer: ContextGatherer;
+  bible: BibleService;
+  corpus: CorpusService;
+  model: AnswerModel;
+  log: Pick<Logger, 'warn' | 'error'>;
+}
+
+export interface GenerationJob {
+  hub: GenerationHub;
+  input: GatherInput;
+  ids: { answerId: string; questionId: string | null; conversationId: string | null };
+  guest: boolean;
+  createdAt: Date;
+  /** Stores the finished answer (logged-in users); guests' answers are not stored. */
+  persist(answer: Answer): Promise<void>;
+}
+
+const SOURCES_BY_COLLECTION: Record<string, string> = {
+  'strongs-greek': 'lexicon',
+  'strongs-hebrew': 'lexicon',
+  'matthew-henry-complete': 'commentary',
+};
+
+/**
+ * retrieval → prompt → model → stream → verify → persist, as events on the hub. Citations are verified line by
+ * line as the text grows, so links arrive while the answer streams, with ids in order of appearance.
+ */
+export async function runGeneration(deps: GenerationDeps, job: GenerationJob): Promise<void> {
+  const { hub, input } = job;
+  const signal = hub.controller.signal;
+  let content = '';
+  let citations: Citation[] = [];
+  let translation = '';
+  let answer: Answer | undefined;
+  const base = () => ({
+    id: job.ids.answerId,
+    conversationId: job.ids.conversationId,
+    questionId: job.ids.questionId,
+    question: input.question,
+    mode: input.mode,
+    kind: input.kind,
+    language: input.language,
+    translation,
+    rating: null,
+    collected: false,
+    aiGenerated: true as const,
+    createdAt: job.createdAt.toISOString(),
+  });
+  try {
+    const gathered = await deps.gatherer.gather(input);
+    translation = gathered.translation.id;
+    await hub.emit({
+      type: 'meta',
+      answerId: job.ids.answerId,
+      questionId: job.ids.questionId,
+      conversationId: job.ids.conversationId,
+      mode: input.mode,
+      kind: input.kind,
+      language: input.language,
+      translation,
+      guest: job.guest,
+    });
+    const tools = await deps.bible.tools();
+    const verifier = createCitationVerifier(
+      tools.parser,
+      {
+        lookup: async (ref) => {
+          const p = await deps.bible.passageFor(ref, gathered.reader, translation);
+          return (
+            p && {
+              label: p.title,
+              text: p.verses.map((v) => v.text).join(' '),
+              reference: p.reference,
+              translation: p.translation.id,
+            }
+          );
+        },
+      },
+      gathered.reader,
+    );
+    let verifiedTo = 0;
+    const verifyUpTo = async (to: number) => {
+      const found = await verifier.verify(content, verifiedTo, to, citations.length + 1);
+      verifiedTo = to;
+      for (const citation of found) {
+        citations.push(citation);
+        await hub.emit({ type: 'citation', citation });
+      }
+    };
+    let aborted = false;
+    try {
+      for await (const text of deps.model.stream(gathered.context, signal)) {
+        if (signal.aborted) break;
+        content += text;
+        await hub.emit({ type: 'delta', text });
+        const lineEnd = content.lastIndexOf('\n');
+        if (lineEnd + 1 > verifiedTo) await verifyUpTo(lineEnd + 1);
+      }
+    } catch (error) {
+      if (!signal.aborted) throw error;
+    }
+    aborted = signal.aborted;
+    await verifyUpTo(content.length);
+    const bookName = (code: string) =>
+      tools.parser.catalogue.name(code, gathered.reader.language, gathered.reader.tradition);
+    const sources = [
+      ...new Set(gathered.context.entries.map((e) => SOURCES_BY_COLLECTION[e.collection] ?? 'dictionary')),
+    ];
+    if (gathered.context.crossReferences.length) sources.push('cross-references');
+    answer = {
+      ...base(),
+      status: aborted ? 'stopped' : 'done',
+      content,
+      citations,
+      relatedBooks: relatedBooks(citations, gathered.context, bookName, input.language),
+      relatedLiterature: relatedLiterature(gathered.context),
+      images: referenceImages(citations, gathered.context, translation),
+      followUps: aborted ? [] : await followUps(gathered.context, gathered.reader, tools.parser, bookName, deps.corpus),
+      sources: input.mode === 'professional' ? sources : [],
+      verification: verificationCounts(citations),
+      error: null,
+    };
+  } catch (error) {
+    const name: ErrorName = isAppError(error) ? error.errorName : 'generation_failed';
+    if (!isAppError(error)) deps.log.error({ err: error, answerId: job.ids.answerId }, 'generation failed');
+    citations = citations.length ? citations : [];
+    answer = {
+      ...base(),
+      status: 'failed',
+      content,
+      citations,
+      relatedBooks: [],
+      relatedLiterature: [],
+      images: [],
+      followUps: [],
+      sources: [],
+      verification: verificationCounts(citations),
+      error: { code: errorCode(name), msg: errorMessage(name, input.language, isAppError(error) ? error.args : []) },
+    };
+  }
+  try {
+    await job.persist(answer);
+  } catch (error) {
+    deps.log.error({ err: error, answerId: job.ids.answerId }, 'could not store the answer');
+  }
+  if (answer.status === 'failed' && answer.error) {
+    await hub.emit({ type: 'error', code: answer.error.code, msg: answer.error.msg, answer });
+  } else {
+    await hub.emit({ type: 'done', answer });
+  }
+}

@@ -1,0 +1,205 @@
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  answerSchema,
+  askRequestSchema,
+  batchSchema,
+  chatTurnSchema,
+  collectionPageSchema,
+  idBodySchema,
+  messagesQuerySchema,
+  noticeMessage,
+  pageQuerySchema,
+  rateSchema,
+  recentSchema,
+  renameSessionSchema,
+  resendRequestSchema,
+  sessionPageSchema,
+} from '@bible-qa/contract';
+import type { GenerationHub } from '../../answer/generation-hub.ts';
+import { currentUserId, optionalUser, requireUser } from '../../http/auth.ts';
+import { emptyOkSchema, ok, okSchema } from '../../http/envelope.ts';
+import { openSse } from '../../http/sse.ts';
+import type { AuthSessionService } from '../auth/auth-session.service.ts';
+import type { Caller, ChatService } from './chat.service.ts';
+import type { HistoryService } from './history.service.ts';
+
+const caller = (request: FastifyRequest): Caller => ({ userId: request.auth?.userId, locale: request.locale });
+
+/** Streams a generation's events to the client until its terminal event, or until the client goes away. */
+async function stream(request: FastifyRequest, reply: FastifyReply, hub: GenerationHub): Promise<void> {
+  const sse = openSse(request, reply);
+  await hub.follow((event) => sse.send(event), sse.signal);
+  sse.close();
+}
+
+export const chatRoutes: FastifyPluginAsync<{
+  chat: ChatService;
+  history: HistoryService;
+  sessions: AuthSessionService;
+}> = async (app, { chat, history, sessions }) => {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['chat'];
+  const guestOk = { preHandler: optionalUser(sessions) };
+  const userOnly = { preHandler: requireUser(sessions) };
+
+  r.post(
+    '/ask',
+    {
+      ...guestOk,
+      schema: {
+        tags,
+        summary: 'Ask; the answer streams as server-sent events (see ChatEvent)',
+        body: askRequestSchema,
+      },
+    },
+    async (request, reply) => stream(request, reply, await chat.ask(caller(request), request.body)),
+  );
+  r.post(
+    '/resend',
+    { ...guestOk, schema: { tags, summary: 'A new answer to the same question, streamed', body: resendRequestSchema } },
+    async (request, reply) =>
+      stream(request, reply, await chat.resend(caller(request), request.body.answerId, request.body.requestId)),
+  );
+  r.post(
+    '/stop',
+    {
+      ...guestOk,
+      schema: {
+        tags,
+        summary: 'Stop an answer; it keeps its partial text',
+        body: idBodySchema,
+        response: { 200: okSchema(answerSchema.nullable()) },
+      },
+    },
+    async (request) => ({
+      ...ok(await chat.stop(caller(request), request.body.id)),
+      msg: noticeMessage('reply_stopped', request.locale),
+    }),
+  );
+
+  r.get(
+    '/sessions',
+    {
+      ...userOnly,
+      schema: {
+        tags,
+        summary: 'History sessions',
+        querystring: pageQuerySchema,
+        response: { 200: okSchema(sessionPageSchema) },
+      },
+    },
+    async (request) => ok(await history.sessions(currentUserId(request), request.query.page, request.query.size)),
+  );
+  r.get(
+    '/recent',
+    { ...userOnly, schema: { tags, summary: 'Recently asked questions', response: { 200: okSchema(recentSchema) } } },
+    async (request) => ok(await history.recent(currentUserId(request))),
+  );
+  r.get(
+    '/messages',
+    {
+      ...userOnly,
+      schema: {
+        tags,
+        summary: 'The turns of a session',
+        querystring: messagesQuerySchema,
+        response: { 200: okSchema(z.array(chatTurnSchema)) },
+      },
+    },
+    async (request) => ok(await history.messages(currentUserId(request), request.query.conversationId, request.locale)),
+  );
+  r.post(
+    '/session/rename',
+    {
+      ...userOnly,
+      schema: { tags, summary: 'Rename a session', body: renameSessionSchema, response: { 200: emptyOkSchema } },
+    },
+    async (request) => {
+      await history.rename(currentUserId(request), request.body.id, request.body.title);
+      return ok(null);
+    },
+  );
+  r.post(
+    '/session/delete',
+    {
+      ...userOnly,
+      schema: { tags, summary: 'Delete a session', body: idBodySchema, response: { 200: emptyOkSchema } },
+    },
+    async (request) => {
+      await history.remove(currentUserId(request), request.body.id);
+      return ok(null);
+    },
+  );
+  r.post(
+    '/collect',
+    {
+      ...userOnly,
+      schema: { tags, summary: 'Collect an answer', body: idBodySchema, response: { 200: emptyOkSchema } },
+    },
+    async (request) => {
+      await history.collect(currentUserId(request), [request.body.id]);
+      return ok(null);
+    },
+  );
+  r.post(
+    '/uncollect',
+    {
+      ...userOnly,
+      schema: { tags, summary: 'Uncollect an answer', body: idBodySchema, response: { 200: emptyOkSchema } },
+    },
+    async (request) => {
+      await history.uncollect(currentUserId(request), [request.body.id]);
+      return ok(null);
+    },
+  );
+  r.post(
+    '/batch',
+    {
+      ...userOnly,
+      schema: {
+        tags,
+        summary: 'Collect or uncollect several answers',
+        body: batchSchema,
+        response: { 200: emptyOkSchema },
+      },
+    },
+    async (request) => {
+      const ids = [...new Set(request.body.ids)];
+      if (request.body.action === 'collect') await history.collect(currentUserId(request), ids);
+      else await history.uncollect(currentUserId(request), ids);
+      return ok(null);
+    },
+  );
+  r.get(
+    '/collections',
+    {
+      ...userOnly,
+      schema: {
+        tags,
+        summary: 'Collected answers',
+        querystring: pageQuerySchema,
+        response: { 200: okSchema(collectionPageSchema) },
+      },
+    },
+    async (request) =>
+      ok(await history.collections(currentUserId(request), request.query.page, request.query.size, request.locale)),
+  );
+  r.post(
+    '/rate',
+    {
+      ...userOnly,
+      schema: {
+        tags,
+        summary: 'Like or dislike an answer (null takes it back)',
+        body: rateSchema,
+        response: { 200: emptyOkSchema },
+      },
+    },
+    async (request) => {
+      await history.rate(currentUserId(request), request.body.id, request.body.rating);
+      return ok(null);
+    },
+  );
+};
