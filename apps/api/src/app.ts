@@ -7,6 +7,7 @@ import { sendError, registerErrorHandling } from './http/error-handler.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { generateRequestId, registerRequestContext } from './http/request-context.ts';
 import { registerSecurityHeaders, registerWebApp } from './http/web.ts';
+import { chatRoutes } from './features/chat/chat.routes.ts';
 import { bibleRoutes } from './features/bible/bible.routes.ts';
 import { memberRoutes } from './features/member/member.routes.ts';
 import { systemRoutes } from './features/system/system.routes.ts';
@@ -64,6 +65,12 @@ export async function buildApp({ container, logger }: BuildAppOptions): Promise<
     startedAt,
   });
   await app.register(bibleRoutes, { prefix: `${API_BASE}/bible`, bible: container.services.bible });
+  await app.register(chatRoutes, {
+    prefix: `${API_BASE}/portal/chat`,
+    chat: container.services.chat,
+    history: container.services.history,
+    sessions: container.services.sessions,
+  });
   await app.register(memberRoutes, {
     prefix: `${API_BASE}/portal/member`,
     member: container.services.member,

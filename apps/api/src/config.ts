@@ -52,6 +52,12 @@ const envSchema = z.object({
   EMBEDDING_API_KEY: optionalString,
   EMBEDDING_MODEL: z.preprocess(emptyToUndefined, z.string().default('text-embedding-3-small')),
   EMBEDDING_DIMENSIONS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(8192).optional()),
+  LLM_BASE_URL: z.preprocess(emptyToUndefined, z.string().url().optional()),
+  LLM_API_KEY: optionalString,
+  LLM_MODEL: z.preprocess(emptyToUndefined, z.string().default('deepseek-chat')),
+  LLM_FIRST_TOKEN_TIMEOUT_MS: int(20_000, 1_000, 45_000),
+  LLM_IDLE_TIMEOUT_MS: int(20_000, 1_000, 120_000),
+  LLM_MAX_CONCURRENT: int(64, 1, 10_000),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -74,6 +80,17 @@ export interface Config {
   webDistDir: string;
   editionLanguage: Env['EDITION_LANGUAGE'];
   publicOrigin: string | undefined;
+  /** The chat model: an OpenAI-compatible endpoint when set, else the offline grounded composer. */
+  llm:
+    | {
+        baseURL: string;
+        apiKey: string | undefined;
+        model: string;
+        firstTokenTimeoutMs: number;
+        idleTimeoutMs: number;
+        maxConcurrent: number;
+      }
+    | undefined;
   /** Vector search joins full-text search when an embedding endpoint is configured. */
   embedding: { baseURL: string; apiKey: string | undefined; model: string; dimensions: number } | undefined;
 }
@@ -110,6 +127,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webDistDir: e.WEB_DIST_DIR,
     editionLanguage: e.EDITION_LANGUAGE,
     publicOrigin: e.PUBLIC_ORIGIN,
+    llm: e.LLM_BASE_URL
+      ? {
+          baseURL: e.LLM_BASE_URL,
+          apiKey: e.LLM_API_KEY,
+          model: e.LLM_MODEL,
+          firstTokenTimeoutMs: e.LLM_FIRST_TOKEN_TIMEOUT_MS,
+          idleTimeoutMs: e.LLM_IDLE_TIMEOUT_MS,
+          maxConcurrent: e.LLM_MAX_CONCURRENT,
+        }
+      : undefined,
     embedding:
       e.EMBEDDING_BASE_URL && e.EMBEDDING_DIMENSIONS
         ? {

@@ -6,6 +6,12 @@ import { createCorpusRepository } from './corpus/corpus.repository.ts';
 import { createCorpusService } from './corpus/corpus.service.ts';
 import { createOpenAiEmbedder } from './retrieval/openai-embedder.ts';
 import type { Embedder } from './retrieval/passage-index.ts';
+import { createContextGatherer } from './answer/answer-context.ts';
+import { createGroundedComposer } from './answer/grounded-composer.ts';
+import { createOpenAiModel } from './answer/openai-model.ts';
+import { createChatRepository } from './features/chat/chat.repository.ts';
+import { createChatService } from './features/chat/chat.service.ts';
+import { createHistoryService } from './features/chat/history.service.ts';
 import { createBibleService } from './features/bible/bible.service.ts';
 import { createAuthSessionRepository } from './features/auth/auth-session.repository.ts';
 import { createAuthSessionService, systemClock, type Clock } from './features/auth/auth-session.service.ts';
@@ -46,12 +52,24 @@ export async function createContainer(
     ...embeddingFromConfig(config),
   });
 
+  const bible = createBibleService({ corpus, corpusData });
+  const chats = createChatRepository(database.db);
+  const model = config.llm ? createOpenAiModel(config.llm) : createGroundedComposer();
+  const chat = createChatService({
+    chats,
+    members,
+    generation: { gatherer: createContextGatherer({ bible, corpus, corpusData }), bible, corpus, model, log },
+  });
+  const history = createHistoryService({ chats });
+  // Answers a dead process left generating are failed, so no turn stays stuck.
+  await chats.failStale(new Date(Date.now() - 5 * 60_000));
+
   return {
     config,
     clock,
     database,
     repositories: { members },
-    services: { sessions, member, corpus, bible: createBibleService({ corpus, corpusData }) },
+    services: { sessions, member, corpus, bible, chat, history },
     async close() {
       await corpus.close();
       await database.close();
