@@ -1,4 +1,4 @@
-import { errorCode, errorMessage, type Answer, type Citation, type ErrorName } from '@bible-qa/contract';
+import { errorCode, errorMessage, type Answer, type Citation, type ErrorName, type Locale } from '@bible-qa/contract';
 import type { Logger } from 'pino';
 import type { CorpusService } from '../corpus/corpus.service.ts';
 import type { BibleService } from '../features/bible/bible.service.ts';
@@ -23,6 +23,8 @@ export interface GenerationJob {
   ids: { answerId: string; questionId: string | null; conversationId: string | null };
   guest: boolean;
   createdAt: Date;
+  /** The caller's interface language, for error messages (the answer itself may be in another). */
+  locale: Locale;
   /** Stores the finished answer (logged-in users); guests' answers are not stored. */
   persist(answer: Answer): Promise<void>;
 }
@@ -147,7 +149,7 @@ export async function runGeneration(deps: GenerationDeps, job: GenerationJob): P
       followUps: [],
       sources: [],
       verification: verificationCounts(citations),
-      error: { code: errorCode(name), msg: errorMessage(name, input.language, isAppError(error) ? error.args : []) },
+      error: { code: errorCode(name), msg: errorMessage(name, job.locale, isAppError(error) ? error.args : []) },
     };
   }
   try {

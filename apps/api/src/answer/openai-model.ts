@@ -36,9 +36,13 @@ export function createOpenAiModel(options: OpenAiModelOptions): AnswerModel {
     const onAbort = () => controller.abort();
     signal.addEventListener('abort', onAbort);
     let timer: NodeJS.Timeout | undefined;
+    let timedOut = false;
     const arm = (ms: number) => {
       clearTimeout(timer);
-      timer = setTimeout(() => controller.abort(new Timeout()), ms);
+      timer = setTimeout(() => {
+        timedOut = true;
+        controller.abort(new Timeout());
+      }, ms);
     };
     try {
       arm(options.firstTokenTimeoutMs);
@@ -51,14 +55,14 @@ export function createOpenAiModel(options: OpenAiModelOptions): AnswerModel {
         },
         { signal: controller.signal },
       );
-      let first = true;
       for await (const chunk of stream) {
         const text = chunk.choices?.[0]?.delta?.content;
         if (typeof text !== 'string' || text === '') continue;
-        if (first) first = false;
         arm(options.idleTimeoutMs);
         yield text;
       }
+      // The SDK may end an aborted stream quietly: a timeout is still a failure, not a short answer.
+      if (timedOut) throw new Timeout();
     } finally {
       clearTimeout(timer);
       signal.removeEventListener('abort', onAbort);

@@ -77,8 +77,9 @@ export function createChatRepository(db: Database) {
         .set({ status: 'failed', errorCode: 10201, updatedAt: new Date() })
         .where(and(eq(messages.status, 'generating'), lt(messages.updatedAt, before))),
     async listSessions(userId: string, page: number, size: number) {
-      const lastQuestion = sql<string>`(select m.content from ${messages} m where m.conversation_id = ${conversations.id} and m.role = 'user' order by m.created_at desc limit 1)`;
-      const messageCount = sql<number>`(select count(*)::int from ${messages} m where m.conversation_id = ${conversations.id})`;
+      // Correlated subqueries name the outer table explicitly: a bare column would bind to the inner one.
+      const lastQuestion = sql<string>`(select m.content from messages m where m.conversation_id = "conversations"."id" and m.role = 'user' order by m.created_at desc limit 1)`;
+      const messageCount = sql<number>`(select count(*)::int from messages m where m.conversation_id = "conversations"."id")`;
       const rows = await db
         .select({
           id: conversations.id,

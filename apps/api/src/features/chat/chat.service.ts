@@ -83,7 +83,15 @@ export function createChatService(deps: {
     owners.set(ids.answerId, caller.userId);
     inputs.set(ids.answerId, input);
     void hub.finishedPromise().then(() => setTimeout(() => inputs.delete(ids.answerId), 10 * 60_000).unref());
-    const job: GenerationJob = { hub, input, ids, guest: !caller.userId, createdAt: new Date(), persist };
+    const job: GenerationJob = {
+      hub,
+      input,
+      ids,
+      guest: !caller.userId,
+      createdAt: new Date(),
+      locale: caller.locale,
+      persist,
+    };
     void runGeneration(deps.generation, job);
     return hub;
   }
