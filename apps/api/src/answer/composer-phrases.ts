@@ -181,6 +181,13 @@ const phrases = {
     'es-es': 'Señor, tu palabra es lámpara a mis pies.',
     'fr-fr': 'Seigneur, ta parole est une lampe à mes pieds.',
   },
+  cardBrand: {
+    'zh-cn': '圣经问答助手',
+    'zh-tw': '聖經問答助手',
+    en: 'Bible Q&A Assistant',
+    'es-es': 'Asistente bíblico',
+    'fr-fr': 'Assistant biblique',
+  },
   bookWhy: {
     'zh-cn': '回答引用了本卷的{refs}',
     'zh-tw': '回答引用了本卷的{refs}',

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { ChatEvent } from '@bible-qa/contract';
 import type { DatabaseHandle } from '../db/client.ts';
 import { createAuthSessionRepository } from '../features/auth/auth-session.repository.ts';
 import { hashToken } from '../features/auth/auth-session.service.ts';
@@ -19,10 +20,8 @@ export async function createTestUser(database: DatabaseHandle, name = 'tester', 
   return { userId: user.id, token, headers: { authorization: `Bearer ${token}` } };
 }
 
-export interface SseEventLike {
-  type: string;
-  [key: string]: unknown;
-}
+/** A chat event as a test reads it: the contract's union, with any field readable. */
+export type SseEventLike = ChatEvent & Record<string, unknown>;
 
 /** The events of a whole SSE body. */
 export function parseSse(body: string): SseEventLike[] {

@@ -150,6 +150,22 @@ describe('the Bible API over the fixture corpus', () => {
     for (const translation of body.data) expect(translation.license).toBeTruthy();
   });
 
+  it('renders a verse card PNG with the Chinese text actually drawn', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/webapi/bible/verse-card?ref=${encodeURIComponent('约翰福音3:16')}`,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('image/png');
+    const png = res.rawPayload;
+    expect(png.subarray(1, 4).toString()).toBe('PNG');
+    expect(png.readUInt32BE(16)).toBe(1080);
+    // the same card without its text is much smaller: glyphs were drawn, not tofu or nothing
+    const { renderVerseCard } = await import('./verse-card.ts');
+    const blank = renderVerseCard({ text: '', label: '', translationName: '', brand: '', theme: 'light' });
+    expect(png.length).toBeGreaterThan(blank.length * 1.5);
+  });
+
   it('reports the corpus as ready in the health check', async () => {
     const body = (await t.app.inject({ method: 'GET', url: '/webapi/health' })).json();
     expect(body.data.corpus).toMatchObject({ status: 'ready' });

@@ -16,7 +16,9 @@ import {
   type BibleLanguage,
   type Expression,
 } from '@bible-qa/contract';
+import { phrase } from '../../answer/composer-phrases.ts';
 import { ok, okSchema } from '../../http/envelope.ts';
+import { renderVerseCard } from './verse-card.ts';
 import type { BibleService, ReaderContext } from './bible.service.ts';
 import { bibleLanguageOf, traditionOf } from './translation-policy.ts';
 
@@ -117,6 +119,37 @@ export const bibleRoutes: FastifyPluginAsync<{ bible: BibleService }> = async (a
           request.query.translation,
         ),
       ),
+  );
+
+  // Rendering costs ~100 ms; the same card is asked for again and again (answers, shares), so keep recent ones.
+  const cards = new Map<string, Buffer>();
+  r.get(
+    '/verse-card',
+    {
+      schema: {
+        tags,
+        summary: "A verse card image (PNG) in the reader's translation",
+        querystring: passageQuerySchema.extend({ theme: z.enum(['light', 'dark']).default('light') }),
+      },
+    },
+    async (request, reply) => {
+      const reader = readerOf(request, request.query);
+      const passage = await bible.passage(request.query.ref, reader, request.query.translation);
+      const key = `${passage.translationReference}|${passage.translation.id}|${request.query.theme}|${request.locale}`;
+      let png = cards.get(key);
+      if (!png) {
+        png = renderVerseCard({
+          text: passage.verses.map((v) => v.text).join(' '),
+          label: passage.title,
+          translationName: passage.translation.name,
+          brand: phrase('cardBrand', request.locale),
+          theme: request.query.theme,
+        });
+        if (cards.size >= 200) cards.delete(cards.keys().next().value!);
+        cards.set(key, png);
+      }
+      return reply.type('image/png').header('cache-control', 'public, max-age=86400').send(png);
+    },
   );
 
   r.get(

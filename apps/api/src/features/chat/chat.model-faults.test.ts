@@ -54,40 +54,33 @@ async function ask(question: string, extra: Record<string, unknown> = {}, locale
 const last = (events: SseEventLike[]) => events.at(-1) as { type: string; code?: number; msg?: string; answer: Answer };
 const deltas = (events: SseEventLike[]) => events.flatMap((e) => (e.type === 'delta' ? [e.text as string] : []));
 
-/** Reads an SSE response as it arrives; `onEvent` may act mid-stream. */
+/** Reads an SSE response as it arrives; `onEvent` may act mid-stream and sees the events so far. */
 async function streamAsk(
   body: Record<string, unknown>,
-  onEvent: (e: SseEventLike) => Promise<void> | void,
-  headers: Record<string, string> = {},
+  onEvent: (e: SseEventLike, seen: SseEventLike[]) => Promise<void> | void,
 ) {
-  const controller = new AbortController();
   const res = await fetch(`${origin}/webapi/portal/chat/ask`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', locale: 'en', ...headers },
+    headers: { 'content-type': 'application/json', locale: 'en' },
     body: JSON.stringify(body),
-    signal: controller.signal,
   });
   const reader = res.body!.getReader();
   const decoder = new TextDecoder();
   let buffer = '';
   const events: SseEventLike[] = [];
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      buffer += decoder.decode(value, { stream: true });
-      let cut;
-      while ((cut = buffer.indexOf('\n\n')) >= 0) {
-        const block = buffer.slice(0, cut);
-        buffer = buffer.slice(cut + 2);
-        if (!block.startsWith('data: ')) continue;
-        const event = JSON.parse(block.slice(6)) as SseEventLike;
-        events.push(event);
-        await onEvent(event, events);
-      }
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    buffer += decoder.decode(value, { stream: true });
+    let cut;
+    while ((cut = buffer.indexOf('\n\n')) >= 0) {
+      const block = buffer.slice(0, cut);
+      buffer = buffer.slice(cut + 2);
+      if (!block.startsWith('data: ')) continue;
+      const event = JSON.parse(block.slice(6)) as SseEventLike;
+      events.push(event);
+      await onEvent(event, events);
     }
-  } catch {
-    // aborted by the test
   }
   return events;
 }
