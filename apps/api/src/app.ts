@@ -7,6 +7,11 @@ import { sendError, registerErrorHandling } from './http/error-handler.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { generateRequestId, registerRequestContext } from './http/request-context.ts';
 import { registerSecurityHeaders, registerWebApp } from './http/web.ts';
+import { registerRiskCeiling } from './http/risk.ts';
+import { adminRoutes } from './features/admin/admin.routes.ts';
+import { authRoutes } from './features/auth/auth.routes.ts';
+import { socialAuthRoutes } from './features/auth/auth-social.routes.ts';
+import { outboxRoutes } from './features/outbox/outbox.routes.ts';
 import { chatRoutes } from './features/chat/chat.routes.ts';
 import { bibleRoutes } from './features/bible/bible.routes.ts';
 import { memberRoutes } from './features/member/member.routes.ts';
@@ -51,6 +56,7 @@ export async function buildApp({ container, logger }: BuildAppOptions): Promise<
   });
 
   registerRequestContext(app);
+  registerRiskCeiling(app, container.accounts.risk);
   registerSecurityHeaders(app);
   await registerOpenApi(app);
   const spaFallback = await registerWebApp(app, config.webDistDir);
@@ -71,6 +77,14 @@ export async function buildApp({ container, logger }: BuildAppOptions): Promise<
     history: container.services.history,
     sessions: container.services.sessions,
   });
+  const { services } = container;
+  await app.register(authRoutes, { prefix: `${API_BASE}/portal/auth`, ...services });
+  await app.register(socialAuthRoutes, { prefix: `${API_BASE}/portal/auth`, ...services });
+  await app.register(adminRoutes, { prefix: `${API_BASE}/portal/admin`, ...services });
+  // The outbox's messages hold codes: a development aid that does not exist in production.
+  if (config.env !== 'production') {
+    await app.register(outboxRoutes, { prefix: `${API_BASE}/dev`, outbox: container.accounts.outbox });
+  }
   await app.register(memberRoutes, {
     prefix: `${API_BASE}/portal/member`,
     member: container.services.member,

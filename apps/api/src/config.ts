@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { LOCALES } from '@bible-qa/contract';
+import { authEnv, readAuthConfig, type AuthConfig } from './config-auth.ts';
 
 /** The repository root: relative paths in the configuration are resolved against it, whatever the cwd. */
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -58,10 +59,12 @@ const envSchema = z.object({
   LLM_FIRST_TOKEN_TIMEOUT_MS: int(20_000, 1_000, 45_000),
   LLM_IDLE_TIMEOUT_MS: int(20_000, 1_000, 120_000),
   LLM_MAX_CONCURRENT: int(64, 1, 10_000),
+  ...authEnv,
 });
 
 export type Env = z.infer<typeof envSchema>;
 export const ENV_VARIABLES = Object.keys(envSchema.shape);
+export type { AuthConfig } from './config-auth.ts';
 
 export interface Config {
   env: Env['NODE_ENV'];
@@ -93,6 +96,8 @@ export interface Config {
     | undefined;
   /** Vector search joins full-text search when an embedding endpoint is configured. */
   embedding: { baseURL: string; apiKey: string | undefined; model: string; dimensions: number } | undefined;
+  /** Sign-in, codes, mail and SMS, partners, admins and the risk ceiling (config-auth.ts). */
+  auth: AuthConfig;
 }
 
 export class ConfigError extends Error {
@@ -146,5 +151,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
             dimensions: e.EMBEDDING_DIMENSIONS,
           }
         : undefined,
+    auth: readAuthConfig(e),
   };
 }

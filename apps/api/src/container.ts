@@ -13,10 +13,9 @@ import { createChatRepository } from './features/chat/chat.repository.ts';
 import { createChatService } from './features/chat/chat.service.ts';
 import { createHistoryService } from './features/chat/history.service.ts';
 import { createBibleService } from './features/bible/bible.service.ts';
-import { createAuthSessionRepository } from './features/auth/auth-session.repository.ts';
-import { createAuthSessionService, systemClock, type Clock } from './features/auth/auth-session.service.ts';
+import { systemClock, type Clock } from './features/auth/auth-session.service.ts';
+import { createAccountServices } from './container-auth.ts';
 import { createMemberRepository } from './features/member/member.repository.ts';
-import { createMemberService } from './features/member/member.service.ts';
 
 /** The embedding adapter when an endpoint is configured, with the id that ties an index to its model. */
 export function embeddingFromConfig(config: Config): { embedder?: Embedder; embeddingId?: string } {
@@ -41,8 +40,8 @@ export async function createContainer(
       : await openDatabase({ kind: 'pglite', dataDir: path.join(config.dataDir, 'pglite') }));
 
   const members = createMemberRepository(database.db);
-  const sessions = createAuthSessionService({ sessions: createAuthSessionRepository(database.db), clock });
-  const member = createMemberService({ members });
+  const accounts = createAccountServices({ config, db: database.db, clock, log, members });
+  const { sessions, member } = accounts.services;
   const corpusData = createCorpusRepository(database.db);
   const corpus = createCorpusService({
     corpus: corpusData,
@@ -69,9 +68,11 @@ export async function createContainer(
     clock,
     database,
     repositories: { members },
-    services: { sessions, member, corpus, bible, chat, history },
+    accounts,
+    services: { ...accounts.services, sessions, member, corpus, bible, chat, history },
     async close() {
       await corpus.close();
+      await accounts.close();
       await database.close();
     },
   };

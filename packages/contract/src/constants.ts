@@ -22,3 +22,11 @@ export const ADULT_AGE = 18;
 export const BREAKPOINTS = { XS: 480, SM: 576, MD: 768, LG: 1024, XL: 1200, XXL: 1600 } as const;
 export const MOBILE_MAX_WIDTH = BREAKPOINTS.LG;
 export const RESIZE_DEBOUNCE_MS = 80;
+/** The shortest wait between two codes for one account, matching the UI's resend countdown (spec §2, §4). */
+export const CODE_RESEND_INTERVAL_MS = 60_000;
+/** A QR login ticket works once, for 2 minutes. */
+export const QR_TICKET_TTL_MS = 2 * 60_000;
+/** An external-access link is accepted within 5 minutes either side of its timestamp, once. */
+export const EXTERNAL_ACCESS_WINDOW_MS = 5 * 60_000;
+/** The version of the user agreement a login consents to; recorded with the time of consent. */
+export const USER_AGREEMENT_VERSION = '1.0';

@@ -7,3 +7,6 @@ export * from './system.ts';
 export * from './bible.ts';
 export * from './chat.ts';
 export * from './notices.ts';
+export * from './auth.ts';
+export * from './admin.ts';
+export * from './redirect.ts';

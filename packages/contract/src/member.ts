@@ -3,15 +3,21 @@ import { localeSchema } from './locale.ts';
 
 export const ROLES = ['user', 'admin'] as const;
 export const roleSchema = z.enum(ROLES);
+export type Role = z.infer<typeof roleSchema>;
 export const EXPRESSIONS = ['protestant', 'catholic', 'orthodox', 'none'] as const;
 export const expressionSchema = z.enum(EXPRESSIONS);
 export type Expression = z.infer<typeof expressionSchema>;
+/** The interests of the first-visit tour (spec §1). */
+export const INTERESTS = ['bible_qa', 'bible_study', 'spiritual_growth', 'professional_knowledge', 'other'] as const;
+export const interestSchema = z.enum(INTERESTS);
+export type Interest = z.infer<typeof interestSchema>;
+export const SEXES = ['male', 'female', 'unknown'] as const;
 
-/** User info (spec §3): what settings shows, plus the account data. */
+/** User info (spec §3): what settings shows, plus the account data and the consent state. */
 export const userInfoSchema = z.object({
   id: z.string(),
   name: z.string(),
-  sex: z.enum(['male', 'female', 'unknown']),
+  sex: z.enum(SEXES),
   role: roleSchema,
   themeColor: z.string(),
   darkMode: z.boolean(),
@@ -22,5 +28,57 @@ export const userInfoSchema = z.object({
   pseudonym: z.string().nullable(),
   avatar: z.string().nullable(),
   profile: z.string().nullable(),
+  interests: z.array(interestSchema).default([]),
+  hasPassword: z.boolean().default(false),
+  /** The user agreement version consented to, and when (ISO time). */
+  agreementVersion: z.string().nullable().default(null),
+  agreedAt: z.string().nullable().default(null),
+  /** YYYY-MM-DD when declared; minor is true under 18 (spec §9), and then guardian consent is needed. */
+  birthDate: z.string().nullable().default(null),
+  minor: z.boolean().default(false),
+  guardianConsentAt: z.string().nullable().default(null),
+  /** A limitation measure is in force: reading works, changing things answers account_limited. */
+  limited: z.boolean().default(false),
 });
 export type UserInfo = z.infer<typeof userInfoSchema>;
+
+/** An avatar is an https URL or a path on this site; nothing that could run script. */
+const avatarField = z
+  .string()
+  .max(1024)
+  .regex(/^(https:\/\/[^\s"'<>\\]+|\/(?![/\\])[^\s"'<>\\]*)$/);
+
+/**
+ * POST /portal/member/modify: only these fields change; anything else in the body (role, phone, email, id, …) is
+ * ignored. Phone and e-mail are identities and change only through verification.
+ */
+export const modifyMemberRequestSchema = z.object({
+  name: z.string().trim().max(64).optional(),
+  sex: z.enum(SEXES).optional(),
+  themeColor: z
+    .string()
+    .regex(/^#[0-9a-fA-F]{6}$/)
+    .optional(),
+  darkMode: z.boolean().optional(),
+  language: localeSchema.optional(),
+  pseudonym: z.string().trim().max(64).nullable().optional(),
+  avatar: avatarField.nullable().optional(),
+  profile: z.string().trim().max(500).nullable().optional(),
+});
+export type ModifyMemberRequest = z.infer<typeof modifyMemberRequestSchema>;
+/** POST /portal/member/update-expression: the wording tradition. */
+export const updateExpressionRequestSchema = z.object({ expression: expressionSchema });
+/** POST /portal/member/add-interest: the tour's interests; the list replaces the stored one. */
+export const addInterestRequestSchema = z.object({ interests: z.array(interestSchema).max(INTERESTS.length) });
+/** POST /portal/member/agreement: consent to the current user agreement version. */
+export const agreementRequestSchema = z.object({ version: z.string().max(32) });
+/** POST /portal/member/birth-date: declares the birth date; under 18 needs a guardian's consent. */
+export const birthDateRequestSchema = z.object({ birthDate: z.iso.date() });
+/** POST /portal/member/guardian-consent: a guardian consents for a minor. */
+export const guardianConsentRequestSchema = z.object({
+  guardianName: z.string().trim().min(1).max(64),
+  guardianContact: z.string().trim().min(1).max(128),
+  guardianAgree: z.literal(true, { error: 'guardian_consent_required' }),
+});
+/** POST /portal/member/deregister: deletes the account and erases its personal data, at once. */
+export const deregisterRequestSchema = z.object({ confirm: z.literal(true) });

@@ -1,9 +1,13 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, date, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { authSchema } from './auth-schema.ts';
 import { chatSchema } from './chat-schema.ts';
 import { corpusSchema } from './corpus-schema.ts';
 
-/** Accounts (spec §3 user info). Issue 5 adds credentials and measures; the columns here are what settings shows. */
+/**
+ * Accounts (spec §3 user info). phone and email hold the normalised identifiers (+8613800138000, lower-case mail);
+ * the password only as an argon2id hash. Google and partner identities live in user_identities (auth-schema.ts).
+ */
 export const users = pgTable('users', {
   id: uuid('id')
     .primaryKey()
@@ -28,6 +32,15 @@ export const users = pgTable('users', {
   pseudonym: text('pseudonym'),
   avatar: text('avatar'),
   profile: text('profile'),
+  passwordHash: text('password_hash'),
+  interests: jsonb('interests').$type<string[]>().notNull().default([]),
+  agreementVersion: text('agreement_version'),
+  agreedAt: timestamp('agreed_at', { withTimezone: true }),
+  birthDate: date('birth_date'),
+  guardianName: text('guardian_name'),
+  guardianContact: text('guardian_contact'),
+  guardianConsentAt: timestamp('guardian_consent_at', { withTimezone: true }),
+  lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
@@ -58,5 +71,6 @@ export const authSessions = pgTable(
 
 export * from './corpus-schema.ts';
 export * from './chat-schema.ts';
-export const schema = { users, authSessions, ...corpusSchema, ...chatSchema };
+export * from './auth-schema.ts';
+export const schema = { users, authSessions, ...corpusSchema, ...chatSchema, ...authSchema };
 export type Schema = typeof schema;

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import FindMyWay, { type HTTPVersion } from 'find-my-way';
-import { errorCode, errorMessage, type ErrorEnvelope, type ErrorName } from '@bible-qa/contract';
+import { ERROR_NAMES, errorCode, errorMessage, type ErrorEnvelope, type ErrorName } from '@bible-qa/contract';
 import { isAppError } from './app-error.ts';
 
 /** HTTP status that goes with each error; the envelope's code is what clients act on. */
@@ -42,6 +42,11 @@ export function sendError(
 function classify(error: FastifyError): { name: ErrorName; args: string[] } {
   if (error.validation) {
     const first = error.validation[0];
+    // The contract names the §5 message of a missing field (e.g. phone_required) as the zod issue's message.
+    const named = first?.message;
+    if (named && named !== 'invalid_request' && (ERROR_NAMES as readonly string[]).includes(named)) {
+      return { name: named as ErrorName, args: [] };
+    }
     const where = first?.instancePath
       ? `${error.validationContext ?? ''}${first.instancePath}`
       : error.validationContext;

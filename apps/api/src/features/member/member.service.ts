@@ -1,8 +1,25 @@
-import type { UserInfo } from '@bible-qa/contract';
+import {
+  ADULT_AGE,
+  USER_AGREEMENT_VERSION,
+  type Expression,
+  type Interest,
+  type ModifyMemberRequest,
+  type UserInfo,
+} from '@bible-qa/contract';
 import { AppError } from '../../http/app-error.ts';
-import type { MemberRepository, UserRow } from './member.repository.ts';
+import type { Clock } from '../auth/auth-session.service.ts';
+import type { MeasuresRepository } from '../admin/measures.repository.ts';
+import type { MemberRepository, UserRow, UserPatch } from './member.repository.ts';
 
-export function toUserInfo(row: UserRow): UserInfo {
+/** Whole years between a YYYY-MM-DD birth date and now (UTC). */
+export function ageOn(birthDate: string, now: Date): number {
+  const [y, m, d] = birthDate.split('-').map(Number) as [number, number, number];
+  let age = now.getUTCFullYear() - y;
+  if (now.getUTCMonth() + 1 < m || (now.getUTCMonth() + 1 === m && now.getUTCDate() < d)) age -= 1;
+  return age;
+}
+
+export function toUserInfo(row: UserRow, { now, limited = false }: { now: Date; limited?: boolean }): UserInfo {
   return {
     id: row.id,
     name: row.name,
@@ -17,16 +34,82 @@ export function toUserInfo(row: UserRow): UserInfo {
     pseudonym: row.pseudonym,
     avatar: row.avatar,
     profile: row.profile,
+    interests: row.interests as Interest[],
+    hasPassword: row.passwordHash !== null,
+    agreementVersion: row.agreementVersion,
+    agreedAt: row.agreedAt?.toISOString() ?? null,
+    birthDate: row.birthDate,
+    minor: row.birthDate !== null && ageOn(row.birthDate, now) < ADULT_AGE,
+    guardianConsentAt: row.guardianConsentAt?.toISOString() ?? null,
+    limited,
   };
 }
 
-export function createMemberService({ members }: { members: MemberRepository }) {
+/**
+ * The member's own settings and consents (spec §1, §3, §5). Every verb acts on the caller's own account only: the
+ * user id comes from the session, never from the request.
+ */
+export function createMemberService({
+  members,
+  measures,
+  clock,
+  eraseAccountTraces = async () => undefined,
+}: {
+  members: MemberRepository;
+  measures: MeasuresRepository;
+  clock: Clock;
+  /** Removes what other tables keep under the account's phone or e-mail (pending codes). */
+  eraseAccountTraces?: (identifiers: string[]) => Promise<void>;
+}) {
+  async function info(userId: string): Promise<UserInfo> {
+    const row = await members.findById(userId);
+    // A session whose account is gone is no session.
+    if (!row) throw new AppError('unauthorized');
+    const now = clock.now();
+    const limited = (await measures.inForce(userId, ['limitation'], now)).length > 0;
+    return toUserInfo(row, { now, limited });
+  }
+
+  async function change(userId: string, patch: UserPatch): Promise<UserInfo> {
+    const row = await members.update(userId, { ...patch, updatedAt: clock.now() });
+    if (!row) throw new AppError('unauthorized');
+    return info(userId);
+  }
+
   return {
-    async info(userId: string): Promise<UserInfo> {
+    info,
+    /** Only the settings fields; the contract's schema has already dropped anything else. */
+    modify: (userId: string, fields: ModifyMemberRequest) => change(userId, fields),
+    updateExpression: (userId: string, expression: Expression) => change(userId, { expression }),
+    setInterests: (userId: string, interests: Interest[]) => change(userId, { interests: [...new Set(interests)] }),
+    async consentToAgreement(userId: string, version: string): Promise<UserInfo> {
+      if (version !== USER_AGREEMENT_VERSION) throw new AppError('invalid_request', ['version']);
+      return change(userId, { agreementVersion: version, agreedAt: clock.now() });
+    },
+    /** A birth date in the future or over 130 years ago is refused. */
+    async declareBirthDate(userId: string, birthDate: string): Promise<UserInfo> {
+      const age = ageOn(birthDate, clock.now());
+      if (age < 0 || age > 130) throw new AppError('invalid_request', ['birthDate']);
+      return change(userId, { birthDate });
+    },
+    async recordGuardianConsent(userId: string, guardian: { name: string; contact: string }): Promise<UserInfo> {
+      return change(userId, {
+        guardianName: guardian.name,
+        guardianContact: guardian.contact,
+        guardianConsentAt: clock.now(),
+      });
+    },
+    /** Throws guardian_consent_required for a minor without a guardian's consent (spec §1, §5). */
+    async assertConsented(userId: string): Promise<void> {
+      const user = await info(userId);
+      if (user.minor && !user.guardianConsentAt) throw new AppError('guardian_consent_required');
+    },
+    /** Deregistration (spec §4): the account and its personal data are erased at once; every session ends. */
+    async deregister(userId: string): Promise<void> {
       const row = await members.findById(userId);
-      // A session whose account is gone is no session.
       if (!row) throw new AppError('unauthorized');
-      return toUserInfo(row);
+      await members.delete(userId);
+      await eraseAccountTraces([row.phone, row.email].filter((v): v is string => v !== null));
     },
   };
 }

@@ -1,0 +1,148 @@
+import type { Logger } from 'pino';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import { createMeasuresRepository } from './features/admin/measures.repository.ts';
+import { createMeasuresService } from './features/admin/measures.service.ts';
+import { createAccountLoginService, createMobileLoginVerb } from './features/auth/account-login.service.ts';
+import { createAttemptLimiter } from './features/auth/attempt-limiter.ts';
+import { createAuthSessionRepository } from './features/auth/auth-session.repository.ts';
+import { createAuthSessionService, readToken, type Clock } from './features/auth/auth-session.service.ts';
+import { createExternalAccessService } from './features/auth/external-access.service.ts';
+import { createGoogleLoginService } from './features/auth/google-login.service.ts';
+import { normalizeAnyAccount } from './features/auth/identifiers.ts';
+import { createIdentityRepository } from './features/auth/identity.repository.ts';
+import { createLoginCompletion } from './features/auth/login-completion.ts';
+import { createOneTimeRepository } from './features/auth/one-time.repository.ts';
+import { createPasswordHasher } from './features/auth/password.ts';
+import { createQrLoginService } from './features/auth/qr-login.service.ts';
+import { createQrTicketRepository } from './features/auth/qr-ticket.repository.ts';
+import { createVerificationCodeRepository } from './features/auth/verification-code.repository.ts';
+import { createVerificationCodeService } from './features/auth/verification-code.service.ts';
+import type { MemberRepository } from './features/member/member.repository.ts';
+import { createMemberService } from './features/member/member.service.ts';
+import { createOutboxMailer, createSmtpMailer } from './messaging/mailer.ts';
+import { createOutbox } from './messaging/outbox.ts';
+import { createOutboxSms } from './messaging/sms.ts';
+import { createInProcessPubSub } from './pubsub/pubsub.ts';
+import { createDbCounterStore } from './rate-limit/counter-store.ts';
+import { createRiskCeiling } from './rate-limit/risk-ceiling.ts';
+
+/**
+ * Wires sign-in, accounts, measures and their ports (mail, SMS, pub/sub, counters) from the configuration; called
+ * by container.ts. SMTP when SMTP_URL is set, else the outbox; SMS through the outbox; pub/sub and counters in
+ * process and in the database (Redis adapters later).
+ */
+export function createAccountServices({
+  config,
+  db,
+  clock,
+  log,
+  members,
+}: {
+  config: Config;
+  db: Database;
+  clock: Clock;
+  log: Pick<Logger, 'info' | 'warn' | 'error'>;
+  members: MemberRepository;
+}) {
+  const auth = config.auth;
+  const counters = createDbCounterStore(db);
+  const outbox = createOutbox({ log, logBodies: config.env !== 'production' });
+  const mailer = auth.mail.smtpUrl
+    ? createSmtpMailer({ url: auth.mail.smtpUrl, from: auth.mail.from })
+    : createOutboxMailer(outbox, clock);
+  const sms = createOutboxSms(outbox, clock);
+  const pubsub = createInProcessPubSub();
+
+  const measureRows = createMeasuresRepository(db);
+  const sessionRows = createAuthSessionRepository(db);
+  const codeRows = createVerificationCodeRepository(db);
+  const oneTime = createOneTimeRepository(db);
+  const identities = createIdentityRepository(db);
+
+  const risk = createRiskCeiling({
+    counters,
+    clock,
+    limits: auth.risk,
+    async suspend(userId, until) {
+      const now = clock.now();
+      await measureRows.insert({
+        userId,
+        kind: 'suspension',
+        reason: 'risk ceiling: request rate',
+        startsAt: now,
+        expiresAt: until,
+        createdBy: null,
+        createdAt: now,
+      });
+      await sessionRows.revokeAllForUser(userId, now);
+      log.warn({ auth: 'risk_suspension', userId, until }, 'account suspended by the risk ceiling');
+    },
+  });
+  const sessions = createAuthSessionService({
+    sessions: sessionRows,
+    clock,
+    accessTtlMs: auth.accessTokenTtlMs,
+    sessionTtlMs: auth.sessionTtlMs,
+    onAuthenticated: (account) => risk.checkAccount(account.userId),
+  });
+  const member = createMemberService({
+    members,
+    measures: measureRows,
+    clock,
+    eraseAccountTraces: (identifiers) => codeRows.deleteForIdentifiers(identifiers),
+  });
+  const limiter = createAttemptLimiter({ counters, clock, limits: auth.failures });
+  const codes = createVerificationCodeService({
+    codes: codeRows,
+    counters,
+    limiter,
+    members,
+    mailer,
+    sms,
+    clock,
+    limits: auth.codes,
+    smsCountryCodes: auth.smsCountryCodes,
+  });
+  const adminAccounts = new Set(
+    auth.adminAccounts.map((a) => normalizeAnyAccount(a)?.value).filter((v): v is string => v !== undefined),
+  );
+  const completion = createLoginCompletion({ members, measures: measureRows, sessions, clock, adminAccounts, log });
+  const accounts = createAccountLoginService({
+    codes,
+    limiter,
+    members,
+    hasher: createPasswordHasher(),
+    completion,
+    sessions,
+    clock,
+  });
+  const shared = { identities, members, completion, clock, oneTime };
+
+  return {
+    outbox,
+    risk,
+    repositories: { codes: codeRows, counters, measures: measureRows, sessions: sessionRows },
+    services: {
+      sessions,
+      member,
+      accounts,
+      codes,
+      mobileLogin: createMobileLoginVerb(accounts, completion, readToken),
+      google: createGoogleLoginService({ ...shared, clientId: auth.google.clientId, jwksUrl: auth.google.jwksUrl }),
+      external: createExternalAccessService({ ...shared, partners: auth.externalPartners }),
+      qr: createQrLoginService({
+        tickets: createQrTicketRepository(db),
+        members,
+        completion,
+        pubsub,
+        clock,
+        maxWaitMs: auth.qrPollWaitMs,
+        publicOrigin: config.publicOrigin,
+      }),
+      measures: createMeasuresService({ measures: measureRows, members, member, sessions, clock }),
+    },
+    close: () => mailer.close(),
+  };
+}
+export type AccountServices = ReturnType<typeof createAccountServices>;

@@ -1,0 +1,102 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { createRemoteJWKSet, jwtVerify, type JWTVerifyGetKey } from 'jose';
+import svgCaptcha from 'svg-captcha';
+import type { Captcha, LoginResult } from '@bible-qa/contract';
+import { AppError } from '../../http/app-error.ts';
+import type { MemberRepository } from '../member/member.repository.ts';
+import type { Clock } from './auth-session.service.ts';
+import type { IdentityRepository } from './identity.repository.ts';
+import type { LoginCompletion } from './login-completion.ts';
+import type { OneTimeRepository } from './one-time.repository.ts';
+
+const CAPTCHA_TTL_MS = 5 * 60_000;
+const GOOGLE_ISSUERS = ['https://accounts.google.com', 'accounts.google.com'];
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+/**
+ * Google login (spec §3, §7, §8): first GET captcha/googleCaptcha, then the ID token with the captcha's key and
+ * answer. The token is verified against Google's key set (RS256 only): issuer, audience = our client id, expiry,
+ * and email_verified. A token is accepted once. The account is the Google subject (user_identities), never matched
+ * to another account by e-mail.
+ */
+export function createGoogleLoginService({
+  oneTime,
+  identities,
+  members,
+  completion,
+  clock,
+  clientId,
+  jwksUrl,
+  keys,
+}: {
+  oneTime: OneTimeRepository;
+  identities: IdentityRepository;
+  members: MemberRepository;
+  completion: LoginCompletion;
+  clock: Clock;
+  clientId: string | undefined;
+  jwksUrl: string;
+  /** Google's keys; fetched from jwksUrl (cached, refreshed on an unknown kid) unless given. */
+  keys?: JWTVerifyGetKey;
+}) {
+  const keySet = keys ?? createRemoteJWKSet(new URL(jwksUrl), { timeoutDuration: 5_000, cooldownDuration: 30_000 });
+
+  async function verifyIdToken(credential: string) {
+    if (!clientId) throw new AppError('google_unavailable');
+    try {
+      const { payload } = await jwtVerify(credential, keySet, {
+        issuer: GOOGLE_ISSUERS,
+        audience: clientId,
+        algorithms: ['RS256'],
+        currentDate: clock.now(),
+        requiredClaims: ['sub', 'exp', 'iat'],
+      });
+      if (payload.email_verified !== true || typeof payload.sub !== 'string' || !payload.exp)
+        throw new Error('unverified');
+      return { sub: payload.sub, exp: payload.exp, name: typeof payload.name === 'string' ? payload.name : '' };
+    } catch (cause) {
+      throw new AppError('google_token_invalid', [], { cause });
+    }
+  }
+
+  return {
+    async createCaptcha(): Promise<Captcha> {
+      const now = clock.now();
+      const { data, text } = svgCaptcha.create({ size: 4, noise: 3, ignoreChars: '0oO1iIlL', color: true });
+      const key = randomBytes(18).toString('base64url');
+      await oneTime.insertCaptcha(key, sha256(text.toLowerCase()), new Date(now.getTime() + CAPTCHA_TTL_MS), now);
+      return {
+        key,
+        captcha: `data:image/svg+xml;base64,${Buffer.from(data).toString('base64')}`,
+        expiresIn: CAPTCHA_TTL_MS / 1000,
+      };
+    },
+
+    async login(
+      input: { key: string; captcha: string; credential: string },
+      ctx: { rememberMe?: boolean; locale: LoginResult['user']['language'] },
+    ): Promise<LoginResult> {
+      if (!clientId) throw new AppError('google_unavailable');
+      const now = clock.now();
+      const answer = await oneTime.consumeCaptcha(input.key, now);
+      if (!answer || answer !== sha256(input.captcha.trim().toLowerCase())) throw new AppError('captcha_invalid');
+      const claims = await verifyIdToken(input.credential);
+      const fresh = await oneTime.claimNonce('google', sha256(input.credential), new Date(claims.exp * 1000), now);
+      if (!fresh) throw new AppError('google_token_invalid');
+
+      let userId = await identities.findUserId('google', claims.sub);
+      if (!userId) {
+        const created = await members.insert({
+          name: claims.name.slice(0, 64),
+          language: ctx.locale,
+        });
+        userId = await identities.link('google', claims.sub, created.id, now);
+        if (userId !== created.id) await members.delete(created.id);
+      }
+      const user = await members.findById(userId);
+      if (!user) throw new AppError('google_token_invalid');
+      return completion.complete(user, { mode: 'google', rememberMe: ctx.rememberMe, agreed: true });
+    },
+  };
+}
+export type GoogleLoginService = ReturnType<typeof createGoogleLoginService>;

@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { createPasswordHasher, newPasswordError } from './password.ts';
+
+describe('newPasswordError', () => {
+  it.each([
+    ['abc1234', 'password_too_weak'],
+    ['abcdefgh', 'password_too_weak'],
+    ['12345678', 'password_too_weak'],
+    ['', 'password_too_weak'],
+    ['password1', 'password_too_common'],
+    ['12345678A', 'password_too_common'],
+    ['x'.repeat(256) + '1', 'password_too_weak'],
+  ])('refuses %j with %s', (password, error) => {
+    expect(newPasswordError(password, password)).toBe(error);
+  });
+
+  it.each(['abcd1235', 'Lamb0fGod', `${'a'.repeat(63)}1`, `${'a'.repeat(127)}1`, '以马内利2026', 'Agapé 1 Cor 13'])(
+    'accepts %j',
+    (password) => {
+      expect(newPasswordError(password, password)).toBeNull();
+    },
+  );
+
+  it('refuses two different entries', () => {
+    expect(newPasswordError('Lamb0fGod', 'Lamb0fGoD')).toBe('passwords_differ');
+  });
+});
+
+describe('the password hasher', () => {
+  const hasher = createPasswordHasher();
+
+  it('stores argon2id and verifies the exact password, every byte of it', async () => {
+    const long = `${'a'.repeat(72)}1-tail`;
+    const hash = await hasher.hash(long);
+    expect(hash).toMatch(/^\$argon2id\$/);
+    expect(await hasher.verify(hash, long)).toBe(true);
+    // No truncation: the 73rd byte and beyond matter (bcrypt would accept this).
+    expect(await hasher.verify(hash, `${'a'.repeat(72)}1-tall`)).toBe(false);
+  });
+
+  it('round-trips Unicode and folds full-width digits', async () => {
+    const hash = await hasher.hash('以马内利2026');
+    expect(await hasher.verify(hash, '以马内利２０２６')).toBe(true);
+  });
+
+  it('answers false for an account without a password, after the same work', async () => {
+    const hash = await hasher.hash('Lamb0fGod');
+    const t1 = performance.now();
+    await hasher.verify(hash, 'wrong-1');
+    const real = performance.now() - t1;
+    await hasher.verify(null, 'warm-up');
+    const t2 = performance.now();
+    expect(await hasher.verify(null, 'wrong-1')).toBe(false);
+    const dummy = performance.now() - t2;
+    expect(dummy).toBeGreaterThan(real / 4);
+  });
+});

@@ -1,0 +1,156 @@
+import { createHash, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
+import {
+  VERIFICATION_CODE_TTL_MS,
+  noticeMessage,
+  type AccountMode,
+  type CodePurpose,
+  type Locale,
+  type SendCodeResult,
+} from '@bible-qa/contract';
+import { AppError } from '../../http/app-error.ts';
+import type { Mailer } from '../../messaging/mailer.ts';
+import type { SmsSender } from '../../messaging/sms.ts';
+import type { CounterStore } from '../../rate-limit/counter-store.ts';
+import type { MemberRepository } from '../member/member.repository.ts';
+import { accountKey, type AttemptLimiter } from './attempt-limiter.ts';
+import type { Clock } from './auth-session.service.ts';
+import { normalizeAccount } from './identifiers.ts';
+import type { VerificationCodeRepository } from './verification-code.repository.ts';
+
+const HOUR = 3_600_000;
+
+export interface CodeLimits {
+  maxAttempts: number;
+  resendIntervalMs: number;
+  perAccountPerHour: number;
+  perIpPerHour: number;
+  globalPerHour: number;
+}
+
+const codeHash = (id: string, code: string) => createHash('sha256').update(`${id}:${code}`).digest();
+
+/** 6 digits from the CSPRNG. */
+export const randomCode = () => String(randomInt(0, 1_000_000)).padStart(6, '0');
+
+/**
+ * Verification codes (spec §5, §9): 6 digits, 5 minutes, single use, bound to one account (normalised phone or
+ * address) and one purpose; a resend ends the previous code. All four send-code paths and every purpose share one
+ * resend wait and one hourly cap per account, besides the per-IP and global caps.
+ */
+export function createVerificationCodeService(deps: {
+  codes: VerificationCodeRepository;
+  counters: CounterStore;
+  limiter: AttemptLimiter;
+  members: MemberRepository;
+  mailer: Mailer;
+  sms: SmsSender;
+  clock: Clock;
+  limits: CodeLimits;
+  smsCountryCodes: readonly string[];
+  generate?: () => string;
+}) {
+  const { codes, counters, limiter, clock, limits } = deps;
+  const generate = deps.generate ?? randomCode;
+
+  function normalize(channel: AccountMode, raw: string): string {
+    const value = normalizeAccount(channel, raw);
+    if (!value) throw new AppError(channel === 'mobile' ? 'invalid_phone' : 'invalid_email');
+    return value;
+  }
+
+  async function takeSendSlot(channel: AccountMode, identifier: string, ip: string): Promise<void> {
+    const now = clock.now();
+    const id = accountKey(channel, identifier);
+    if ((await counters.hit(`send:gap:${id}`, limits.resendIntervalMs, now)).count > 1) {
+      throw new AppError('code_send_too_frequent');
+    }
+    if ((await counters.hit(`send:h:${id}`, HOUR, now)).count > limits.perAccountPerHour) {
+      throw new AppError('code_send_too_frequent');
+    }
+    if ((await counters.hit(`send:ip:${ip}`, HOUR, now)).count > limits.perIpPerHour) {
+      throw new AppError('code_send_too_frequent');
+    }
+    if ((await counters.hit('send:all', HOUR, now)).count > limits.globalPerHour) throw new AppError('high_traffic');
+  }
+
+  async function deliver(channel: AccountMode, to: string, code: string, locale: Locale): Promise<void> {
+    const minutes = String(VERIFICATION_CODE_TTL_MS / 60_000);
+    const text = noticeMessage('verification_code_text', locale, [code, minutes]);
+    if (channel === 'mobile') await deps.sms.send({ to, text });
+    else await deps.mailer.send({ to, subject: noticeMessage('verification_code_subject', locale), text });
+  }
+
+  return {
+    normalize,
+
+    /**
+     * Sends a code. For reset_password to an unknown account nothing is delivered but the answer is the same, so
+     * the call tells nobody which accounts exist. set_password codes go only to the caller's own phone or address.
+     */
+    async send(input: {
+      channel: AccountMode;
+      account: string;
+      purpose: CodePurpose;
+      ip: string;
+      locale: Locale;
+      userId?: string;
+    }): Promise<SendCodeResult> {
+      const identifier = normalize(input.channel, input.account);
+      if (input.channel === 'mobile' && !deps.smsCountryCodes.some((cc) => identifier.startsWith(`+${cc}`))) {
+        throw new AppError('phone_region_unsupported');
+      }
+      let deliverTo: string | null = identifier;
+      if (input.purpose === 'set_password') {
+        if (!input.userId) throw new AppError('unauthorized');
+        const user = await deps.members.findById(input.userId);
+        const own = input.channel === 'mobile' ? user?.phone : user?.email;
+        if (own !== identifier) throw new AppError('contact_missing');
+      } else if (input.purpose === 'reset_password') {
+        const user = await deps.members.findByAccount(input.channel, identifier);
+        if (!user) deliverTo = null;
+      }
+      await takeSendSlot(input.channel, identifier, input.ip);
+      const now = clock.now();
+      const code = generate();
+      const id = randomUUID();
+      await codes.replace(
+        { channel: input.channel, identifier, purpose: input.purpose },
+        {
+          id,
+          codeHash: codeHash(id, code).toString('hex'),
+          expiresAt: new Date(now.getTime() + VERIFICATION_CODE_TTL_MS),
+        },
+        now,
+      );
+      if (deliverTo) await deliver(input.channel, deliverTo, code, input.locale);
+      return { resendAfterSeconds: Math.ceil(limits.resendIntervalMs / 1000) };
+    },
+
+    /**
+     * Checks a code for an account (normalised) and purpose, and uses it up. Every failure is the same
+     * code_invalid, except a code never requested (code_not_requested) and a locked account (too_many_attempts).
+     */
+    async verify(input: {
+      channel: AccountMode;
+      identifier: string;
+      purpose: CodePurpose;
+      code: string;
+      ip: string;
+    }): Promise<void> {
+      const { channel, identifier, purpose } = input;
+      await limiter.take(channel, identifier, input.ip);
+      const key = { channel, identifier, purpose };
+      const now = clock.now();
+      const attempt = await codes.takeAttempt(key, limits.maxAttempts, now);
+      if (!attempt) {
+        throw new AppError((await codes.exists(key)) ? 'code_invalid' : 'code_not_requested');
+      }
+      const guess = input.code.normalize('NFKC').replace(/\s/g, '');
+      const right =
+        /^\d{6}$/.test(guess) && timingSafeEqual(codeHash(attempt.id, guess), Buffer.from(attempt.codeHash, 'hex'));
+      if (!right || !(await codes.consume(attempt.id, now))) throw new AppError('code_invalid');
+      await limiter.succeeded(channel, identifier);
+    },
+  };
+}
+export type VerificationCodeService = ReturnType<typeof createVerificationCodeService>;
