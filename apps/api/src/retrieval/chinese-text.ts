@@ -61,3 +61,9 @@ export function withoutStopWords(folded: string, stopWords: ReadonlySet<string>)
   if (current) stretches.push(current);
   return stretches;
 }
+
+/** The jieba words of a folded Han run (loads the jieba dictionary on first use). */
+export function hanWords(folded: string): string[] {
+  jieba ??= Jieba.withDict(dict);
+  return jieba.cut(folded, true);
+}

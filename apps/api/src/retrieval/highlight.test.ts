@@ -26,6 +26,14 @@ describe('highlight', () => {
     expect(out).not.toContain('\u202E');
   });
 
+  it('marks the inflected forms a stemmed query matched, in the passage language', () => {
+    const terms = analyzeQuery('forgiving', { lang: 'en', stems: true });
+    expect(highlight('Forgive us, as we forgave and forgiveth', terms, undefined, 'en')).toBe(
+      '<mark>Forgive</mark> us, as we forgave and <mark>forgiveth</mark>',
+    );
+    expect(highlight('Forgive us', terms)).toBe('Forgive us');
+  });
+
   it('escapes text without terms', () => {
     expect(highlight("<a href='x'>", [])).toBe(escapeHtml("<a href='x'>"));
     expect(escapeHtml("<a href='x'>")).toBe('&lt;a href=&#39;x&#39;&gt;');

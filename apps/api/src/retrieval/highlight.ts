@@ -2,6 +2,7 @@
 // raw, so it is safe to insert as innerHTML. Matching reuses the analyser, so a highlighted word is exactly a word
 // that the index matched (Traditional characters, accents and case included).
 import { HAN_RUN, foldPerCharacter } from './chinese-text.ts';
+import { stemLang, type StemLang } from './stemmer.ts';
 import { pushWordTokens, sanitizeText } from './text-analysis.ts';
 
 export interface HighlightMarkers {
@@ -48,22 +49,30 @@ function markHan(text: string, terms: ReadonlySet<string>, marked: Uint8Array): 
   }
 }
 
-function markWords(text: string, terms: ReadonlySet<string>, marked: Uint8Array): void {
+function markWords(text: string, terms: ReadonlySet<string>, marked: Uint8Array, stemming?: StemLang): void {
   const withoutHan = text.replace(HAN_RUN, (run) => ' '.repeat(run.length));
   for (const match of withoutHan.matchAll(DISPLAY_WORD)) {
     const tokens: string[] = [];
-    pushWordTokens(sanitizeText(match[0]), tokens);
+    pushWordTokens(sanitizeText(match[0]), tokens, stemming);
     if (tokens.some((t) => terms.has(t))) marked.fill(1, match.index, match.index + match[0].length);
   }
 }
 
-/** Returns the passage HTML-escaped, with every occurrence of the given analysed terms wrapped in the markers. */
-export function highlight(text: string, terms: readonly string[], markers: HighlightMarkers = HTML_MARKERS): string {
+/**
+ * Returns the passage HTML-escaped, with every occurrence of the given analysed terms wrapped in the markers. With
+ * the passage's language, a word whose stem is a term is marked too (the index matched it by its stem).
+ */
+export function highlight(
+  text: string,
+  terms: readonly string[],
+  markers: HighlightMarkers = HTML_MARKERS,
+  lang?: string,
+): string {
   const termSet = new Set(terms);
   if (termSet.size === 0 || text.length === 0) return escapeHtml(text);
   const marked = new Uint8Array(text.length);
   markHan(text, termSet, marked);
-  markWords(text, termSet, marked);
+  markWords(text, termSet, marked, stemLang(lang));
   let out = '';
   let start = 0;
   for (let i = 1; i <= text.length; i++) {

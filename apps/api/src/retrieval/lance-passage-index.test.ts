@@ -136,3 +136,45 @@ describe('buildIndex publishing', () => {
     expect((await readdir(dir)).filter((e) => e.startsWith('index-'))).toHaveLength(2);
   });
 });
+
+describe('LancePassageIndex titles and stems', () => {
+  let titledDir: string;
+  let titled: PassageIndex;
+  const entry = (id: string, title: string, text: string) =>
+    ({ id, kind: 'entry', lang: 'en', collection: 'naves-topical', title, text }) as const;
+
+  beforeAll(async () => {
+    titledDir = await mkdtemp(join(tmpdir(), 'passage-index-titles-'));
+    await buildIndex(titledDir, [
+      entry('naves-topical:moses', 'Moses', 'Levite, son of Amram; the lawgiver of Israel and leader of the Exodus.'),
+      entry('naves-topical:aaron', 'Aaron', 'Brother of Moses; spoke for Moses before Pharaoh; first high priest.'),
+      {
+        id: 'kjv:MAT.6.14',
+        kind: 'verse',
+        lang: 'en',
+        translation: 'kjv',
+        ref: 'MAT.6.14',
+        text: 'For if ye forgive men their trespasses, your heavenly Father will also forgive you:',
+      },
+    ]);
+    titled = await openIndex(titledDir);
+  });
+
+  afterAll(async () => {
+    titled?.close();
+    await rm(titledDir, { recursive: true, force: true });
+  });
+
+  it('ranks an entry whose title matches first when titles are boosted', async () => {
+    const plain = await titled.search({ query: 'Moses', kinds: ['entry'] });
+    expect(plain.map((h) => h.id)).toEqual(['naves-topical:aaron', 'naves-topical:moses']);
+    const boosted = await titled.search({ query: 'Moses', kinds: ['entry'], titleBoost: 3 });
+    expect(boosted.map((h) => h.id)).toEqual(['naves-topical:moses', 'naves-topical:aaron']);
+  });
+
+  it('finds an inflected form through its stem and highlights it', async () => {
+    const [hit] = await titled.search({ query: 'forgiving', lang: 'en' });
+    expect(hit?.id).toBe('kjv:MAT.6.14');
+    expect(hit?.highlight).toContain('<mark>forgive</mark>');
+  });
+});

@@ -2,7 +2,7 @@
 // filters as SQL predicates, optional vector search fused with reciprocal rank fusion.
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { Index, MatchQuery, Operator, connect, type Connection, type Table } from '@lancedb/lancedb';
+import { Index, MatchQuery, MultiMatchQuery, Operator, connect, type Connection, type Table } from '@lancedb/lancedb';
 import {
   ensureDir,
   newVersionName,
@@ -16,6 +16,7 @@ import {
   FILTER_COLUMNS,
   RESULT_COLUMNS,
   TABLE_NAME,
+  TITLE_TOKEN_COLUMN,
   TOKEN_COLUMN,
   VECTOR_COLUMN,
   passageSchema,
@@ -43,6 +44,7 @@ import { ANALYZER_VERSION, analyzeQuery, sanitizeText } from './text-analysis.ts
 const DEFAULT_BATCH_SIZE = 20_000;
 const EMBED_CHUNK = 128;
 const MAX_EMBED_QUERY = 2000;
+const MAX_TITLE_BOOST = 100;
 
 async function embedAll(embedder: Embedder, texts: readonly string[]): Promise<number[][]> {
   const vectors: number[][] = [];
@@ -132,17 +134,19 @@ export async function buildIndex(
 }
 
 async function createIndexes(table: Table): Promise<void> {
-  await table.createIndex(TOKEN_COLUMN, {
-    config: Index.fts({
-      baseTokenizer: 'whitespace',
-      withPosition: false,
-      lowercase: false,
-      stem: false,
-      removeStopWords: false,
-      asciiFolding: false,
-      maxTokenLength: 255,
-    }),
-  });
+  for (const column of [TOKEN_COLUMN, TITLE_TOKEN_COLUMN]) {
+    await table.createIndex(column, {
+      config: Index.fts({
+        baseTokenizer: 'whitespace',
+        withPosition: false,
+        lowercase: false,
+        stem: false,
+        removeStopWords: false,
+        asciiFolding: false,
+        maxTokenLength: 255,
+      }),
+    });
+  }
   for (const column of FILTER_COLUMNS) await table.createIndex(column, { config: Index.bitmap() });
 }
 
@@ -173,18 +177,18 @@ class LancePassageIndex implements PassageIndex {
 
   async search(query: PassageQuery): Promise<PassageHit[]> {
     const lang = typeof query.lang === 'string' ? query.lang : undefined;
-    const terms = analyzeQuery(query.query, { lang });
+    const terms = analyzeQuery(query.query, { lang, stems: true });
     const limit = clampLimit(query.limit);
     const where = buildWhere(query);
     const vectorText =
       typeof query.query === 'string' ? sanitizeText(query.query.slice(0, MAX_EMBED_QUERY)).trim() : '';
     if (!this.embedder || !vectorText) {
-      const rows = await this.textSearch(terms, where, limit);
+      const rows = await this.textSearch(terms, where, limit, query.titleBoost);
       return rows.map((row) => toHit(row, terms, Number(row._score ?? 0), ['text']));
     }
     const depth = Math.max(limit * 3, 30);
     const [textRows, vectorRows] = await Promise.all([
-      this.textSearch(terms, where, depth),
+      this.textSearch(terms, where, depth, query.titleBoost),
       this.vectorSearch(this.embedder, vectorText, where, depth),
     ]);
     const byId = new Map<string, Row>();
@@ -196,9 +200,21 @@ class LancePassageIndex implements PassageIndex {
     });
   }
 
-  private async textSearch(terms: readonly string[], where: string | undefined, limit: number): Promise<Row[]> {
+  private async textSearch(
+    terms: readonly string[],
+    where: string | undefined,
+    limit: number,
+    titleBoost: number | undefined,
+  ): Promise<Row[]> {
     if (terms.length === 0) return [];
-    const match = new MatchQuery(terms.join(' '), TOKEN_COLUMN, { operator: Operator.Or });
+    const boost = Number(titleBoost);
+    const match =
+      boost > 0 && Number.isFinite(boost)
+        ? new MultiMatchQuery(terms.join(' '), [TOKEN_COLUMN, TITLE_TOKEN_COLUMN], {
+            boosts: [1, Math.min(boost, MAX_TITLE_BOOST)],
+            operator: Operator.Or,
+          })
+        : new MatchQuery(terms.join(' '), TOKEN_COLUMN, { operator: Operator.Or });
     let q = this.table
       .query()
       .fullTextSearch(match)

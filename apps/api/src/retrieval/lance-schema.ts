@@ -1,16 +1,18 @@
 // The Lance table layout of the passage index and the mapping between PassageDoc / rows / PassageHit.
 import { makeArrowTable } from '@lancedb/lancedb';
 import { Bool, Field, FixedSizeList, Float32, Schema, Utf8 } from 'apache-arrow';
-import { highlight } from './highlight.ts';
+import { HTML_MARKERS, highlight } from './highlight.ts';
 import type { Canon, PassageDoc, PassageHit, PassageKind, Testament } from './passage-index.ts';
 import { CANON_COLUMNS } from './search-filter.ts';
 import { indexText } from './text-analysis.ts';
 
 export const TABLE_NAME = 'passages';
 export const TOKEN_COLUMN = 'tok';
+/** The analysed title alone (empty for verses), so that a query can weigh a match in an entry's title. */
+export const TITLE_TOKEN_COLUMN = 'title_tok';
 export const VECTOR_COLUMN = 'vector';
 
-/** Columns a search reads back: never `tok` or `vector`, which are large and only serve the indexes. */
+/** Columns a search reads back: never the token columns or `vector`, which only serve the indexes. */
 export const RESULT_COLUMNS = ['id', 'kind', 'lang', 'translation', 'collection', 'ref', 'title', 'testament', 'text'];
 /** Low-cardinality columns that filters use; each gets a bitmap index. */
 export const FILTER_COLUMNS = ['kind', 'lang', 'translation', 'collection', ...Object.values(CANON_COLUMNS)];
@@ -31,6 +33,7 @@ export function passageSchema(vectorDimensions?: number): Schema {
     ...Object.values(CANON_COLUMNS).map((name) => new Field(name, new Bool(), false)),
     text('text', false),
     text(TOKEN_COLUMN, false),
+    text(TITLE_TOKEN_COLUMN, false),
   ];
   if (vectorDimensions) {
     const item = new Field('item', new Float32(), true);
@@ -57,7 +60,8 @@ export function toRows(docs: readonly PassageDoc[], schema: Schema, vectors?: re
       title: doc.title ?? null,
       testament: doc.testament ?? null,
       text: doc.text,
-      [TOKEN_COLUMN]: indexText(searchableText(doc)),
+      [TOKEN_COLUMN]: indexText(searchableText(doc), doc.lang),
+      [TITLE_TOKEN_COLUMN]: doc.title ? indexText(doc.title, doc.lang) : '',
     };
     for (const canon of ALL_CANONS) row[CANON_COLUMNS[canon]] = canons.includes(canon);
     if (vectors) row[VECTOR_COLUMN] = vectors[i];
@@ -80,7 +84,7 @@ export function toHit(row: Row, terms: readonly string[], score: number, matched
     kind: row.kind as PassageKind,
     lang: String(row.lang),
     text,
-    highlight: highlight(text, terms),
+    highlight: highlight(text, terms, HTML_MARKERS, String(row.lang)),
     score,
     matchedBy,
   };

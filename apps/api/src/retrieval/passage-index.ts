@@ -36,6 +36,8 @@ export interface PassageQuery {
   kinds?: readonly PassageKind[];
   /** Keep only verses of this canon (entries always pass). */
   canon?: Canon;
+  /** Also match the query against titles alone, this many times as strongly as against the text (entries). */
+  titleBoost?: number;
   /** 1…100, default 10. */
   limit?: number;
 }

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_QUERY_TERMS, analyzeForIndex, analyzeQuery, indexText, sanitizeText } from './text-analysis.ts';
+import {
+  MAX_QUERY_TERMS,
+  analyzeForIndex,
+  analyzeQuery,
+  contentWords,
+  indexText,
+  sanitizeText,
+} from './text-analysis.ts';
 
 const PLAIN_TERM = /^[\p{L}\p{N}]+$/u;
 
@@ -31,6 +38,19 @@ describe('analyzeForIndex', () => {
     expect(analyzeForIndex("l'amour de God's people")).toEqual(['amour', 'de', 'god', 'people']);
   });
 
+  it('follows each English, Spanish or French word with its stem when the language is given', () => {
+    expect(analyzeForIndex('Forgiving one another', 'en')).toEqual(['forgiving', 'forgiv', 'one', 'another']);
+    expect(analyzeForIndex('perdonad, y seréis perdonados', 'es')).toEqual([
+      'perdonad',
+      'perdon',
+      'y',
+      'sereis',
+      'perdonados',
+      'perdon',
+    ]);
+    expect(analyzeForIndex('神爱世人 loved', 'zh-Hans')).toEqual(analyzeForIndex('神爱世人 loved'));
+  });
+
   it('keeps mixed-script text apart and never emits whitespace or punctuation', () => {
     const tok = indexText('约翰福音3:16 John 3:16「神爱世人」');
     expect(tok.split(' ').every((t) => PLAIN_TERM.test(t))).toBe(true);
@@ -57,9 +77,27 @@ describe('analyzeQuery', () => {
     expect(analyzeQuery('son of man', { lang: 'en' })).toEqual(['son', 'man']);
   });
 
-  it('keeps stop words when nothing else is left', () => {
+  it('keeps stop words when nothing else is left, unless told not to', () => {
     expect(analyzeQuery('the')).toEqual(['the']);
     expect(analyzeQuery('的')).toEqual(['的']);
+    expect(analyzeQuery('What does it mean?', { lang: 'en', keepStopWordsIfEmpty: false })).toEqual([]);
+    expect(analyzeQuery('说什么？', { lang: 'zh-Hans', keepStopWordsIfEmpty: false })).toEqual([]);
+  });
+
+  it('asks for each word and its stem with stems, in the given or guessed language', () => {
+    expect(analyzeQuery('What does the Bible say about forgiving others?', { lang: 'en', stems: true })).toEqual([
+      'forgiving',
+      'forgiv',
+      'others',
+      'other',
+    ]);
+    expect(analyzeQuery('¿Qué dice la Biblia sobre el perdón?', { stems: true })).toEqual(['perdon']);
+    expect(analyzeQuery('Que dit la Bible sur la prière ?', { stems: true })).toEqual(['priere', 'pri']);
+  });
+
+  it('finds what the index holds for an inflected query', () => {
+    const indexed = new Set(analyzeForIndex('And forgive us our debts, as we forgive our debtors.', 'en'));
+    expect(analyzeQuery('forgiving', { lang: 'en', stems: true }).some((t) => indexed.has(t))).toBe(true);
   });
 
   it.each([
@@ -125,6 +163,15 @@ describe('analyzeQuery', () => {
     const passage = 'Car Dieu a tant aimé le monde, qu’il a donné son Fils unique. 神愛世人，甚至將他的獨生子賜給他們';
     const indexed = new Set(analyzeForIndex(passage));
     for (const term of analyzeQuery(passage)) expect(indexed.has(term)).toBe(true);
+  });
+});
+
+describe('contentWords', () => {
+  it('gives jieba words and stems without stop words, for the glossary', () => {
+    expect(contentWords('圣经怎么说饶恕别人？', 'zh-Hans')).toEqual(['饶恕', '别人']);
+    expect(contentWords('聖經怎麼說饒恕別人？', 'zh-Hant')).toEqual(['饶恕', '别人']);
+    expect(contentWords('What does the Bible say about forgiving 70 times?', 'en')).toEqual(['forgiv', 'tim']);
+    expect(contentWords('¿Qué dice la Biblia sobre el perdón?', 'es')).toEqual(['perdon']);
   });
 });
 

@@ -1,12 +1,15 @@
 // One analyser for the index and for queries. Tokenisation is driven by script, not by the document's language
 // label: Han runs become folded unigrams + bigrams, everything else becomes lower-cased, accent-folded words.
 // That keeps index and query tokens aligned even for mixed-language text or a query in an unexpected language;
-// the language only chooses which query stop words to drop.
-import { foldToSimplified, pushHanNgrams, pushHanQueryGrams, withoutStopWords } from './chinese-text.ts';
+// the language chooses which query stop words to drop and, for English, Spanish and French, how words are stemmed:
+// a passage of a known language is indexed with each word followed by its stem when that differs (stemmer.ts), and
+// a query asks for both, so an exact form scores above an inflected relative and both are found.
+import { foldToSimplified, hanWords, pushHanNgrams, pushHanQueryGrams, withoutStopWords } from './chinese-text.ts';
+import { stem, stemLang, type StemLang } from './stemmer.ts';
 import { STOP_WORD_LISTS, type StopWordLang } from './stop-words.ts';
 
 /** Bump when the tokens produced for the same text change: indexes built with another version are refused. */
-export const ANALYZER_VERSION = 1;
+export const ANALYZER_VERSION = 2;
 export const MAX_TOKEN_LENGTH = 40;
 export const MAX_QUERY_TERMS = 32;
 /** Only this much of a query is looked at (code units), then this much of the cleaned text is analysed. */
@@ -50,29 +53,50 @@ function pushWord(word: string, out: string[]): void {
   });
 }
 
-/** Tokens of text that holds no Han characters: lower-cased, diacritics removed (é→e, ñ→n, ἀγάπη→αγαπη). */
-export function pushWordTokens(segment: string, out: string[]): void {
+/**
+ * Tokens of text that holds no Han characters: lower-cased, diacritics removed (é→e, ñ→n, ἀγάπη→αγαπη); with a
+ * stemming language, each word is followed by its stem when that differs.
+ */
+export function pushWordTokens(segment: string, out: string[], stemming?: StemLang): void {
   let text = segment.toLowerCase();
   if (NON_ASCII.test(text)) text = text.normalize('NFD').replace(MARKS, '');
-  for (const match of text.matchAll(WORD)) pushWord(match[0], out);
+  if (!stemming) {
+    for (const match of text.matchAll(WORD)) pushWord(match[0], out);
+    return;
+  }
+  const words: string[] = [];
+  for (const match of text.matchAll(WORD)) pushWord(match[0], words);
+  pushWithStems(words, stemming, out);
 }
 
-/** Index-time tokens of a passage, in text order, duplicates kept (BM25 needs term frequencies). */
-export function analyzeForIndex(text: string): string[] {
+function pushWithStems(words: readonly string[], stemming: StemLang, out: string[]): void {
+  for (const word of words) {
+    out.push(word);
+    const stemmed = stem(word, stemming);
+    if (stemmed !== word) out.push(stemmed);
+  }
+}
+
+/**
+ * Index-time tokens of a passage, in text order, duplicates kept (BM25 needs term frequencies). With the passage's
+ * language (BCP 47), English, Spanish and French words are followed by their stems.
+ */
+export function analyzeForIndex(text: string, lang?: string): string[] {
+  const stemming = stemLang(lang);
   const out: string[] = [];
   const parts = sanitizeText(text).split(HAN_SPLIT);
   for (let i = 0; i < parts.length; i++) {
     const part = parts[i];
     if (!part) continue;
     if (i % 2 === 1) pushHanNgrams(foldToSimplified(part), out);
-    else pushWordTokens(part, out);
+    else pushWordTokens(part, out, stemming);
   }
   return out;
 }
 
 /** The whitespace-joined `tok` column value; tokens never contain whitespace. */
-export function indexText(text: string): string {
-  return analyzeForIndex(text).join(' ');
+export function indexText(text: string, lang?: string): string {
+  return analyzeForIndex(text, lang).join(' ');
 }
 
 const LATIN_STOP_LANGS = ['en', 'es', 'fr'] as const;
@@ -94,17 +118,17 @@ const STOP_SETS: Readonly<Record<StopWordLang, ReadonlySet<string>>> = {
   zh: foldedSet('zh'),
 };
 
-/** The stop list for non-Han query words: the query's language if it is en/es/fr, else the one that fits best. */
-function latinStopSet(lang: string | undefined, words: readonly string[]): ReadonlySet<string> {
+/** The language of non-Han query words: the query's language if it is en/es/fr, else the stop list that fits best. */
+function latinLang(lang: string | undefined, words: readonly string[]): LatinStopLang {
   const base = lang?.split('-')[0]?.toLowerCase();
-  if (base === 'en' || base === 'es' || base === 'fr') return STOP_SETS[base];
+  if (base === 'en' || base === 'es' || base === 'fr') return base;
   let best: LatinStopLang = 'en';
   let bestHits = -1;
   for (const candidate of LATIN_STOP_LANGS) {
     const hits = words.filter((w) => STOP_SETS[candidate].has(w)).length;
     if (hits > bestHits) [best, bestHits] = [candidate, hits];
   }
-  return STOP_SETS[best];
+  return best;
 }
 
 export interface QueryAnalysisOptions {
@@ -114,6 +138,8 @@ export interface QueryAnalysisOptions {
   maxTerms?: number;
   /** A query of stop words only is searched for its stop words (default); false answers [] instead. */
   keepStopWordsIfEmpty?: boolean;
+  /** Also ask for the stem of each English, Spanish or French word (right after the word), as the index holds it. */
+  stems?: boolean;
 }
 
 type Segment = { han: true; folded: string } | { han: false; words: string[] };
@@ -136,18 +162,47 @@ export function analyzeQuery(raw: unknown, options: QueryAnalysisOptions = {}): 
     allWords.push(...words);
     segments.push({ han: false, words });
   });
-  const latinStop = latinStopSet(options.lang, allWords);
+  const wordLang = latinLang(options.lang, allWords);
+  const latinStop = STOP_SETS[wordLang];
+  const pushWords = (words: readonly string[]) =>
+    options.stems ? pushWithStems(words, wordLang, kept) : kept.push(...words);
   const kept: string[] = [];
   for (const segment of segments) {
-    if (!segment.han) kept.push(...segment.words.filter((w) => !latinStop.has(w)));
+    if (!segment.han) pushWords(segment.words.filter((w) => !latinStop.has(w)));
     else for (const stretch of withoutStopWords(segment.folded, STOP_SETS.zh)) pushHanQueryGrams(stretch, kept);
   }
   if (kept.length === 0 && options.keepStopWordsIfEmpty !== false) {
     for (const segment of segments) {
       if (segment.han) pushHanQueryGrams(segment.folded, kept);
-      else kept.push(...segment.words);
+      else pushWords(segment.words);
     }
   }
   const max = Math.min(MAX_QUERY_TERMS, Math.max(1, Math.floor(Number(options.maxTerms) || MAX_QUERY_TERMS)));
   return [...new Set(kept)].slice(0, max);
+}
+
+/**
+ * The content words of a text for word-to-word translation (glossary.ts): jieba words of Han runs and stemmed
+ * English, Spanish or French words, stop words and numbers left out, in text order with repeats.
+ */
+export function contentWords(text: string, lang: string): string[] {
+  const latin = latinLang(lang, []);
+  const stemming = stemLang(lang) ?? latin;
+  const out: string[] = [];
+  const parts = sanitizeText(text).split(HAN_SPLIT);
+  for (let i = 0; i < parts.length; i++) {
+    const part = parts[i];
+    if (!part) continue;
+    if (i % 2 === 1) {
+      for (const word of hanWords(foldToSimplified(part))) if (!STOP_SETS.zh.has(word)) out.push(word);
+      continue;
+    }
+    const words: string[] = [];
+    pushWordTokens(part, words);
+    for (const word of words) {
+      if (STOP_SETS[latin].has(word) || /\d/.test(word)) continue;
+      out.push(stem(word, stemming));
+    }
+  }
+  return out;
 }
