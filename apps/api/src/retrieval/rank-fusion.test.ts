@@ -21,6 +21,12 @@ describe('reciprocalRankFusion', () => {
     expect(fused[0]?.id).toBe('both');
   });
 
+  it('scales each list by its weight', () => {
+    const fused = reciprocalRankFusion([['a'], ['b']], RRF_K, [1, 2]);
+    expect(fused.map((f) => f.id)).toEqual(['b', 'a']);
+    expect(fused[0]?.score).toBeCloseTo(2 / (RRF_K + 1));
+  });
+
   it('breaks ties in favour of the earlier list and ignores repeated ids', () => {
     expect(reciprocalRankFusion([['x', 'x'], ['y']]).map((f) => [f.id, f.lists])).toEqual([
       ['x', [0]],

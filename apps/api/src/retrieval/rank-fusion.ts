@@ -10,8 +10,15 @@ export interface FusedItem {
   lists: number[];
 }
 
-/** Fuses ranked id lists; ties keep the order of first appearance, so earlier lists win ties. */
-export function reciprocalRankFusion(lists: readonly (readonly string[])[], k: number = RRF_K): FusedItem[] {
+/**
+ * Fuses ranked id lists; ties keep the order of first appearance, so earlier lists win ties. `weights` scales each
+ * list's contributions (default 1 each).
+ */
+export function reciprocalRankFusion(
+  lists: readonly (readonly string[])[],
+  k: number = RRF_K,
+  weights: readonly number[] = [],
+): FusedItem[] {
   const fused = new Map<string, FusedItem>();
   lists.forEach((ids, listIndex) => {
     const seen = new Set<string>();
@@ -19,7 +26,7 @@ export function reciprocalRankFusion(lists: readonly (readonly string[])[], k: n
       if (seen.has(id)) return;
       seen.add(id);
       const item = fused.get(id) ?? { id, score: 0, lists: [] };
-      item.score += 1 / (k + position + 1);
+      item.score += (weights[listIndex] ?? 1) / (k + position + 1);
       item.lists.push(listIndex);
       fused.set(id, item);
     });
