@@ -1,0 +1,73 @@
+// Cross-lingual keywords: the reference works (Nave's, the dictionaries, Matthew Henry) are English, so a Chinese,
+// Spanish or French question reaches them through English words. Each content word of the question is looked up in
+// a glossary learned from the corpus's parallel Bible text (derived/build-derived-data.ts); words nothing translates
+// are left out. Book names (books.json, every language) translate too, for names the old translations spell
+// differently (Rut, Ruth).
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { BibleLanguage, BookRecord } from '../bible/references.types.ts';
+import { contentWords } from './text-analysis.ts';
+
+export const GLOSSARY_SOURCES = [
+  { lang: 'zh', translation: 'cuv-hans', file: 'glossary-zh-en.json' },
+  { lang: 'es', translation: 'rv1909', file: 'glossary-es-en.json' },
+  { lang: 'fr', translation: 'darby-fr', file: 'glossary-fr-en.json' },
+] as const;
+
+export interface GlossaryFile {
+  /** How the file was made. */
+  source: string;
+  lang: string;
+  /** Source content word (jieba word folded to Simplified, or a stem) → space-separated English words. */
+  terms: Record<string, string>;
+}
+
+export const DERIVED_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'derived');
+const MAX_KEYWORDS = 24;
+const loaded = new Map<string, ReadonlyMap<string, string>>();
+
+function glossaryOf(lang: string): ReadonlyMap<string, string> | undefined {
+  const base = lang.split('-')[0]?.toLowerCase() ?? '';
+  const source = GLOSSARY_SOURCES.find((s) => s.lang === base);
+  if (!source) return undefined;
+  let terms = loaded.get(base);
+  if (!terms) {
+    const file = JSON.parse(readFileSync(path.join(DERIVED_DIR, source.file), 'utf8')) as GlossaryFile;
+    terms = new Map(Object.entries(file.terms));
+    loaded.set(base, terms);
+  }
+  return terms;
+}
+
+/**
+ * English search words for a question in another language: the glossary's translations of its content words, and
+ * the English name of any book named in it. Undefined when nothing translates (or the question is English).
+ */
+export function createEnglishKeywords(books: readonly Pick<BookRecord, 'names'>[] = []) {
+  const bookNames = new Map<string, Map<string, string>>();
+  for (const book of books) {
+    for (const [lang, name] of Object.entries(book.names)) {
+      if (lang === 'en' || /\d/.test(name)) continue;
+      const words = contentWords(name, lang);
+      if (words.length !== 1) continue;
+      const byLang = bookNames.get(lang) ?? new Map<string, string>();
+      byLang.set(words[0] as string, book.names.en);
+      bookNames.set(lang, byLang);
+    }
+  }
+  return (question: string, language: BibleLanguage): string | undefined => {
+    if (language === 'en') return undefined;
+    const glossary = glossaryOf(language);
+    const names = bookNames.get(language);
+    const out: string[] = [];
+    for (const word of contentWords(question, language)) {
+      const name = names?.get(word);
+      if (name) out.push(name);
+      const english = glossary?.get(word);
+      if (english) out.push(...english.split(' '));
+    }
+    const unique = [...new Set(out)].slice(0, MAX_KEYWORDS);
+    return unique.length > 0 ? unique.join(' ') : undefined;
+  };
+}

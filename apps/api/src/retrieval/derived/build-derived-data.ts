@@ -1,0 +1,180 @@
+// Builds the retriever's data files from the corpus; nothing in them is written by hand. Rerun it when the corpus or
+// the analyser changes, and commit what it writes:
+//
+//   npx tsx apps/api/src/retrieval/derived/build-derived-data.ts [corpus dir, default ../shared/corpus]
+//
+// - glossary-zh-en.json, glossary-es-en.json, glossary-fr-en.json: word translations learned from the corpus's own
+//   parallel text, the same verses in the Chinese Union Version, Reina-Valera 1909 or Darby (French) and in the
+//   WEBBE and KJV, with IBM Model 1 (Brown et al., 1993: expectation maximisation over verse pairs, a NULL word on
+//   the source side); each source word keeps the English words it most probably translates to.
+// - verse-prominence.txt: per verse, the summed votes of the cross-references (crossrefs.tsv) from it or to it (to
+//   the first verse of a range).
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { DERIVED_DIR, GLOSSARY_SOURCES, type GlossaryFile } from '../cross-lingual.ts';
+import { stem } from '../stemmer.ts';
+import { contentWords, pushWordTokens } from '../text-analysis.ts';
+import { PROMINENCE_FILE } from '../verse-prominence.ts';
+import { kjvVerseRef } from '../verse-retriever.ts';
+
+const ENGLISH = ['webbe', 'kjv'];
+const ITERATIONS = 8;
+/** A source word needs this many verses, a translation this probability, to be kept; at most this many each. */
+const MIN_VERSES = 3;
+const MIN_PROBABILITY = 0.12;
+const MAX_TRANSLATIONS = 3;
+
+interface VerseRecord {
+  book: string;
+  chapter: number;
+  verse: number;
+  text: string;
+}
+
+function readBible(corpusDir: string, translation: string): Map<string, string> {
+  const verses = new Map<string, string>();
+  const file = path.join(corpusDir, 'bibles', `${translation}.jsonl`);
+  for (const line of readFileSync(file, 'utf8').split('\n')) {
+    if (!line.trim()) continue;
+    const v = JSON.parse(line) as VerseRecord;
+    if (!v.text.trim()) continue;
+    const ref = kjvVerseRef({ ref: `${v.book}.${v.chapter}.${v.verse}`, translation });
+    if (ref) verses.set(ref, v.text);
+  }
+  return verses;
+}
+
+class Vocabulary {
+  readonly ids = new Map<string, number>();
+  readonly words: string[] = [];
+  id(word: string): number {
+    let id = this.ids.get(word);
+    if (id === undefined) {
+      id = this.words.length;
+      this.ids.set(word, id);
+      this.words.push(word);
+    }
+    return id;
+  }
+}
+
+/** IBM Model 1, t(e|f) for English e and source f; pairs are [source ids, English ids]. */
+function trainModel1(pairs: readonly [Int32Array, Int32Array][], englishSize: number): Map<number, number> {
+  const key = (f: number, e: number) => f * englishSize + e;
+  let t = new Map<number, number>();
+  const uniform = 1 / englishSize;
+  for (let iteration = 0; iteration < ITERATIONS; iteration++) {
+    const counts = new Map<number, number>();
+    const totals = new Map<number, number>();
+    for (const [source, english] of pairs) {
+      for (const e of english) {
+        let norm = 0;
+        for (const f of source) norm += t.get(key(f, e)) ?? uniform;
+        if (norm === 0) continue;
+        for (const f of source) {
+          const share = (t.get(key(f, e)) ?? uniform) / norm;
+          const k = key(f, e);
+          counts.set(k, (counts.get(k) ?? 0) + share);
+          totals.set(f, (totals.get(f) ?? 0) + share);
+        }
+      }
+    }
+    const next = new Map<number, number>();
+    for (const [k, c] of counts) {
+      const f = Math.floor(k / englishSize);
+      next.set(k, c / (totals.get(f) as number));
+    }
+    t = next;
+  }
+  return t;
+}
+
+function buildGlossary(corpusDir: string, lang: string, translation: string): GlossaryFile {
+  const source = readBible(corpusDir, translation);
+  const sourceVocab = new Vocabulary();
+  const englishVocab = new Vocabulary();
+  const NULL = sourceVocab.id('');
+  const surfaces = new Map<string, Map<string, number>>();
+  const verseCount = new Map<number, number>();
+  const pairs: [Int32Array, Int32Array][] = [];
+  for (const english of ENGLISH) {
+    for (const [ref, text] of readBible(corpusDir, english)) {
+      const sourceText = source.get(ref);
+      if (!sourceText) continue;
+      const f = [...new Set(contentWords(sourceText, lang))].map((w) => sourceVocab.id(w));
+      const words: string[] = [];
+      pushWordTokens(text, words);
+      const e = contentWords(text, 'en').map((w) => englishVocab.id(w));
+      if (f.length === 0 || e.length === 0) continue;
+      for (const word of words) {
+        const s = stem(word, 'en');
+        const forms = surfaces.get(s) ?? new Map<string, number>();
+        forms.set(word, (forms.get(word) ?? 0) + 1);
+        surfaces.set(s, forms);
+      }
+      if (english === ENGLISH[0]) for (const id of f) verseCount.set(id, (verseCount.get(id) ?? 0) + 1);
+      pairs.push([Int32Array.from([NULL, ...f]), Int32Array.from(e)]);
+    }
+  }
+  const englishSize = englishVocab.words.length;
+  const t = trainModel1(pairs, englishSize);
+  const best = new Map<number, [number, number][]>();
+  for (const [k, p] of t) {
+    if (p < MIN_PROBABILITY) continue;
+    const f = Math.floor(k / englishSize);
+    if (f === NULL || (verseCount.get(f) ?? 0) < MIN_VERSES) continue;
+    const list = best.get(f) ?? [];
+    list.push([k % englishSize, p]);
+    best.set(f, list);
+  }
+  const entries: [string, string][] = [];
+  for (const [f, list] of best) {
+    const words = list
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, MAX_TRANSLATIONS)
+      .map(([e]) => {
+        const s = englishVocab.words[e] as string;
+        const forms = [...(surfaces.get(s) ?? new Map<string, number>()).entries()].sort((a, b) => b[1] - a[1]);
+        return forms[0]?.[0] ?? s;
+      });
+    entries.push([sourceVocab.words[f] as string, [...new Set(words)].join(' ')]);
+  }
+  entries.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+  return {
+    source: `${translation} aligned verse by verse with ${ENGLISH.join(' and ')}; IBM Model 1, ${ITERATIONS} iterations`,
+    lang,
+    terms: Object.fromEntries(entries),
+  };
+}
+
+const VERSE = /^[1-4A-Z][A-Z0-9]{2}\.\d+\.\d+$/;
+
+function buildProminence(corpusDir: string): string {
+  const votes = new Map<string, number>();
+  const lines = readFileSync(path.join(corpusDir, 'crossrefs.tsv'), 'utf8').split('\n');
+  for (const line of lines.slice(1)) {
+    const [from, to, count] = line.split('\t');
+    const n = Number(count);
+    if (!from || !to || !(n > 0)) continue;
+    for (const ref of [from, to.split('-')[0] as string]) {
+      if (VERSE.test(ref)) votes.set(ref, (votes.get(ref) ?? 0) + n);
+    }
+  }
+  const refs = [...votes.keys()].sort();
+  return refs.map((ref) => `${ref}\t${votes.get(ref)}\n`).join('');
+}
+
+const corpusDir = path.resolve(
+  process.argv[2] ?? path.join(path.dirname(fileURLToPath(import.meta.url)), '../../../../../../shared/corpus'),
+);
+let started = Date.now();
+writeFileSync(PROMINENCE_FILE, buildProminence(corpusDir));
+process.stdout.write(`${path.basename(PROMINENCE_FILE)} in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
+for (const { lang, translation, file } of GLOSSARY_SOURCES) {
+  started = Date.now();
+  const glossary = buildGlossary(corpusDir, lang, translation);
+  writeFileSync(path.join(DERIVED_DIR, file), `${JSON.stringify(glossary, null, 2)}\n`);
+  const count = Object.keys(glossary.terms).length;
+  process.stdout.write(`${file}: ${count} terms in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
+}
