@@ -1,0 +1,250 @@
+import { describe, expect, it } from 'vitest';
+import { TEST_BOOKS } from '../bible/fixtures/books.fixture.ts';
+import { createReferenceParser } from '../bible/references.parser.ts';
+import { createVerseCountTable } from '../bible/verse-counts.ts';
+import type { PassageHit, PassageIndex, PassageQuery } from './passage-index.ts';
+import { createVerseRetriever, kjvVerseRef, type VerseRetrieverDeps } from './verse-retriever.ts';
+
+const parser = createReferenceParser(TEST_BOOKS, {
+  verseCounts: createVerseCountTable([
+    { scheme: 'kjv', book: 'JHN', chapter: 3, verses: 36 },
+    { scheme: 'kjv', book: 'JHN', chapter: 14, verses: 31 },
+    { scheme: 'kjv', book: 'PSA', chapter: 23, verses: 6 },
+    { scheme: 'kjv', book: 'MAT', chapter: 6, verses: 34 },
+    { scheme: 'kjv', book: 'MAT', chapter: 18, verses: 35 },
+    { scheme: 'kjv', book: 'EPH', chapter: 4, verses: 32 },
+    { scheme: 'kjv', book: 'PHP', chapter: 4, verses: 23 },
+    { scheme: 'kjv', book: 'TOB', chapter: 4, verses: 21 },
+  ]),
+});
+
+const verse = (translation: string, ref: string, score = 1, lang = 'en'): PassageHit => ({
+  id: `${translation}:${ref}`,
+  kind: 'verse',
+  lang,
+  translation,
+  ref,
+  text: `${translation} ${ref}`,
+  highlight: '',
+  score,
+  matchedBy: ['text'],
+});
+
+const entry = (id: string, title: string, text = title, score = 1): PassageHit => ({
+  id,
+  kind: 'entry',
+  lang: 'en',
+  collection: id.split(':')[0] === 'mhc' ? 'matthew-henry-complete' : id.split(':')[0],
+  title,
+  text,
+  highlight: '',
+  score,
+  matchedBy: ['text'],
+});
+
+/** An index that answers verse and entry searches from fixed lists, and records what it was asked. */
+function fakeIndex(answers: { verses?: PassageHit[]; entries?: PassageHit[] }) {
+  const queries: PassageQuery[] = [];
+  const index: PassageIndex = {
+    info: { version: 'v', docCount: 0, builtAt: '', analyzerVersion: 2 },
+    async search(q) {
+      queries.push(q);
+      const kinds = q.kinds ?? ['verse', 'entry'];
+      const hits = kinds.includes('verse') ? (answers.verses ?? []) : (answers.entries ?? []);
+      return hits.filter((h) => q.canon !== 'protestant' || !h.ref?.startsWith('TOB'));
+    },
+    close() {},
+  };
+  return { index, queries };
+}
+
+function retriever(
+  answers: { verses?: PassageHit[]; entries?: PassageHit[] },
+  refs: Record<string, string[]> = {},
+  extra: Partial<VerseRetrieverDeps> = {},
+) {
+  const { index, queries } = fakeIndex(answers);
+  const lookups: string[][] = [];
+  const r = createVerseRetriever({
+    index,
+    parser,
+    entryRefs: async (ids) => {
+      lookups.push(ids);
+      return new Map(ids.filter((id) => refs[id]).map((id) => [id, refs[id] as string[]]));
+    },
+    prominence: () => 0,
+    ...extra,
+  });
+  return { r, queries, lookups };
+}
+
+const en = { language: 'en', tradition: 'protestant' } as const;
+
+describe('createVerseRetriever: references the question cites', () => {
+  it('puts a cited verse first, then a verse of context on each side, without searching for "what does … mean"', async () => {
+    const { r, queries } = retriever({ verses: [verse('kjv', 'GEN.1.1')] });
+    const { verses, entries } = await r.retrieve('What does John 3:16 mean?', en);
+    expect(verses.map((v) => v.ref)).toEqual(['JHN.3.16', 'JHN.3.17', 'JHN.3.15']);
+    expect(verses.every((v) => v.sources.join() === 'reference')).toBe(true);
+    expect(verses[0]!.score).toBeGreaterThan(verses[1]!.score);
+    expect(entries).toEqual([]);
+    expect(queries).toEqual([]);
+  });
+
+  it('spells out a cited chapter with the verses it has, in Chinese too', async () => {
+    const { r } = retriever({});
+    const { verses } = await r.retrieve('诗篇23篇讲的是什么？', { language: 'zh-Hans', tradition: 'protestant' });
+    expect(verses.map((v) => v.ref)).toEqual(['PSA.23.1', 'PSA.23.2', 'PSA.23.3', 'PSA.23.4', 'PSA.23.5', 'PSA.23.6']);
+  });
+
+  it('searches the rest of the question after the cited verses', async () => {
+    const { r, queries } = retriever({ verses: [verse('webbe', 'JHN.3.16'), verse('webbe', 'JHN.14.6')] });
+    const { verses } = await r.retrieve('How does John 14:6 relate to salvation?', { ...en, limit: 5 });
+    expect(verses.map((v) => [v.ref, v.sources.join()])).toEqual([
+      ['JHN.14.6', 'reference'],
+      ['JHN.14.7', 'reference'],
+      ['JHN.14.5', 'reference'],
+      ['JHN.3.16', 'text'],
+    ]);
+    expect(queries[0]?.query).not.toContain('14');
+  });
+
+  it('cites deuterocanonical books only for Catholic and Orthodox readers', async () => {
+    const { r } = retriever({});
+    expect((await r.retrieve('Tobit 4:15', en)).verses).toEqual([]);
+    const catholic = await r.retrieve('Tobit 4:15', { ...en, tradition: 'catholic' });
+    expect(catholic.verses[0]?.ref).toBe('TOB.4.15');
+  });
+});
+
+describe('createVerseRetriever: text ranking', () => {
+  it('keeps one result per verse across translations, in KJV numbering, with the reader’s translation’s hit', async () => {
+    const { r, queries } = retriever({
+      verses: [
+        verse('kjv', 'JHN.3.16', 9),
+        verse('drc', 'PSA.22.1', 8),
+        verse('webbe', 'JHN.3.16', 7),
+        verse('cpdv', 'PSA.22.1', 6),
+        verse('kjv', 'ROM.5.8', 5),
+      ],
+    });
+    const { verses } = await r.retrieve('God so loved the world', en);
+    expect(verses.map((v) => v.ref)).toEqual(['JHN.3.16', 'PSA.23.1', 'ROM.5.8']);
+    expect(verses[0]!.hit?.translation).toBe('webbe');
+    expect(verses[1]!.hit?.translation).toBe('drc');
+    expect(queries[0]).toMatchObject({ lang: 'en', kinds: ['verse'], canon: 'protestant' });
+    expect(queries[0]!.limit).toBeGreaterThanOrEqual(30);
+  });
+
+  it('respects the limit', async () => {
+    const hits = Array.from({ length: 30 }, (_, i) => verse('webbe', `MAT.6.${i + 1}`, 30 - i));
+    const { r } = retriever({ verses: hits });
+    const { verses } = await r.retrieve('treasure in heaven', { ...en, limit: 4 });
+    expect(verses.map((v) => v.ref)).toEqual(['MAT.6.1', 'MAT.6.2', 'MAT.6.3', 'MAT.6.4']);
+  });
+});
+
+describe('createVerseRetriever: reference entries', () => {
+  const forgiveness = entry('naves-topical:forgiveness#2', 'Forgiveness');
+  const mhc = entry('mhc:MAT.18.21-MAT.18.35#3', 'Matthew Henry on Matthew 18:21–35');
+  const refs = {
+    'naves-topical:forgiveness': ['MAT.6.14', 'EPH.4.32', 'PHP.4.6', 'TOB.4.15'],
+    'mhc:MAT.18.21-MAT.18.35': ['MAT.18.21-MAT.18.35', 'EPH.4.32'],
+  };
+
+  it('ranks the verses the entries cite, higher when several cite them, and returns the entries used', async () => {
+    const { r, queries, lookups } = retriever({ entries: [forgiveness, mhc] }, refs);
+    const { verses, entries } = await r.retrieve('What does the Bible say about forgiving others?', en);
+    expect(verses[0]).toMatchObject({ ref: 'EPH.4.32', sources: ['entry'] });
+    expect(verses.map((v) => v.ref)).toEqual(expect.arrayContaining(['MAT.6.14', 'PHP.4.6', 'MAT.18.21']));
+    expect(verses.map((v) => v.ref)).not.toContain('TOB.4.15');
+    expect(entries).toEqual([
+      {
+        id: 'naves-topical:forgiveness',
+        collection: 'naves-topical',
+        title: 'Forgiveness',
+        refs: refs['naves-topical:forgiveness'],
+      },
+      {
+        id: 'mhc:MAT.18.21-MAT.18.35',
+        collection: 'matthew-henry-complete',
+        title: 'Matthew Henry on Matthew 18:21–35',
+        refs: refs['mhc:MAT.18.21-MAT.18.35'],
+      },
+    ]);
+    expect(lookups).toEqual([['naves-topical:forgiveness', 'mhc:MAT.18.21-MAT.18.35']]);
+    const entryQuery = queries.find((q) => q.kinds?.includes('entry'));
+    expect(entryQuery).toMatchObject({ lang: 'en', kinds: ['entry'] });
+    expect(entryQuery?.titleBoost).toBeGreaterThan(1);
+  });
+
+  it('keeps the deuterocanon for Catholic readers', async () => {
+    const { r } = retriever({ entries: [forgiveness] }, refs);
+    const { verses } = await r.retrieve('forgiveness', { ...en, tradition: 'catholic' });
+    expect(verses.map((v) => v.ref)).toContain('TOB.4.15');
+  });
+
+  it('fuses text and entries: a verse both find ranks first', async () => {
+    const { r } = retriever(
+      { verses: [verse('webbe', 'LUK.6.37', 9), verse('webbe', 'PHP.4.6', 8)], entries: [forgiveness] },
+      refs,
+    );
+    const { verses } = await r.retrieve('forgiving one another', en);
+    expect(verses[0]).toMatchObject({ ref: 'PHP.4.6', sources: ['text', 'entry'] });
+    expect(verses[0]!.hit?.id).toBe('webbe:PHP.4.6');
+  });
+
+  it('follows a Nave’s topic that only says "See …" to the topics it names', async () => {
+    const anxiety = entry('naves-topical:anxiety', 'Anxiety', 'Anxiety -See CARE');
+    const { r, lookups } = retriever({ entries: [anxiety] }, { 'naves-topical:care': ['PHP.4.6', '1PE.5.7'] });
+    const { verses, entries } = await r.retrieve('anxiety', en);
+    expect(lookups).toEqual([['naves-topical:anxiety'], ['naves-topical:care']]);
+    expect(verses.map((v) => v.ref)).toEqual(['PHP.4.6', '1PE.5.7']);
+    expect(entries.map((e) => e.id)).toEqual(['naves-topical:care']);
+  });
+
+  it('asks the English works with English keywords for other languages, and not at all without any', async () => {
+    const keywords: string[] = [];
+    const { r, queries } = retriever({ entries: [forgiveness] }, refs, {
+      englishKeywords: (question, language) => {
+        keywords.push(`${language}:${question}`);
+        return question.includes('饶恕') ? 'forgive' : undefined;
+      },
+    });
+    const zh = { language: 'zh-Hans', tradition: 'protestant' } as const;
+    const { verses } = await r.retrieve('圣经怎么说饶恕？', zh);
+    expect(verses[0]?.sources).toEqual(['entry']);
+    expect(queries.find((q) => q.kinds?.includes('entry'))).toMatchObject({ query: 'forgive', lang: 'en' });
+    expect(queries.find((q) => q.kinds?.includes('verse'))).toMatchObject({ lang: 'zh-Hans' });
+    queries.length = 0;
+    await r.retrieve('挪亚是谁？', zh);
+    expect(queries.filter((q) => q.kinds?.includes('entry'))).toEqual([]);
+    expect(keywords).toEqual(['zh-Hans:圣经怎么说饶恕？', 'zh-Hans:挪亚是谁？']);
+  });
+
+  it('looks each entry up once', async () => {
+    const { r, lookups } = retriever({ entries: [forgiveness] }, refs);
+    await r.retrieve('forgiveness', en);
+    await r.retrieve('forgiveness again', en);
+    expect(lookups).toEqual([['naves-topical:forgiveness']]);
+  });
+});
+
+describe('createVerseRetriever: prominence', () => {
+  it('lifts the better-known of the verses that are relevant, and only those', async () => {
+    const hits = [verse('webbe', 'MAT.6.1', 9), verse('webbe', 'MAT.6.2', 8), verse('webbe', 'MAT.6.33', 7)];
+    const prominence = (ref: string) => ({ 'MAT.6.33': 900, 'JHN.3.16': 5000 })[ref] ?? 1;
+    const { r } = retriever({ verses: hits }, {}, { prominence });
+    const { verses } = await r.retrieve('seek first the kingdom', en);
+    expect(verses.map((v) => v.ref)).toEqual(['MAT.6.33', 'MAT.6.1', 'MAT.6.2']);
+  });
+});
+
+describe('kjvVerseRef', () => {
+  it('maps Vulgate-numbered Psalms to the KJV numbering and leaves others alone', () => {
+    expect(kjvVerseRef({ ref: 'PSA.22.1', translation: 'drc' })).toBe('PSA.23.1');
+    expect(kjvVerseRef({ ref: 'JHN.3.16', translation: 'kjv' })).toBe('JHN.3.16');
+    expect(kjvVerseRef({ ref: 'JHN.3', translation: 'kjv' })).toBeUndefined();
+    expect(kjvVerseRef({ translation: 'kjv' })).toBeUndefined();
+  });
+});

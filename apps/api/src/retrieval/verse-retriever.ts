@@ -1,0 +1,390 @@
+// The one retrieval path of the answer engine: a question in, ranked distinct verses (KJV numbering) and the
+// reference entries that pointed to them out.
+//
+// 1. References the question cites ("约翰福音3章16节", "John 14:6", "Psaume 23") come first, resolved by the
+//    reference parser: the verses themselves, then a verse of context on each side of a single verse.
+// 2. The rest of the question is answered by weighted reciprocal rank fusion of three rankings:
+//    a. BM25 over the verses of the reader's language (every translation of it), one entry per verse, the reader's
+//       own translation preferred for the hit that is returned;
+//    b. the verses cited by the reference entries (Nave's topics, Easton's, Smith's and Schaff's dictionaries,
+//       Matthew Henry) the question finds, each weighted by the entry's rank and summed over entries, so a verse
+//       several good entries cite rises. The works are English: other languages ask them with English keywords
+//       from a glossary learned from the corpus's parallel text (cross-lingual.ts);
+//    c. the candidates of (a) and (b) ordered by prominence, how strongly the cross-reference data connects each
+//       verse (verse-prominence.ts): among relevant verses, the ones readers and answers cite most.
+// Canon rules: deuterocanonical verses only for Catholic and Orthodox readers.
+import type { ReferenceParser } from '../bible/references.parser.ts';
+import type { BibleLanguage, BibleReference, Tradition } from '../bible/references.types.ts';
+import { TRANSLATION_SCHEMES, toScheme } from '../bible/versification.ts';
+import { defaultTranslation } from '../features/bible/translation-policy.ts';
+import { createEnglishKeywords } from './cross-lingual.ts';
+import type { PassageHit, PassageIndex } from './passage-index.ts';
+import { RRF_K, reciprocalRankFusion } from './rank-fusion.ts';
+import { analyzeQuery } from './text-analysis.ts';
+import { defaultProminence, type VerseProminence } from './verse-prominence.ts';
+
+export type VerseSource = 'reference' | 'text' | 'entry';
+
+export interface RetrievedVerse {
+  /** One verse, `BOOK.C.V`, in KJV numbering (the numbering the passage API is asked in by default). */
+  ref: string;
+  /** Higher is better; verses the question cites score above every other verse. */
+  score: number;
+  /** How the verse was found: cited by the question, by the text search, by a reference entry. */
+  sources: VerseSource[];
+  /** The verse as the text search found it, in the reader's translation when that one matched. */
+  hit?: PassageHit;
+}
+
+export interface RetrievedEntry {
+  /** The entry id (without the `#n` of the passage that matched). */
+  id: string;
+  collection: string;
+  title: string;
+  /** The references the entry cites (verses or ranges, as stored). */
+  refs: string[];
+}
+
+export interface Retrieval {
+  verses: RetrievedVerse[];
+  /** The reference entries whose verses took part, best first: the answer cites them as related literature. */
+  entries: RetrievedEntry[];
+}
+
+export interface RetrieveOptions {
+  language: BibleLanguage;
+  tradition: Tradition;
+  /** The translation the reader reads; default: the reader's default translation per testament. */
+  translation?: string;
+  /** Verses wanted (1…50, default 10). */
+  limit?: number;
+}
+
+/** The cited references of reference entries by id; production reads them from the corpus database. */
+export type EntryRefs = (entryIds: string[]) => Promise<Map<string, string[]>>;
+
+/** English search words for a question in another language (the reference works are all English). */
+export type EnglishKeywords = (question: string, language: BibleLanguage) => string | undefined;
+
+export interface VerseRetrieverDeps {
+  index: PassageIndex;
+  /** Built with verse counts, so that chapters and ranges are spelled out with the verses they have. */
+  parser: ReferenceParser;
+  entryRefs: EntryRefs;
+  /** Default: the glossaries learned from the corpus's parallel text, and the book names of the parser. */
+  englishKeywords?: EnglishKeywords;
+  /** Default: the prominence table derived from the corpus's cross-references. */
+  prominence?: VerseProminence;
+}
+
+export interface VerseRetriever {
+  retrieve(question: string, options: RetrieveOptions): Promise<Retrieval>;
+}
+
+/** Reference works whose entries cite verses; lexicons and the name list cite none. */
+export const ENTRY_COLLECTIONS = [
+  'naves-topical',
+  'eastons-dictionary',
+  'smiths-dictionary',
+  'schaffs-dictionary',
+  'matthew-henry-complete',
+] as const;
+
+const DEFAULT_LIMIT = 10;
+const MAX_LIMIT = 50;
+const MAX_QUESTION = 1000;
+/** Verse hits fetched for the text ranking: several translations of one verse share the list. */
+const TEXT_DEPTH = 60;
+/** Entry passages fetched, and distinct entries whose verses are used. */
+const ENTRY_DEPTH = 20;
+const TOP_ENTRIES = 8;
+/** A question word in an entry's title (Forgiveness, Moses) counts this many times one in its text. */
+const TITLE_BOOST = 3;
+/** Longest range of an entry citation that is spelled out verse by verse, and citations read per entry. */
+const MAX_RANGE = 40;
+const MAX_CITATIONS = 3000;
+/** The prominence ranking orders the first verses of the text and entry rankings. */
+const PROMINENCE_POOL = { text: 30, entry: 50 };
+/** Weights of the text, entry and prominence rankings in the fusion. */
+const FUSION_WEIGHTS = [1, 1, 2];
+const ENTRY_CACHE_SIZE = 2000;
+const MAX_REDIRECTS = 3;
+/** Nave's cross-references in a topic's (whitespace-collapsed) text: "-See CARE", "-See SPEAKING, EVIL". */
+const SEE_ALSO = /(?:^|\s)-See ([A-Z]+(?:[-'’][A-Z]+)*(?:,? [A-Z]+(?:[-'’][A-Z]+)*)*)/g;
+const VERSE = /^([1-4A-Z][A-Z0-9]{2})\.(\d+)\.(\d+)$/;
+const RANGE = /^([1-4A-Z][A-Z0-9]{2})\.(\d+)\.(\d+)(?:-([1-4A-Z][A-Z0-9]{2})\.(\d+)\.(\d+))?$/;
+
+const usfm = (book: string, chapter: number, verse: number) => `${book}.${chapter}.${verse}`;
+const slug = (title: string) =>
+  title
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+
+/** The verse of a hit in KJV numbering (Vulgate, Septuagint and Hebrew numbered Psalms are mapped). */
+export function kjvVerseRef(hit: Pick<PassageHit, 'ref' | 'translation'>): string | undefined {
+  const ref = hit.ref;
+  if (!ref) return undefined;
+  const match = VERSE.exec(ref);
+  if (!match) return undefined;
+  const scheme = hit.translation ? TRANSLATION_SCHEMES[hit.translation] : undefined;
+  if (!scheme || scheme === 'kjv') return ref;
+  const [, book, chapter, verse] = match as unknown as [string, string, string, string];
+  const mapped = toScheme({ book, chapter: Number(chapter), verse: Number(verse) }, scheme, 'kjv');
+  return mapped.verse === undefined ? ref : usfm(mapped.book, mapped.chapter, mapped.verse);
+}
+
+interface TextRanking {
+  order: string[];
+  hitOf: Map<string, PassageHit>;
+}
+
+interface EntryRanking {
+  order: string[];
+  entries: RetrievedEntry[];
+}
+
+interface TopEntry {
+  id: string;
+  hit: PassageHit;
+  weight: number;
+}
+
+export function createVerseRetriever(deps: VerseRetrieverDeps): VerseRetriever {
+  const { index, parser } = deps;
+  const englishKeywords = deps.englishKeywords ?? createEnglishKeywords(parser.catalogue.books);
+  const prominence = deps.prominence ?? defaultProminence();
+  const entryCache = new Map<string, string[]>();
+  const sharesCache = new Map<string, Map<string, number>>();
+
+  /** Entry references through a small cache: entries never change within a corpus version. */
+  async function entryRefs(ids: string[]): Promise<Map<string, string[]>> {
+    const out = new Map<string, string[]>();
+    const missing = ids.filter((id) => {
+      const cached = entryCache.get(id);
+      if (cached) out.set(id, cached);
+      return !cached;
+    });
+    if (missing.length === 0) return out;
+    const found = await deps.entryRefs(missing);
+    for (const id of missing) {
+      const refs = found.get(id) ?? [];
+      out.set(id, refs);
+      if (entryCache.size >= ENTRY_CACHE_SIZE) entryCache.delete(entryCache.keys().next().value as string);
+      entryCache.set(id, refs);
+    }
+    return out;
+  }
+
+  function inCanon(book: string, tradition: Tradition): boolean {
+    const record = parser.catalogue.get(book);
+    if (!record) return false;
+    return record.testament !== 'DC' || tradition !== 'protestant';
+  }
+
+  const exists = (book: string, chapter: number, verse: number) =>
+    parser.problemOf({ book, chapter, verse }) === undefined;
+
+  /** The verses of a reference, in order, at most `cap`; chapters are walked while the verse counts allow. */
+  function versesOf(ref: BibleReference, cap: number): string[] {
+    const out: string[] = [];
+    const lastChapter = ref.endChapter ?? ref.chapter;
+    const single = ref.verse !== undefined && ref.endVerse === undefined && ref.endChapter === undefined;
+    for (let c = ref.chapter; c <= lastChapter && out.length < cap; c++) {
+      const first = c === ref.chapter ? (ref.verse ?? 1) : 1;
+      const last = c === lastChapter ? (ref.endVerse ?? (single ? first : Infinity)) : Infinity;
+      // A range whose last verse exists needs no check per verse (entries cite thousands of them).
+      const checked = last !== Infinity && last - first < cap && exists(ref.book, c, last);
+      for (let v = first; v <= last && out.length < cap; v++) {
+        if (!checked && !exists(ref.book, c, v)) break;
+        out.push(usfm(ref.book, c, v));
+      }
+    }
+    return out;
+  }
+
+  /** The verses the question cites, with context, and the question without the citations. */
+  function citedVerses(question: string, options: RetrieveOptions, limit: number) {
+    const matches = parser
+      .findAll(question, { language: options.language, tradition: options.tradition })
+      .filter((m) => parser.problemOf(m.reference) === undefined && inCanon(m.reference.book, options.tradition));
+    const cited: string[] = [];
+    const context: string[] = [];
+    for (const { reference: ref } of matches) {
+      cited.push(...versesOf(ref, limit));
+      if (ref.verse !== undefined && ref.endVerse === undefined && ref.endChapter === undefined) {
+        for (const v of [ref.verse + 1, ref.verse - 1]) {
+          if (v >= 1 && exists(ref.book, ref.chapter, v)) context.push(usfm(ref.book, ref.chapter, v));
+        }
+      }
+    }
+    let residual = question;
+    for (const m of [...matches].reverse()) residual = `${residual.slice(0, m.start)} ${residual.slice(m.end)}`;
+    return { refs: [...new Set([...cited, ...context])], residual };
+  }
+
+  function readerTranslations(options: RetrieveOptions): Set<string> {
+    if (options.translation) return new Set([options.translation]);
+    return new Set(
+      (['OT', 'NT', 'DC'] as const).map((t) => defaultTranslation(options.language, options.tradition, t)),
+    );
+  }
+
+  /** (a) BM25 over the reader's language; one entry per verse, the reader's translation preferred for its hit. */
+  async function textRanking(query: string, options: RetrieveOptions): Promise<TextRanking> {
+    const hits = await index.search({
+      query,
+      lang: options.language,
+      kinds: ['verse'],
+      canon: options.tradition,
+      limit: TEXT_DEPTH,
+    });
+    const own = readerTranslations(options);
+    const order: string[] = [];
+    const hitOf = new Map<string, PassageHit>();
+    for (const hit of hits) {
+      const ref = kjvVerseRef(hit);
+      if (!ref || !inCanon(ref.slice(0, 3), options.tradition)) continue;
+      const seen = hitOf.get(ref);
+      if (!seen) order.push(ref);
+      if (!seen || (!own.has(seen.translation ?? '') && own.has(hit.translation ?? ''))) hitOf.set(ref, hit);
+    }
+    return { order, hitOf };
+  }
+
+  /** The verses an entry cites, each with its share (1/√n of a range of n verses), computed once per entry. */
+  function citedShares(id: string, refs: readonly string[]): Map<string, number> {
+    let shares = sharesCache.get(id);
+    if (shares) return shares;
+    shares = new Map();
+    for (const citation of refs.slice(0, MAX_CITATIONS)) {
+      const verses = citationVerses(citation);
+      const share = 1 / Math.sqrt(Math.max(1, verses.length));
+      for (const v of verses) shares.set(v, (shares.get(v) ?? 0) + share);
+    }
+    if (sharesCache.size >= ENTRY_CACHE_SIZE) sharesCache.delete(sharesCache.keys().next().value as string);
+    sharesCache.set(id, shares);
+    return shares;
+  }
+
+  /** Expands a stored citation (`BOOK.C.V` or `BOOK.C.V-BOOK.C.V`) to its verses. */
+  function citationVerses(citation: string): string[] {
+    const m = RANGE.exec(citation);
+    if (!m) return [];
+    const [, book, c1, v1, book2, c2, v2] = m as unknown as [string, string, string, string, string?, string?, string?];
+    const ref: BibleReference = { book, chapter: Number(c1), verse: Number(v1) };
+    if (book2 === book && c2 && v2) {
+      if (Number(c2) !== ref.chapter) ref.endChapter = Number(c2);
+      ref.endVerse = Number(v2);
+    }
+    return versesOf(ref, MAX_RANGE);
+  }
+
+  /**
+   * (b) The entries the question finds in the English reference works, and the verses they cite: an entry at rank
+   * r gives each verse it cites 1/r, a range shares that among its verses (1/√n each), and the entries' shares add.
+   */
+  async function entryRanking(question: string, options: RetrieveOptions): Promise<EntryRanking> {
+    const query = options.language === 'en' ? question : englishKeywords(question, options.language);
+    if (!query) return { order: [], entries: [] };
+    const hits = await index.search({
+      query,
+      lang: 'en',
+      kinds: ['entry'],
+      collections: ENTRY_COLLECTIONS,
+      limit: ENTRY_DEPTH,
+      titleBoost: TITLE_BOOST,
+    });
+    const top: TopEntry[] = [];
+    const seen = new Set<string>();
+    for (const [rank, hit] of hits.entries()) {
+      const id = hit.id.replace(/#\d+$/, '');
+      if (seen.has(id)) continue;
+      seen.add(id);
+      top.push({ id, hit, weight: 1 / (rank + 1) });
+      if (top.length >= TOP_ENTRIES) break;
+    }
+    if (top.length === 0) return { order: [], entries: [] };
+    const refsOf = await entryRefs(top.map((t) => t.id));
+    await followRedirects(top, refsOf);
+    const weight = new Map<string, number>();
+    const entries: RetrievedEntry[] = [];
+    for (const { id, hit, weight: entryWeight } of top) {
+      const refs = refsOf.get(id) ?? [];
+      if (refs.length === 0) continue;
+      entries.push({ id, collection: hit.collection ?? '', title: hit.title ?? '', refs });
+      for (const [v, share] of citedShares(id, refs)) {
+        if (inCanon(v.slice(0, 3), options.tradition)) weight.set(v, (weight.get(v) ?? 0) + entryWeight * share);
+      }
+    }
+    const order = [...weight.entries()].sort((a, b) => b[1] - a[1]).map(([ref]) => ref);
+    return { order, entries };
+  }
+
+  /**
+   * A Nave's topic without verses of its own only points elsewhere ("Anxiety: See CARE"): the topics it names take
+   * its place, sharing its weight.
+   */
+  async function followRedirects(top: TopEntry[], refsOf: Map<string, string[]>): Promise<void> {
+    const targets = new Map<string, TopEntry[]>();
+    for (const entry of top) {
+      if ((refsOf.get(entry.id)?.length ?? 0) > 0 || entry.hit.collection !== 'naves-topical') continue;
+      const ids = [...entry.hit.text.matchAll(SEE_ALSO)]
+        .map((m) => `naves-topical:${slug(m[1] as string)}`)
+        .filter((id) => id !== entry.id && !refsOf.has(id))
+        .slice(0, MAX_REDIRECTS);
+      if (ids.length === 0) continue;
+      const weight = entry.weight / ids.length;
+      targets.set(
+        entry.id,
+        ids.map((id) => ({ id, hit: { ...entry.hit, id, title: titleOfSlug(id) }, weight })),
+      );
+    }
+    if (targets.size === 0) return;
+    const found = await entryRefs([...targets.values()].flat().map((t) => t.id));
+    for (const [id, refs] of found) refsOf.set(id, refs);
+    for (let i = top.length - 1; i >= 0; i--) {
+      const replacement = targets.get(top[i]!.id)?.filter((t) => (found.get(t.id)?.length ?? 0) > 0);
+      if (replacement?.length) top.splice(i, 1, ...replacement);
+    }
+  }
+
+  return {
+    async retrieve(rawQuestion, options) {
+      const limit = Math.min(MAX_LIMIT, Math.max(1, Math.floor(options.limit ?? DEFAULT_LIMIT) || DEFAULT_LIMIT));
+      const question = typeof rawQuestion === 'string' ? rawQuestion.slice(0, MAX_QUESTION) : '';
+      const { refs: cited, residual } = citedVerses(question, options, limit);
+      const verses: RetrievedVerse[] = cited.map((ref, i) => ({ ref, score: 2 - i / 1000, sources: ['reference'] }));
+      const searchable = analyzeQuery(residual, { lang: options.language, keepStopWordsIfEmpty: false }).length > 0;
+      if (!searchable || verses.length >= limit) return { verses: verses.slice(0, limit), entries: [] };
+
+      const [text, entry] = await Promise.all([textRanking(residual, options), entryRanking(residual, options)]);
+      const pool = [
+        ...new Set([...text.order.slice(0, PROMINENCE_POOL.text), ...entry.order.slice(0, PROMINENCE_POOL.entry)]),
+      ];
+      const byProminence = pool
+        .map((ref, i) => ({ ref, i, p: prominence(ref) }))
+        .sort((a, b) => b.p - a.p || a.i - b.i)
+        .map(({ ref }) => ref);
+      const fused = reciprocalRankFusion([text.order, entry.order, byProminence], RRF_K, FUSION_WEIGHTS);
+      const taken = new Set(cited);
+      for (const item of fused) {
+        if (verses.length >= limit) break;
+        if (taken.has(item.id)) continue;
+        taken.add(item.id);
+        const hit = text.hitOf.get(item.id);
+        const sources: VerseSource[] = [];
+        if (item.lists.includes(0)) sources.push('text');
+        if (item.lists.includes(1)) sources.push('entry');
+        verses.push({ ref: item.id, score: item.score, sources, ...(hit ? { hit } : {}) });
+      }
+      return { verses, entries: entry.entries };
+    },
+  };
+}
+
+/** "naves-topical:speaking-evil" → "Speaking Evil" (a redirect target's title, until its own is read). */
+function titleOfSlug(id: string): string {
+  const name = id.slice(id.indexOf(':') + 1).replace(/-/g, ' ');
+  return name.replace(/\b\p{L}/gu, (c) => c.toUpperCase());
+}
