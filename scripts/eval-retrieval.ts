@@ -71,7 +71,10 @@ async function checkGoldRefs(questions: readonly GoldQuestion[]): Promise<void> 
 
 /** The retriever as the app builds it for a corpus version: books and verse counts from the database. */
 async function buildRetriever(corpus: CorpusRepository, versionId: number, index: PassageIndex) {
-  const [bookRows, translationRows] = await Promise.all([corpus.listBooks(versionId), corpus.listTranslations(versionId)]);
+  const [bookRows, translationRows] = await Promise.all([
+    corpus.listBooks(versionId),
+    corpus.listTranslations(versionId),
+  ]);
   const countRows: VerseCountRow[] = [];
   for (const t of translationRows) {
     const scheme = schemeOf(t.id);

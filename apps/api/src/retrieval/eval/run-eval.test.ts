@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { PassageHit, PassageIndex, PassageQuery } from '../passage-index.ts';
 import type { GoldQuestion } from './gold-set.ts';
-import { CONFIGURATIONS, kjvRef, runConfiguration } from './run-eval.ts';
+import { HOLDOUT_IDS, goldSplit } from './holdout.ts';
+import { CONFIGURATIONS, kjvRef, runConfiguration, runRetriever } from './run-eval.ts';
 
 const hit = (ref: string, translation: string): PassageHit => ({
   id: `${translation}:${ref}`,
@@ -73,5 +74,34 @@ describe('runConfiguration', () => {
     expect(index.queries).toHaveLength(3);
     expect(index.queries.every((q) => q.lang === undefined && q.limit === 10)).toBe(true);
     expect(outcomes).toHaveLength(2);
+  });
+});
+
+describe('runRetriever', () => {
+  it('asks the retriever as a Protestant reader of the question language, after one warm-up per language', async () => {
+    const asked: string[] = [];
+    const retriever = {
+      async retrieve(question: string, options: { language: string; tradition: string; limit: number }) {
+        asked.push(`${options.language}|${options.tradition}|${options.limit}|${question}`);
+        return { verses: question.includes('shepherd') ? [{ ref: 'PSA.23.1' }, { ref: 'JHN.10.11' }] : [] };
+      },
+    };
+    const outcomes = await runRetriever(retriever, questions);
+    expect(asked).toHaveLength(4);
+    expect(asked[2]).toBe('en|protestant|10|Who is my shepherd?');
+    expect(outcomes.map((o) => [o.id, o.retrieved])).toEqual([
+      ['en-01', ['PSA.23.1', 'JHN.10.11']],
+      ['zh-hans-01', []],
+    ]);
+  });
+});
+
+describe('goldSplit', () => {
+  it('holds out 20 questions and splits a set into disjoint parts', () => {
+    expect(HOLDOUT_IDS.size).toBe(20);
+    const set = [...questions, { ...questions[0]!, id: 'en-07' }];
+    expect(goldSplit(set, 'holdout').map((q) => q.id)).toEqual(['en-07']);
+    expect(goldSplit(set, 'train').map((q) => q.id)).toEqual(['en-01', 'zh-hans-01']);
+    expect(goldSplit(set, 'all')).toHaveLength(3);
   });
 });
