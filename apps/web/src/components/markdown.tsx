@@ -1,5 +1,6 @@
 import { Fragment, useMemo, type ReactNode } from 'react';
-import { parseMarkdown, type Block, type Inline } from '../lib/markdown.ts';
+import type { Inline } from '../lib/markdown-inline.ts';
+import { parseMarkdown, type Block } from '../lib/markdown.ts';
 import { ownImageSrc, safeLinkHref } from '../lib/safe-url.ts';
 
 /** Renders the source text from `start` to `end`; lets a caller lay its own elements (citations) over the text. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseInline, parseMarkdown, type Block, type Inline } from './markdown.ts';
+import { parseInline, type Inline } from './markdown-inline.ts';
+import { markdownToText, parseMarkdown, type Block } from './markdown.ts';
 
 /** The tree with text leaves replaced by their source text, for readable expectations. */
 function plain(source: string, nodes: Inline[]): unknown[] {
@@ -104,5 +105,13 @@ describe('parseInline', () => {
 
   it('leaves HTML as text', () => {
     expect(inline('<script>alert(1)</script>')).toEqual(['<script>alert(1)</script>']);
+  });
+});
+
+describe('markdownToText', () => {
+  it('drops the markup and keeps the layout', () => {
+    expect(
+      markdownToText('## 恩典\n\n**白白**的*礼物*，见[约3:16](https://x.org)\n\n1. 一\n2. 二\n   - 二之一\n\n> 引文'),
+    ).toBe('恩典\n\n白白的礼物，见约3:16\n\n1. 一\n2. 二\n  • 二之一\n\n引文');
   });
 });
