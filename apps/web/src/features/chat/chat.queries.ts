@@ -1,0 +1,194 @@
+import {
+  askRequestSchema,
+  chatTurnSchema,
+  collectionPageSchema,
+  parallelSchema,
+  recentSchema,
+  sessionPageSchema,
+  translationSchema,
+  type ChatEvent,
+} from '@bible-qa/contract';
+import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { z } from 'zod';
+import type { ApiClient } from '../../lib/api-client.ts';
+import { useServices } from '../../lib/services.tsx';
+import { readChatEvents } from './chat-stream.ts';
+
+/** The chat calls (under /webapi) and the Bible engine calls the answer's verse previews use. */
+export const CHAT_PATHS = {
+  ask: '/portal/chat/ask',
+  resend: '/portal/chat/resend',
+  stop: '/portal/chat/stop',
+  sessions: '/portal/chat/sessions',
+  recent: '/portal/chat/recent',
+  messages: '/portal/chat/messages',
+  rename: '/portal/chat/session/rename',
+  remove: '/portal/chat/session/delete',
+  collect: '/portal/chat/collect',
+  uncollect: '/portal/chat/uncollect',
+  collections: '/portal/chat/collections',
+  rate: '/portal/chat/rate',
+  batch: '/portal/chat/batch',
+  parallel: '/bible/parallel',
+  translations: '/bible/translations',
+} as const;
+
+export const SESSION_PAGE_SIZE = 20;
+
+export const chatKeys = {
+  all: ['chat'] as const,
+  sessions: () => ['chat', 'sessions'] as const,
+  recent: () => ['chat', 'recent'] as const,
+  messages: (conversationId: string) => ['chat', 'messages', conversationId] as const,
+  collections: () => ['chat', 'collections'] as const,
+  translations: () => ['bible', 'translations'] as const,
+  parallel: (reference: string, translations: readonly string[]) =>
+    ['bible', 'parallel', reference, translations.join(',')] as const,
+};
+
+export type AskBody = z.input<typeof askRequestSchema>;
+export type Rating = 'like' | 'dislike' | null;
+
+/** The validated events of an ask (spec §2 Chat): fetch with the usual headers, read as server-sent events. */
+export async function* askEvents(api: ApiClient, body: AskBody, signal: AbortSignal): AsyncGenerator<ChatEvent> {
+  yield* readChatEvents(await api.stream(CHAT_PATHS.ask, body, { signal }), signal);
+}
+
+/** A new answer to the question of an earlier one. */
+export async function* resendEvents(
+  api: ApiClient,
+  body: { answerId: string; requestId: string },
+  signal: AbortSignal,
+): AsyncGenerator<ChatEvent> {
+  yield* readChatEvents(await api.stream(CHAT_PATHS.resend, body, { signal }), signal);
+}
+
+/** Stops an answer on the server; resolves with the localized 'reply stopped for you'. */
+export function stopAnswer(api: ApiClient, id: string): Promise<string> {
+  return api.message('POST', CHAT_PATHS.stop, { body: { id } });
+}
+
+export function sessionsQuery(api: ApiClient) {
+  return infiniteQueryOptions({
+    queryKey: chatKeys.sessions(),
+    queryFn: ({ pageParam, signal }) =>
+      api.get(CHAT_PATHS.sessions, {
+        params: { page: pageParam, size: SESSION_PAGE_SIZE },
+        schema: sessionPageSchema,
+        signal,
+      }),
+    initialPageParam: 1,
+    getNextPageParam: (last, pages) =>
+      pages.reduce((count, page) => count + page.items.length, 0) < last.total && last.items.length > 0
+        ? pages.length + 1
+        : undefined,
+  });
+}
+
+export function recentQuery(api: ApiClient) {
+  return queryOptions({
+    queryKey: chatKeys.recent(),
+    queryFn: ({ signal }) => api.get(CHAT_PATHS.recent, { schema: recentSchema, signal }),
+  });
+}
+
+export function messagesQuery(api: ApiClient, conversationId: string) {
+  return queryOptions({
+    queryKey: chatKeys.messages(conversationId),
+    queryFn: ({ signal }) =>
+      api.get(CHAT_PATHS.messages, { params: { conversationId }, schema: z.array(chatTurnSchema), signal }),
+    staleTime: 0,
+  });
+}
+
+export function collectionsQuery(api: ApiClient, page: number, size = SESSION_PAGE_SIZE) {
+  return queryOptions({
+    queryKey: [...chatKeys.collections(), page, size],
+    queryFn: ({ signal }) =>
+      api.get(CHAT_PATHS.collections, { params: { page, size }, schema: collectionPageSchema, signal }),
+  });
+}
+
+/** The corpus's translations change only with a new corpus: fetched once a visit. */
+export function translationsQuery(api: ApiClient) {
+  return queryOptions({
+    queryKey: chatKeys.translations(),
+    queryFn: ({ signal }) => api.get(CHAT_PATHS.translations, { schema: z.array(translationSchema), signal }),
+    staleTime: Infinity,
+  });
+}
+
+export function parallelQuery(api: ApiClient, reference: string, translations: readonly string[]) {
+  return queryOptions({
+    queryKey: chatKeys.parallel(reference, translations),
+    queryFn: ({ signal }) =>
+      api.get(CHAT_PATHS.parallel, {
+        params: { ref: reference, translations: translations.join(',') },
+        schema: parallelSchema,
+        signal,
+      }),
+    staleTime: Infinity,
+    enabled: translations.length > 0,
+  });
+}
+
+export function useRenameSession() {
+  const { api } = useServices();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, title }: { id: string; title: string }) => api.post(CHAT_PATHS.rename, { id, title }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: chatKeys.sessions() }),
+  });
+}
+
+export function useDeleteSession() {
+  const { api } = useServices();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.post(CHAT_PATHS.remove, { id }),
+    onSuccess: async (_data, id) => {
+      queryClient.removeQueries({ queryKey: chatKeys.messages(id) });
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: chatKeys.sessions() }),
+        queryClient.invalidateQueries({ queryKey: chatKeys.recent() }),
+        queryClient.invalidateQueries({ queryKey: chatKeys.collections() }),
+      ]);
+    },
+  });
+}
+
+export function useRateAnswer() {
+  const { api } = useServices();
+  return useMutation({
+    mutationFn: ({ id, rating }: { id: string; rating: Rating }) => api.post(CHAT_PATHS.rate, { id, rating }),
+  });
+}
+
+export function useCollectAnswer() {
+  const { api } = useServices();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, collect }: { id: string; collect: boolean }) =>
+      api.post(collect ? CHAT_PATHS.collect : CHAT_PATHS.uncollect, { id }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: chatKeys.collections() }),
+  });
+}
+
+export function useBatchCollect() {
+  const { api } = useServices();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (ids: string[]) => api.post(CHAT_PATHS.batch, { ids, action: 'collect' }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: chatKeys.collections() }),
+  });
+}
+
+/** After an answer is stored, the history lists change. */
+export function useInvalidateHistory(): () => void {
+  const queryClient = useQueryClient();
+  return useCallback(() => {
+    void queryClient.invalidateQueries({ queryKey: chatKeys.sessions() });
+    void queryClient.invalidateQueries({ queryKey: chatKeys.recent() });
+  }, [queryClient]);
+}
