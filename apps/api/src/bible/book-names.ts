@@ -75,9 +75,11 @@ function collectCjkNames(books: readonly BookRecord[]): CjkName[] {
     // Names are matched in NFKC text: 艾斯德尔传（希腊文） is looked for as 艾斯德尔传(希腊文).
     const name = raw?.normalize('NFKC');
     if (!name || /\d/.test(name)) return;
-    const list = candidates.get(name) ?? [];
-    list.push({ code: book.code, order: book.order, kind, tradition });
-    candidates.set(name, list);
+    for (const spelling of [name, ...formalNumeralSpellings(name)]) {
+      const list = candidates.get(spelling) ?? [];
+      list.push({ code: book.code, order: book.order, kind, tradition });
+      candidates.set(spelling, list);
+    }
   };
   for (const book of books) {
     add(book.names['zh-Hans'], book, 'name', 'protestant');
@@ -99,6 +101,20 @@ function collectCjkNames(books: readonly BookRecord[]): CjkName[] {
     protestant: pick(list, 'protestant'),
     catholic: pick(list, 'catholic'),
   }));
+}
+
+/** Formal numerals (大写数字), which older Union Version printings number the epistles of John with. */
+const FORMAL_NUMERALS: Record<string, string[]> = { 一: ['壹'], 二: ['贰', '貳'], 三: ['叁', '參'] };
+
+/**
+ * The same book name with its ordinal written in formal numerals: 约翰一书 is also printed 约翰壹书, and its
+ * abbreviation 约一 is written 约壹. Only an ordinal that ends the name or comes right before 书/書 is one.
+ */
+function formalNumeralSpellings(name: string): string[] {
+  const m = /^(.+)([一二三])([书書]?)$/u.exec(name);
+  if (!m) return [];
+  const [, head = '', numeral = '', tail = ''] = m;
+  return (FORMAL_NUMERALS[numeral] ?? []).map((formal) => `${head}${formal}${tail}`);
 }
 
 /** A tradition's own reading wins; among equals, full names beat abbreviations and the canonical order decides. */

@@ -35,6 +35,12 @@ describe('createReferenceParser().parse', () => {
     ['詠23:1', ['PSA.23.1']],
     ['约翰一书4:8', ['1JN.4.8']],
     ['约一4:8', ['1JN.4.8']],
+    // older printings' formal numerals, and the colons of Chinese typesetting
+    ['约翰壹书4:8', ['1JN.4.8']],
+    ['约壹4:8', ['1JN.4.8']],
+    ['約參1:2', ['3JN.1.2']],
+    ['约翰福音3∶16', ['JHN.3.16']],
+    ['約翰福音3︰16', ['JHN.3.16']],
     ['诗篇第一百一十九篇105节', ['PSA.119.105']],
     ['艾斯德尔传（希腊文）1:1', ['ESG.1.1']],
     // Lists, full-width punctuation
