@@ -12,6 +12,8 @@ interface PageProps {
   title?: ReactNode;
   /** Show the back arrow (default true). */
   back?: boolean;
+  /** Beside the back arrow, or in its place when `back` is false. */
+  left?: ReactNode;
   right?: ReactNode;
   children: ReactNode;
   footer?: ReactNode;
@@ -20,7 +22,7 @@ interface PageProps {
 }
 
 /** A screen: a NavBar with the route's title and back arrow, a scrolling body and an optional fixed footer. */
-export function Page({ testId, title, back = true, right, children, footer, tone = 'plain' }: PageProps) {
+export function Page({ testId, title, back = true, left, right, children, footer, tone = 'plain' }: PageProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const location = useLocation();
@@ -40,6 +42,7 @@ export function Page({ testId, title, back = true, right, children, footer, tone
           ) : null
         }
         onBack={onBack}
+        left={left}
         right={right}
       >
         <span data-testid={`${testId}-title`}>{title ?? routeTitle ?? t('app.title')}</span>

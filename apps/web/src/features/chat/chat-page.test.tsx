@@ -1,13 +1,15 @@
 import { Globals } from '@react-spring/web';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../test/render-app.tsx';
+import { eventStreamResponse, liveStream } from './chat-fixtures.ts';
 
 // The overwrite dialog leaves with a react-spring animation, which jsdom's frames may never finish under load.
 Globals.assign({ skipAnimation: true });
 
 afterEach(() => {
   cleanup();
+  vi.unstubAllGlobals();
   window.localStorage.clear();
 });
 
@@ -41,12 +43,34 @@ describe('chat page', () => {
   });
 
   it('keeps a question on screen and clears the input', async () => {
+    const stream = liveStream();
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => eventStreamResponse(stream.body)),
+    );
     renderApp('/chat');
     const { input } = await composer();
     fireEvent.change(input, { target: { value: '什么是恩典？' } });
     fireEvent.keyDown(input, { key: 'Enter' });
     expect((await screen.findByTestId('chat-question')).textContent).toBe('什么是恩典？');
     expect(input.value).toBe('');
+    expect(screen.queryByTestId('chat-welcome')).toBeNull();
+  });
+
+  it('refuses a second question while an answer is streaming', async () => {
+    const stream = liveStream();
+    const fetch = vi.fn(async () => eventStreamResponse(stream.body));
+    vi.stubGlobal('fetch', fetch);
+    renderApp('/chat');
+    const { input, send } = await composer();
+    fireEvent.change(input, { target: { value: '第一个' } });
+    fireEvent.click(send);
+    await screen.findByTestId('chat-answer-thinking');
+    fireEvent.change(input, { target: { value: '第二个' } });
+    fireEvent.click(send);
+    expect(await screen.findByText('请等待当前回答完成，或先停止回答')).toBeTruthy();
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(input.value).toBe('第二个');
   });
 
   it('fills the composer with a suggested question', async () => {

@@ -1,84 +1,181 @@
-import { Dialog } from 'antd-mobile';
-import { useEffect, useRef, useState } from 'react';
+import type { ChatMode, Citation } from '@bible-qa/contract';
+import { Button, Dialog, Toast } from 'antd-mobile';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { SettingIcon } from '../../components/icons.tsx';
 import { Page } from '../../components/page.tsx';
 import { useSession } from '../../lib/session.ts';
+import { REDIRECT_PARAM } from '../../lib/use-auth.ts';
+import { isSelectable, type AnswerHandlers, type AnswerSelection } from './chat-answer.tsx';
 import { ChatComposer } from './chat-composer.tsx';
+import { ChatConversation } from './chat-conversation.tsx';
+import { HistoryIcon, NewChatIcon, SelectIcon } from './chat-icons.tsx';
 import { ChatWelcome } from './chat-welcome.tsx';
+import { HistoryDrawer } from './history-drawer.tsx';
+import { ModeSwitch } from './mode-switch.tsx';
+import { PassageView } from './passage-view.tsx';
+import { SelectBar } from './select-bar.tsx';
+import { useConversation } from './use-conversation.ts';
 import './chat.css';
+import './chat-panels.css';
 
 /**
- * The conversation screen. The answering service is not connected yet: a question is kept on screen with a notice,
- * and the composer already enforces the spec's rules (no empty question; confirm before overwriting a draft).
+ * The conversation screen (spec §2 Chat): the welcome panel or the conversation, the composer with the answer
+ * mode, the history drawer, the passage view of a scripture reference, and multi-select to collect answers.
  */
 export function ChatPage() {
   const { t } = useTranslation('chat');
   const { t: tc } = useTranslation();
   const navigate = useNavigate();
-  const [draft, setDraft] = useState('');
-  const [questions, setQuestions] = useState<string[]>([]);
-  const latest = useRef<HTMLParagraphElement>(null);
-
-  // Bring the newest question into view above the composer.
-  useEffect(() => {
-    latest.current?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
-  }, [questions.length]);
   const { loggedIn } = useSession();
-
-  async function pickSuggestion(question: string) {
-    const current = draft.trim();
-    if (current && current !== question) {
-      const overwrite = await Dialog.confirm({ content: t('composer.overwrite') });
-      if (!overwrite) return;
-    }
-    setDraft(question);
-  }
+  const conversation = useConversation();
+  const { state, streaming } = conversation;
+  const [draft, setDraft] = useState('');
+  const [mode, setMode] = useState<ChatMode>('advanced');
+  const [historyOpen, setHistoryOpen] = useState(false);
+  const [passage, setPassage] = useState<Citation | null>(null);
+  const [selecting, setSelecting] = useState(false);
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
 
   function ask(question: string) {
-    setQuestions((previous) => [...previous, question]);
+    if (!conversation.ask(question, mode)) {
+      Toast.show({ content: t('composer.busy') });
+      return;
+    }
     setDraft('');
   }
 
-  const settingLink = (
-    <Link to="/setting" className="nav-icon-link" aria-label={tc('setting.title')} data-testid="chat-open-setting">
-      <SettingIcon />
-    </Link>
+  /** A suggestion or follow-up replaces a draft only when the user agrees (spec §5). */
+  async function mayOverwrite(question: string): Promise<boolean> {
+    const current = draft.trim();
+    if (!current || current === question) return true;
+    return Dialog.confirm({ content: t('composer.overwrite') });
+  }
+
+  function endSelection() {
+    setSelecting(false);
+    setSelected(new Set());
+  }
+
+  function newChat() {
+    endSelection();
+    conversation.reset();
+  }
+
+  const handlers: AnswerHandlers = {
+    stop: (key) => void conversation.stop(key),
+    resend: conversation.resend,
+    retry: conversation.retry,
+    followUp: (question) => void mayOverwrite(question).then((ok) => ok && ask(question)),
+    openPassage: setPassage,
+    patch: conversation.patchAnswer,
+  };
+  const selection: AnswerSelection = {
+    active: selecting,
+    selected,
+    toggle: (id) =>
+      setSelected((current) => {
+        const next = new Set(current);
+        if (!next.delete(id)) next.add(id);
+        return next;
+      }),
+  };
+  const hasTurns = state.turns.length > 0;
+  const canSelect = loggedIn && state.turns.some(isSelectable);
+
+  const historyButton = (
+    <button
+      type="button"
+      className="nav-icon-link chat-nav-button"
+      aria-label={t('history.open')}
+      data-testid="chat-history-open"
+      onClick={() => setHistoryOpen(true)}
+    >
+      <HistoryIcon />
+    </button>
+  );
+  const rightButtons = (
+    <span className="chat-nav-right">
+      {hasTurns ? (
+        <button
+          type="button"
+          className="nav-icon-link chat-nav-button"
+          aria-label={t('history.newChat')}
+          data-testid="chat-new"
+          onClick={newChat}
+        >
+          <NewChatIcon />
+        </button>
+      ) : null}
+      <Link to="/setting" className="nav-icon-link" aria-label={tc('setting.title')} data-testid="chat-open-setting">
+        <SettingIcon />
+      </Link>
+    </span>
+  );
+
+  const footer = selecting ? (
+    <SelectBar
+      selected={selected}
+      onCancel={endSelection}
+      onCollected={(ids) => {
+        ids.forEach((id) => conversation.patchAnswer(id, { collected: true }));
+        endSelection();
+      }}
+    />
+  ) : (
+    <>
+      <div className="chat-toolbar">
+        <ModeSwitch mode={mode} onChange={setMode} />
+        {canSelect ? (
+          <button type="button" className="chat-tool" data-testid="chat-select-mode" onClick={() => setSelecting(true)}>
+            <SelectIcon /> {t('select.start')}
+          </button>
+        ) : null}
+      </div>
+      <ChatComposer value={draft} onChange={setDraft} onSubmit={ask} />
+      <p className="chat-ai-notice">{t('welcome.aiNotice')}</p>
+    </>
   );
 
   return (
-    <Page
-      testId="page-chat"
-      back={false}
-      right={settingLink}
-      footer={
+    <Page testId="page-chat" back={false} left={historyButton} right={rightButtons} footer={footer}>
+      {hasTurns ? (
         <>
-          <ChatComposer value={draft} onChange={setDraft} onSubmit={ask} />
-          <p className="chat-ai-notice">{t('welcome.aiNotice')}</p>
+          {/* The meta event says whether the server kept this conversation (guests get no history). */}
+          {loggedIn && !state.guest ? null : (
+            <div className="chat-guest" data-testid="chat-guest-banner">
+              <span>{t('welcome.guestNotice')}</span>
+              <Button
+                size="mini"
+                color="primary"
+                fill="outline"
+                onClick={() => navigate(`/login?${REDIRECT_PARAM}=${encodeURIComponent('/chat')}`)}
+              >
+                {tc('common.loginNow')}
+              </Button>
+            </div>
+          )}
+          <ChatConversation turns={state.turns} busy={streaming} handlers={handlers} selection={selection} />
         </>
-      }
-    >
-      <ChatWelcome
-        loggedIn={loggedIn}
-        onPick={(question) => void pickSuggestion(question)}
-        onLogin={() => navigate('/login')}
+      ) : (
+        <ChatWelcome
+          loggedIn={loggedIn}
+          onPick={(question) => void mayOverwrite(question).then((ok) => ok && setDraft(question))}
+          onLogin={() => navigate('/login')}
+        />
+      )}
+      <HistoryDrawer
+        open={historyOpen}
+        onClose={() => setHistoryOpen(false)}
+        currentId={state.conversationId}
+        onOpenConversation={async (id) => {
+          endSelection();
+          await conversation.open(id);
+        }}
+        onNewChat={newChat}
       />
-      {questions.length > 0 ? (
-        <section className="chat-pending" data-testid="chat-pending" aria-label={t('pending.title')}>
-          {questions.map((question, index) => (
-            <p
-              key={index}
-              ref={index === questions.length - 1 ? latest : undefined}
-              className="chat-bubble chat-bubble-user"
-              data-testid="chat-question"
-            >
-              {question}
-            </p>
-          ))}
-          <p className="chat-pending-notice">{t('pending.notice')}</p>
-        </section>
-      ) : null}
+      <PassageView citation={passage} onClose={() => setPassage(null)} />
     </Page>
   );
 }

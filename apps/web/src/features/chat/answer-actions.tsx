@@ -1,0 +1,126 @@
+import { Dialog, Toast } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { StarIcon } from '../../components/icons.tsx';
+import { copyText } from '../../lib/clipboard.ts';
+import { markdownToText } from '../../lib/markdown.ts';
+import { useSession } from '../../lib/session.ts';
+import { REDIRECT_PARAM } from '../../lib/use-auth.ts';
+import { CopyIcon, DislikeIcon, LikeIcon, RefreshIcon } from './chat-icons.tsx';
+import { useCollectAnswer, useRateAnswer, type Rating } from './chat.queries.ts';
+import type { AnswerView } from './conversation.ts';
+
+export type AnswerPatch = Partial<Pick<AnswerView, 'rating' | 'collected'>>;
+
+interface AnswerActionsProps {
+  answer: AnswerView;
+  /** Another answer is streaming: no resend now. */
+  busy: boolean;
+  onPatch: (answerId: string, patch: AnswerPatch) => void;
+  onResend: () => void;
+}
+
+/** Copy, like, dislike, collect and resend under a settled answer. Rating and collecting are for stored answers. */
+export function AnswerActions({ answer, busy, onPatch, onResend }: AnswerActionsProps) {
+  const { t } = useTranslation('chat');
+  const { t: tc } = useTranslation();
+  const navigate = useNavigate();
+  const { loggedIn } = useSession();
+  const rate = useRateAnswer();
+  const collect = useCollectAnswer();
+
+  /** The stored answer's id; a guest is offered the login instead. */
+  async function storedId(): Promise<string | null> {
+    if (answer.id && loggedIn && !answer.guest) return answer.id;
+    const login = await Dialog.confirm({ content: t('answer.loginToSave'), confirmText: tc('common.loginNow') });
+    if (login) navigate(`/login?${REDIRECT_PARAM}=${encodeURIComponent('/chat')}`);
+    return null;
+  }
+
+  async function onRate(choice: 'like' | 'dislike') {
+    const id = await storedId();
+    if (!id) return;
+    // Tapping the chosen rating again takes it back.
+    const rating: Rating = answer.rating === choice ? null : choice;
+    const previous = answer.rating;
+    onPatch(id, { rating });
+    try {
+      await rate.mutateAsync({ id, rating });
+      if (rating) Toast.show({ content: t('answer.rated') });
+    } catch {
+      onPatch(id, { rating: previous });
+    }
+  }
+
+  async function onCollect() {
+    const id = await storedId();
+    if (!id) return;
+    const collected = !answer.collected;
+    onPatch(id, { collected });
+    try {
+      await collect.mutateAsync({ id, collect: collected });
+      Toast.show({ content: t(collected ? 'answer.collected' : 'answer.uncollected') });
+    } catch {
+      onPatch(id, { collected: !collected });
+    }
+  }
+
+  async function onCopy() {
+    const copied = await copyText(markdownToText(answer.content));
+    Toast.show({ content: t(copied ? 'answer.copied' : 'answer.copyFailed') });
+  }
+
+  return (
+    <div className="chat-answer-actions">
+      <button
+        type="button"
+        className="chat-action"
+        data-testid="chat-copy"
+        aria-label={t('answer.copy')}
+        onClick={() => void onCopy()}
+      >
+        <CopyIcon />
+      </button>
+      <button
+        type="button"
+        className="chat-action"
+        data-testid="chat-like"
+        aria-label={t('answer.like')}
+        aria-pressed={answer.rating === 'like'}
+        onClick={() => void onRate('like')}
+      >
+        <LikeIcon />
+      </button>
+      <button
+        type="button"
+        className="chat-action"
+        data-testid="chat-dislike"
+        aria-label={t('answer.dislike')}
+        aria-pressed={answer.rating === 'dislike'}
+        onClick={() => void onRate('dislike')}
+      >
+        <DislikeIcon />
+      </button>
+      <button
+        type="button"
+        className="chat-action"
+        data-testid="chat-collect"
+        aria-label={t(answer.collected ? 'answer.uncollect' : 'answer.collect')}
+        aria-pressed={answer.collected}
+        onClick={() => void onCollect()}
+      >
+        <StarIcon fill={answer.collected ? 'currentColor' : 'none'} />
+      </button>
+      <button
+        type="button"
+        className="chat-action"
+        data-testid="chat-answer-resend"
+        aria-label={t('answer.resend')}
+        disabled={busy}
+        onClick={onResend}
+      >
+        <RefreshIcon />
+      </button>
+    </div>
+  );
+}

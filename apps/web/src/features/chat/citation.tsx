@@ -1,0 +1,124 @@
+import type { Citation } from '@bible-qa/contract';
+import { Popover } from 'antd-mobile';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { WarningIcon } from './chat-icons.tsx';
+
+interface CitationMarkProps {
+  citation: Citation;
+  /** The first piece of the citation's text carries its test id (markup may split the text into pieces). */
+  primary: boolean;
+  onOpenPassage: (citation: Citation) => void;
+  children: ReactNode;
+}
+
+const HOVER_CLOSE_MS = 250;
+
+/**
+ * A scripture reference in an answer. A linked one is a link that previews the verse on tap, or on hover with a
+ * mouse, and opens the passage with parallel translations; an invalid one is struck through and a misquoted one
+ * underlined with a wave, both with a warning icon and a note saying why (title on hover, the same note on tap).
+ */
+export function CitationMark({ citation, primary, onOpenPassage, children }: CitationMarkProps) {
+  const { t } = useTranslation('chat');
+  const [visible, setVisible] = useState(false);
+  const closeTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const label = citation.label ?? citation.text;
+  const linked = citation.status === 'linked';
+  const note = linked ? null : t(citation.status === 'invalid' ? 'citation.invalid' : 'citation.misquoted');
+
+  const keepOpen = () => {
+    if (closeTimer.current) clearTimeout(closeTimer.current);
+    closeTimer.current = null;
+  };
+  const hover = (event: React.PointerEvent) => {
+    if (event.pointerType !== 'mouse') return;
+    keepOpen();
+    setVisible(true);
+  };
+  const leave = (event: React.PointerEvent) => {
+    if (event.pointerType !== 'mouse') return;
+    keepOpen();
+    closeTimer.current = setTimeout(() => setVisible(false), HOVER_CLOSE_MS);
+  };
+  useEffect(() => keepOpen, []);
+
+  const preview = (
+    <div className="chat-verse-preview" data-testid="chat-verse-preview" onPointerEnter={hover} onPointerLeave={leave}>
+      <strong className="chat-verse-preview-label">{label}</strong>
+      {note ? (
+        <p className="chat-citation-note" data-testid="chat-citation-note">
+          <WarningIcon /> {note}
+        </p>
+      ) : null}
+      {citation.verseText ? (
+        <blockquote className="chat-verse-preview-text">
+          {citation.status === 'misquoted' ? (
+            <span className="chat-verse-preview-caption">{t('citation.actual')}</span>
+          ) : null}
+          {citation.verseText}
+        </blockquote>
+      ) : null}
+      {citation.reference ? (
+        <button
+          type="button"
+          className="chat-link-button"
+          data-testid="chat-passage-open"
+          onClick={() => {
+            setVisible(false);
+            onOpenPassage(citation);
+          }}
+        >
+          {t('citation.open')}
+        </button>
+      ) : null}
+    </div>
+  );
+
+  const common = {
+    'data-testid': primary ? `chat-citation-${citation.id}` : undefined,
+    'data-status': citation.status,
+    onPointerEnter: hover,
+    onPointerLeave: leave,
+  };
+  const trigger = linked ? (
+    <button
+      type="button"
+      className="chat-citation chat-citation-linked"
+      aria-label={t('citation.linked', { label })}
+      aria-expanded={visible}
+      {...common}
+    >
+      {children}
+    </button>
+  ) : (
+    <span
+      role="button"
+      tabIndex={0}
+      className={`chat-citation chat-citation-${citation.status}`}
+      title={note ?? undefined}
+      aria-label={`${citation.text}: ${note}`}
+      aria-expanded={visible}
+      onKeyDown={(event) => {
+        if (event.key === 'Enter' || event.key === ' ') setVisible((v) => !v);
+      }}
+      {...common}
+    >
+      <span className="chat-citation-text">{children}</span>
+      {primary ? <WarningIcon className="chat-citation-warning" /> : null}
+    </span>
+  );
+
+  return (
+    <Popover
+      content={preview}
+      visible={visible}
+      onVisibleChange={setVisible}
+      trigger="click"
+      placement="top"
+      destroyOnHide
+    >
+      {trigger}
+    </Popover>
+  );
+}

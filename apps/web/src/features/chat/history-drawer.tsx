@@ -1,0 +1,248 @@
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { Button, Dialog, DotLoading, Input, Popup, Toast } from 'antd-mobile';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { StarIcon } from '../../components/icons.tsx';
+import { ApiError } from '../../lib/api-client.ts';
+import { useServices } from '../../lib/services.tsx';
+import { useSession } from '../../lib/session.ts';
+import { REDIRECT_PARAM } from '../../lib/use-auth.ts';
+import { DeleteIcon, EditIcon, NewChatIcon } from './chat-icons.tsx';
+import { recentQuery, sessionsQuery, useDeleteSession, useRenameSession } from './chat.queries.ts';
+
+const RECENT_SHOWN = 5;
+
+interface HistoryDrawerProps {
+  open: boolean;
+  onClose: () => void;
+  currentId: string | null;
+  onOpenConversation: (conversationId: string) => Promise<void>;
+  onNewChat: () => void;
+}
+
+/** The history-sessions drawer: new conversation, my collection, recent use and every stored conversation. */
+export function HistoryDrawer({ open, onClose, currentId, onOpenConversation, onNewChat }: HistoryDrawerProps) {
+  const { t } = useTranslation('chat');
+  const { t: tc } = useTranslation();
+  const navigate = useNavigate();
+  const { loggedIn } = useSession();
+
+  async function pick(conversationId: string) {
+    try {
+      await onOpenConversation(conversationId);
+      onClose();
+    } catch (error) {
+      // Business errors were shown by the API client; say something for the rest (network, timeout).
+      if (!(error instanceof ApiError && (error.kind === 'business' || error.kind === 'unauthorized'))) {
+        Toast.show({ content: t('history.openFailed') });
+      }
+    }
+  }
+
+  return (
+    <Popup
+      visible={open}
+      position="left"
+      onMaskClick={onClose}
+      onClose={onClose}
+      destroyOnClose
+      bodyClassName="chat-history-popup"
+    >
+      <section className="chat-history" data-testid="chat-history" aria-label={t('history.title')}>
+        <h2 className="chat-history-title">{t('history.title')}</h2>
+        <div className="chat-history-shortcuts">
+          <button
+            type="button"
+            data-testid="chat-history-new"
+            onClick={() => {
+              onNewChat();
+              onClose();
+            }}
+          >
+            <NewChatIcon /> {t('history.newChat')}
+          </button>
+          <Link to="/collections" data-testid="chat-history-collections" onClick={onClose}>
+            <StarIcon /> {tc('collections.title')}
+          </Link>
+        </div>
+        {loggedIn ? (
+          <HistoryLists
+            currentId={currentId}
+            onPick={(id) => void pick(id)}
+            onDeleted={(id) => id === currentId && onNewChat()}
+          />
+        ) : (
+          <div className="chat-guest" data-testid="chat-history-guest">
+            <span>{t('welcome.guestNotice')}</span>
+            <Button
+              size="mini"
+              color="primary"
+              fill="outline"
+              data-testid="chat-history-login"
+              onClick={() => navigate(`/login?${REDIRECT_PARAM}=${encodeURIComponent('/chat')}`)}
+            >
+              {tc('common.loginNow')}
+            </Button>
+          </div>
+        )}
+      </section>
+    </Popup>
+  );
+}
+
+interface HistoryListsProps {
+  currentId: string | null;
+  onPick: (conversationId: string) => void;
+  onDeleted: (conversationId: string) => void;
+}
+
+function HistoryLists({ currentId, onPick, onDeleted }: HistoryListsProps) {
+  const { t, i18n } = useTranslation('chat');
+  const { t: tc } = useTranslation();
+  const { api } = useServices();
+  const recent = useQuery(recentQuery(api));
+  const sessions = useInfiniteQuery(sessionsQuery(api));
+  const rename = useRenameSession();
+  const remove = useDeleteSession();
+  const [renaming, setRenaming] = useState<{ id: string; title: string } | null>(null);
+  const items = sessions.data?.pages.flatMap((page) => page.items) ?? [];
+  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' });
+
+  async function confirmDelete(id: string) {
+    const confirmed = await Dialog.confirm({ content: t('history.deleteConfirm'), confirmText: t('history.delete') });
+    if (!confirmed) return;
+    try {
+      await remove.mutateAsync(id);
+    } catch {
+      return; // the API client has shown why
+    }
+    Toast.show({ content: t('history.deleted') });
+    onDeleted(id);
+  }
+
+  async function saveTitle() {
+    if (!renaming) return;
+    const title = renaming.title.trim();
+    if (!title) {
+      Toast.show({ content: t('history.titleRequired') });
+      return;
+    }
+    await rename.mutateAsync({ id: renaming.id, title });
+    Toast.show({ content: t('history.renamed') });
+    setRenaming(null);
+  }
+
+  return (
+    <>
+      {recent.data && recent.data.length > 0 ? (
+        <section className="chat-history-section" data-testid="chat-recent">
+          <h3>{t('history.recent')}</h3>
+          <ul className="chat-history-recent">
+            {recent.data.slice(0, RECENT_SHOWN).map((item, index) => (
+              <li key={`${item.conversationId}-${item.askedAt}`}>
+                <button
+                  type="button"
+                  data-testid={`chat-recent-${index + 1}`}
+                  onClick={() => onPick(item.conversationId)}
+                >
+                  {item.question}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
+      <section className="chat-history-section">
+        <h3>{t('history.sessions')}</h3>
+        {sessions.isPending ? <DotLoading /> : null}
+        {sessions.isError ? (
+          <p className="chat-history-empty">
+            {t('history.loadFailed')}{' '}
+            <Button size="mini" onClick={() => void sessions.refetch()}>
+              {t('history.retry')}
+            </Button>
+          </p>
+        ) : null}
+        {sessions.isSuccess && items.length === 0 ? (
+          <p className="chat-history-empty" data-testid="chat-history-empty">
+            {t('history.empty')}
+          </p>
+        ) : null}
+        <ul className="chat-sessions">
+          {items.map((session) => (
+            <li key={session.id} className={session.id === currentId ? 'is-current' : undefined}>
+              <button
+                type="button"
+                className="chat-session-main"
+                data-testid={`chat-session-${session.id}`}
+                aria-current={session.id === currentId ? 'true' : undefined}
+                onClick={() => onPick(session.id)}
+              >
+                <strong>{session.title}</strong>
+                <small>
+                  {date.format(new Date(session.updatedAt))} · {t('history.messages', { count: session.messageCount })}
+                </small>
+              </button>
+              <button
+                type="button"
+                className="chat-action"
+                data-testid={`chat-session-rename-${session.id}`}
+                aria-label={t('history.rename')}
+                onClick={() => setRenaming({ id: session.id, title: session.title })}
+              >
+                <EditIcon />
+              </button>
+              <button
+                type="button"
+                className="chat-action"
+                data-testid={`chat-session-delete-${session.id}`}
+                aria-label={t('history.delete')}
+                onClick={() => void confirmDelete(session.id)}
+              >
+                <DeleteIcon />
+              </button>
+            </li>
+          ))}
+        </ul>
+        {sessions.hasNextPage ? (
+          <Button
+            block
+            size="small"
+            fill="none"
+            data-testid="chat-history-more"
+            loading={sessions.isFetchingNextPage}
+            onClick={() => void sessions.fetchNextPage()}
+          >
+            {t('history.more')}
+          </Button>
+        ) : null}
+      </section>
+
+      <Dialog
+        visible={renaming !== null}
+        title={t('history.renameTitle')}
+        content={
+          <Input
+            data-testid="chat-rename-input"
+            aria-label={t('history.renamePlaceholder')}
+            placeholder={t('history.renamePlaceholder')}
+            maxLength={100}
+            clearable
+            value={renaming?.title ?? ''}
+            onChange={(title) => setRenaming((current) => (current ? { ...current, title } : current))}
+          />
+        }
+        onClose={() => setRenaming(null)}
+        actions={[
+          [
+            { key: 'cancel', text: tc('common.cancel') },
+            { key: 'save', text: t('history.save'), bold: true, disabled: rename.isPending },
+          ],
+        ]}
+        onAction={(action) => (action.key === 'save' ? void saveTitle().catch(() => undefined) : setRenaming(null))}
+      />
+    </>
+  );
+}

@@ -1,0 +1,214 @@
+import { errorCode, type ChatEvent, type ChatMode } from '@bible-qa/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { Toast } from 'antd-mobile';
+import { useCallback, useEffect, useReducer, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../lib/api-client.ts';
+import { useErrorMessage } from '../../lib/i18n.ts';
+import { useServices } from '../../lib/services.tsx';
+import {
+  askEvents,
+  messagesQuery,
+  resendEvents,
+  stopAnswer,
+  useInvalidateHistory,
+  type AskBody,
+} from './chat.queries.ts';
+import { ChatStreamError } from './chat-stream.ts';
+import {
+  conversationReducer,
+  fromStoredTurn,
+  initialConversation,
+  newRequestId,
+  pendingAnswer,
+  type AnswerView,
+  type ChatTurn,
+  type ConversationState,
+} from './conversation.ts';
+
+interface Stream {
+  controller: AbortController;
+  /** Set when the user stopped (or left): the end of the stream is then a stop, not a failure. */
+  stopped: boolean;
+}
+
+let turnCounter = 0;
+const newTurnKey = () => `turn-${Date.now()}-${++turnCounter}`;
+
+function isAbort(error: unknown): boolean {
+  return (
+    (error instanceof DOMException && error.name === 'AbortError') ||
+    (error instanceof ApiError && error.kind === 'aborted')
+  );
+}
+
+/**
+ * The conversation on screen and its verbs: ask, stop, resend, retry, open a stored conversation, start anew.
+ * One answer streams at a time; its fetch is aborted when the user stops it or leaves the chat screen.
+ */
+export function useConversation() {
+  const { api } = useServices();
+  const { t } = useTranslation('chat');
+  const errorMessage = useErrorMessage();
+  const queryClient = useQueryClient();
+  const invalidateHistory = useInvalidateHistory();
+  const [state, dispatch] = useReducer(conversationReducer, initialConversation);
+  const latest = useRef<ConversationState>(state);
+  const streams = useRef(new Map<string, Stream>());
+  useEffect(() => {
+    latest.current = state;
+  }, [state]);
+
+  const failureOf = useCallback(
+    (error: unknown): { code: number; msg: string } => {
+      if (error instanceof ChatStreamError) {
+        const name = error.fault === 'malformed' ? 'answer_parse_failed' : 'generation_failed';
+        return { code: errorCode(name), msg: errorMessage(name) };
+      }
+      if (error instanceof ApiError) {
+        if (error.kind === 'timeout' || error.kind === 'network') return { code: 0, msg: t('answer.networkError') };
+        if (error.kind === 'invalid_response') {
+          return { code: errorCode('answer_parse_failed'), msg: errorMessage('answer_parse_failed') };
+        }
+        if (error.message) return { code: error.code ?? 0, msg: error.message };
+      }
+      return { code: errorCode('generation_failed'), msg: errorMessage('generation_failed') };
+    },
+    [errorMessage, t],
+  );
+
+  const run = useCallback(
+    async (key: string, open: (signal: AbortSignal) => AsyncIterable<ChatEvent>) => {
+      const stream: Stream = { controller: new AbortController(), stopped: false };
+      streams.current.set(key, stream);
+      let stored = false;
+      try {
+        for await (const event of open(stream.controller.signal)) {
+          dispatch({ type: 'event', key, event });
+          if (event.type === 'meta') stored = !event.guest && event.conversationId !== null;
+        }
+      } catch (error) {
+        if (stream.stopped || isAbort(error)) dispatch({ type: 'stopped', key });
+        else dispatch({ type: 'failed', key, error: failureOf(error) });
+      } finally {
+        streams.current.delete(key);
+        if (stored) invalidateHistory();
+      }
+    },
+    [failureOf, invalidateHistory],
+  );
+
+  const startAsk = useCallback(
+    (turn: Pick<ChatTurn, 'key' | 'question' | 'mode' | 'requestId'>) => {
+      const body: AskBody = {
+        question: turn.question,
+        mode: turn.mode,
+        kind: 'answer',
+        requestId: turn.requestId,
+        ...(latest.current.conversationId ? { conversationId: latest.current.conversationId } : {}),
+      };
+      void run(turn.key, (signal) => askEvents(api, body, signal));
+    },
+    [api, run],
+  );
+
+  const streaming = state.turns.some((turn) => turn.answer.status === 'generating');
+
+  /** Asks a question; false when an answer is still streaming. */
+  const ask = useCallback(
+    (question: string, mode: ChatMode): boolean => {
+      if (streams.current.size > 0) return false;
+      const turn: ChatTurn = { key: newTurnKey(), question, mode, requestId: newRequestId(), answer: pendingAnswer() };
+      dispatch({ type: 'ask', turn });
+      startAsk(turn);
+      return true;
+    },
+    [startAsk],
+  );
+
+  /** Stops the streaming answer: the text so far stays; the server is told, and says so. */
+  const stop = useCallback(
+    async (key: string) => {
+      const stream = streams.current.get(key);
+      if (!stream) return;
+      stream.stopped = true;
+      dispatch({ type: 'stopped', key });
+      const answerId = latest.current.turns.find((turn) => turn.key === key)?.answer.id;
+      try {
+        if (answerId) Toast.show({ content: await stopAnswer(api, answerId) });
+      } catch {
+        // The API client has shown the server's message; the stream is closed below either way.
+      } finally {
+        stream.controller.abort();
+      }
+    },
+    [api],
+  );
+
+  /** A new answer to the same question (a guest's answer is not stored, so the question is asked again). */
+  const resend = useCallback(
+    (key: string) => {
+      const turn = latest.current.turns.find((t) => t.key === key);
+      if (!turn || streams.current.size > 0) return;
+      const requestId = newRequestId();
+      dispatch({ type: 'restart', key, requestId });
+      const answerId = turn.answer.id;
+      if (answerId && !turn.answer.guest) {
+        void run(key, (signal) => resendEvents(api, { answerId, requestId }, signal));
+      } else {
+        startAsk({ ...turn, requestId });
+      }
+    },
+    [api, run, startAsk],
+  );
+
+  /**
+   * Tries a failed answer again: a stored answer is resent; an ask that failed before the server answered it is
+   * sent again with the same request id, so the server never makes a second turn of it.
+   */
+  const retry = useCallback(
+    (key: string) => {
+      const turn = latest.current.turns.find((t) => t.key === key);
+      if (!turn || streams.current.size > 0) return;
+      if (turn.answer.id) return resend(key);
+      dispatch({ type: 'restart', key, requestId: turn.requestId });
+      startAsk(turn);
+    },
+    [resend, startAsk],
+  );
+
+  const abortAll = useCallback(() => {
+    for (const stream of streams.current.values()) {
+      stream.stopped = true;
+      stream.controller.abort();
+    }
+  }, []);
+
+  /** Opens a stored conversation from the history. */
+  const open = useCallback(
+    async (conversationId: string) => {
+      abortAll();
+      const turns = await queryClient.fetchQuery(messagesQuery(api, conversationId));
+      dispatch({ type: 'load', conversationId, turns: turns.map(fromStoredTurn) });
+    },
+    [abortAll, api, queryClient],
+  );
+
+  const reset = useCallback(() => {
+    abortAll();
+    dispatch({ type: 'reset' });
+  }, [abortAll]);
+
+  const patchAnswer = useCallback(
+    (answerId: string, patch: Partial<Pick<AnswerView, 'rating' | 'collected'>>) =>
+      dispatch({ type: 'patch', answerId, patch }),
+    [],
+  );
+
+  // Leaving the chat screen (hidden by keep-alive, or unmounted) ends the stream.
+  useEffect(() => abortAll, [abortAll]);
+
+  return { state, streaming, ask, stop, resend, retry, open, reset, patchAnswer };
+}
+
+export type Conversation = ReturnType<typeof useConversation>;
