@@ -16,7 +16,11 @@ import { createCorpusRepository, type CorpusRepository } from '../apps/api/src/c
 import { openDatabase } from '../apps/api/src/db/client.ts';
 import { openIndex } from '../apps/api/src/retrieval/lance-passage-index.ts';
 import type { PassageIndex } from '../apps/api/src/retrieval/passage-index.ts';
-import { createVerseRetriever, type VerseRetriever } from '../apps/api/src/retrieval/verse-retriever.ts';
+import {
+  corpusEntryRefs,
+  createVerseRetriever,
+  type VerseRetriever,
+} from '../apps/api/src/retrieval/verse-retriever.ts';
 import { EVAL_LANGS, QUESTION_TYPES, loadGoldSet, type GoldQuestion } from '../apps/api/src/retrieval/eval/gold-set.ts';
 import { HOLDOUT_IDS, goldSplit, type GoldSplit } from '../apps/api/src/retrieval/eval/holdout.ts';
 import {
@@ -95,12 +99,7 @@ async function buildRetriever(corpus: CorpusRepository, versionId: number, index
       }) as BookRecord,
   );
   const parser = createReferenceParser(books, { verseCounts: createVerseCountTable(countRows) });
-  return createVerseRetriever({
-    index,
-    parser,
-    entryRefs: async (ids) =>
-      new Map((await corpus.referenceEntriesByIds(versionId, ids)).map((row) => [row.id, row.refs] as const)),
-  });
+  return createVerseRetriever({ index, parser, entryRefs: corpusEntryRefs(corpus, versionId) });
 }
 
 function printDetails(outcomes: readonly QuestionOutcome[], questions: readonly GoldQuestion[]): void {

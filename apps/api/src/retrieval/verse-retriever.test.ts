@@ -3,7 +3,7 @@ import { TEST_BOOKS } from '../bible/fixtures/books.fixture.ts';
 import { createReferenceParser } from '../bible/references.parser.ts';
 import { createVerseCountTable } from '../bible/verse-counts.ts';
 import type { PassageHit, PassageIndex, PassageQuery } from './passage-index.ts';
-import { createVerseRetriever, kjvVerseRef, type VerseRetrieverDeps } from './verse-retriever.ts';
+import { corpusEntryRefs, createVerseRetriever, kjvVerseRef, type VerseRetrieverDeps } from './verse-retriever.ts';
 
 const parser = createReferenceParser(TEST_BOOKS, {
   verseCounts: createVerseCountTable([
@@ -246,5 +246,20 @@ describe('kjvVerseRef', () => {
     expect(kjvVerseRef({ ref: 'JHN.3.16', translation: 'kjv' })).toBe('JHN.3.16');
     expect(kjvVerseRef({ ref: 'JHN.3', translation: 'kjv' })).toBeUndefined();
     expect(kjvVerseRef({ translation: 'kjv' })).toBeUndefined();
+  });
+});
+
+describe('corpusEntryRefs', () => {
+  it('reads the refs of the entries of one corpus version', async () => {
+    const calls: unknown[] = [];
+    const corpus = {
+      referenceEntriesByIds: async (versionId: number, ids: string[]) => {
+        calls.push([versionId, ids]);
+        return [{ id: 'naves-topical:care', refs: ['PHP.4.6'] }] as never;
+      },
+    };
+    const refs = await corpusEntryRefs(corpus, 7)(['naves-topical:care', 'naves-topical:none']);
+    expect([...refs]).toEqual([['naves-topical:care', ['PHP.4.6']]]);
+    expect(calls).toEqual([[7, ['naves-topical:care', 'naves-topical:none']]]);
   });
 });

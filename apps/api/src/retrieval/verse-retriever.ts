@@ -15,6 +15,7 @@
 // Canon rules: deuterocanonical verses only for Catholic and Orthodox readers.
 import type { ReferenceParser } from '../bible/references.parser.ts';
 import type { BibleLanguage, BibleReference, Tradition } from '../bible/references.types.ts';
+import type { CorpusRepository } from '../corpus/corpus.repository.ts';
 import { TRANSLATION_SCHEMES, toScheme } from '../bible/versification.ts';
 import { defaultTranslation } from '../features/bible/translation-policy.ts';
 import { createEnglishKeywords } from './cross-lingual.ts';
@@ -63,6 +64,18 @@ export interface RetrieveOptions {
 /** The cited references of reference entries by id; production reads them from the corpus database. */
 export type EntryRefs = (entryIds: string[]) => Promise<Map<string, string[]>>;
 
+/**
+ * The production EntryRefs: the entries of one corpus version, from the database. Build one retriever per corpus
+ * version (it caches entries), e.g. `createVerseRetriever({ index, parser, entryRefs: corpusEntryRefs(corpusData,
+ * versionId) })` with the index of `corpus.ready()` and the parser of the Bible service's current version.
+ */
+export function corpusEntryRefs(corpus: Pick<CorpusRepository, 'referenceEntriesByIds'>, versionId: number): EntryRefs {
+  return async (ids) => {
+    const rows = await corpus.referenceEntriesByIds(versionId, ids);
+    return new Map(rows.map((row) => [row.id, row.refs] as const));
+  };
+}
+
 /** English search words for a question in another language (the reference works are all English). */
 export type EnglishKeywords = (question: string, language: BibleLanguage) => string | undefined;
 
@@ -94,7 +107,7 @@ const DEFAULT_LIMIT = 10;
 const MAX_LIMIT = 50;
 const MAX_QUESTION = 1000;
 /** Verse hits fetched for the text ranking: several translations of one verse share the list. */
-const TEXT_DEPTH = 60;
+const TEXT_DEPTH = 40;
 /** Entry passages fetched, and distinct entries whose verses are used. */
 const ENTRY_DEPTH = 20;
 const TOP_ENTRIES = 8;
