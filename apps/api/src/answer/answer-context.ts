@@ -23,6 +23,8 @@ export interface GatherInput {
   language: Locale;
   tradition: Tradition;
   history: { question: string; answer: string }[];
+  /** Whether the model quotes cross-references (the lookup is skipped when not). */
+  withCrossReferences?: boolean;
 }
 
 export interface Gathered {
@@ -40,21 +42,23 @@ export function createContextGatherer(deps: {
   corpus: CorpusService;
   corpusData: CorpusRepository;
 }) {
+  /** Passages of the first references that exist in the translation, looked up together, in the given order. */
   async function versesFor(refs: BibleReference[], reader: ReaderContext, translation: string, limit: number) {
+    const passages = await Promise.all(
+      refs.slice(0, limit + 4).map((ref) => deps.bible.passageFor(ref, reader, translation)),
+    );
     const out: ContextVerse[] = [];
     const seen = new Set<string>();
-    for (const ref of refs) {
-      if (out.length >= limit) break;
-      const passage = await deps.bible.passageFor(ref, reader, translation);
-      if (!passage || seen.has(passage.reference)) continue;
+    passages.forEach((passage, i) => {
+      if (!passage || seen.has(passage.reference) || out.length >= limit) return;
       seen.add(passage.reference);
       out.push({
         ref: passage.reference,
         label: passage.title,
         text: passage.verses.map((v) => v.text).join(' '),
-        book: ref.book,
+        book: refs[i]!.book,
       });
-    }
+    });
     return out;
   }
 
@@ -63,7 +67,19 @@ export function createContextGatherer(deps: {
       const { index, versionId } = deps.corpus.ready();
       const reader: ReaderContext = { language: bibleLanguageOf(input.language), tradition: input.tradition };
       const translation = await deps.bible.translationFor(reader);
-      const { parser } = await deps.bible.tools();
+      const { parser, format } = await deps.bible.tools();
+      // Verses are searched in the reader's own translation, so a hit carries the text to quote; the two searches
+      // run in LanceDB's threads together.
+      const [hits, entryHits] = await Promise.all([
+        index.search({ query: input.question, translations: [translation.id], kinds: ['verse'], limit: 30 }),
+        index.search({
+          query: input.question,
+          kinds: ['entry'],
+          limit: 12,
+          ...(input.mode === 'professional' ? { collections: PROFESSIONAL_COLLECTIONS } : {}),
+        }),
+      ]);
+      const limit = VERSES_BY_MODE[input.mode];
       const explicit = parser
         .findAll(input.question, { language: reader.language, tradition: reader.tradition })
         .map((m) => m.reference)
@@ -72,32 +88,26 @@ export function createContextGatherer(deps: {
         .map((ref) =>
           ref.verse === undefined ? { book: ref.book, chapter: ref.chapter, verse: 1, endVerse: 6 } : ref,
         );
-      const hits = await index.search({
-        query: input.question,
-        lang: reader.language,
-        kinds: ['verse'],
-        limit: 40,
-        ...(reader.tradition === 'protestant' ? { canon: 'protestant' as const } : {}),
-      });
-      const searched: BibleReference[] = [];
-      const seen = new Set<string>();
+      const verses = await versesFor(explicit, reader, translation.id, limit);
       for (const hit of hits) {
-        if (!hit.ref || seen.has(hit.ref)) continue;
-        seen.add(hit.ref);
-        const ref = fromUsfm(hit.ref);
-        if (ref) searched.push(ref);
+        if (verses.length >= limit) break;
+        const ref = hit.ref ? fromUsfm(hit.ref) : undefined;
+        if (!ref || verses.some((v) => v.ref === hit.ref)) continue;
+        verses.push({
+          ref: hit.ref!,
+          label: format(ref, { locale: reader.language, tradition: reader.tradition }),
+          text: hit.text,
+          book: ref.book,
+        });
       }
-      const limit = VERSES_BY_MODE[input.mode];
-      const verses = await versesFor([...explicit, ...searched], reader, translation.id, limit);
-
-      const entryHits = await index.search({
-        query: input.question,
-        kinds: ['entry'],
-        limit: 12,
-        ...(input.mode === 'professional' ? { collections: PROFESSIONAL_COLLECTIONS } : {}),
-      });
       const entryIds = [...new Set(entryHits.map((h) => h.id.replace(/#\d+$/, '')))].slice(0, 6);
-      const rows = await deps.corpusData.referenceEntriesByIds(versionId, entryIds);
+      const key = verses[0] ? fromUsfm(verses[0].ref.split('-')[0]!) : undefined;
+      const [rows, crossRows] = await Promise.all([
+        deps.corpusData.referenceEntriesByIds(versionId, entryIds),
+        key?.verse !== undefined && input.mode !== 'simple' && input.withCrossReferences !== false
+          ? deps.corpusData.crossReferencesOf(versionId, key.book, key.chapter, key.verse, 6)
+          : Promise.resolve([]),
+      ]);
       const byId = new Map(rows.map((r) => [r.id, r]));
       const entries: ContextEntry[] = [];
       for (const hit of entryHits) {
@@ -113,15 +123,10 @@ export function createContextGatherer(deps: {
         });
       }
 
-      let crossReferences: ContextVerse[] = [];
-      const key = verses[0] ? fromUsfm(verses[0].ref.split('-')[0]!) : undefined;
-      if (key?.verse !== undefined && input.mode !== 'simple') {
-        const rows2 = await deps.corpusData.crossReferencesOf(versionId, key.book, key.chapter, key.verse, 6);
-        const refs = rows2.map((r) => fromUsfm(r.toRef)).filter((r): r is BibleReference => Boolean(r));
-        crossReferences = (await versesFor(refs, reader, translation.id, 4)).filter(
-          (v) => !verses.some((k) => k.ref === v.ref),
-        );
-      }
+      const crossRefs = crossRows.map((r) => fromUsfm(r.toRef)).filter((r): r is BibleReference => Boolean(r));
+      const crossReferences = (await versesFor(crossRefs, reader, translation.id, 4)).filter(
+        (v) => !verses.some((k) => k.ref === v.ref),
+      );
 
       return {
         reader,

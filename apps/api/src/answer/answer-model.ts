@@ -38,5 +38,7 @@ export interface AnswerContext {
  */
 export interface AnswerModel {
   readonly name: string;
+  /** The composer quotes cross-references; a language model's prompt does not carry them, so they are skipped. */
+  readonly usesCrossReferences: boolean;
   stream(context: AnswerContext, signal: AbortSignal): AsyncIterable<string>;
 }

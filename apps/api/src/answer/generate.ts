@@ -61,7 +61,7 @@ export async function runGeneration(deps: GenerationDeps, job: GenerationJob): P
     createdAt: job.createdAt.toISOString(),
   });
   try {
-    const gathered = await deps.gatherer.gather(input);
+    const gathered = await deps.gatherer.gather({ ...input, withCrossReferences: deps.model.usesCrossReferences });
     translation = gathered.translation.id;
     await hub.emit({
       type: 'meta',

@@ -128,6 +128,7 @@ export function composeAnswer(context: AnswerContext): string {
 export function createGroundedComposer(chunkChars = 12): AnswerModel {
   return {
     name: 'grounded-composer',
+    usesCrossReferences: true,
     async *stream(context, signal) {
       const chars = Array.from(composeAnswer(context));
       for (let i = 0; i < chars.length; i += chunkChars) {

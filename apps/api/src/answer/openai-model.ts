@@ -71,6 +71,7 @@ export function createOpenAiModel(options: OpenAiModelOptions): AnswerModel {
 
   return {
     name: `openai:${options.model}`,
+    usesCrossReferences: false,
     async *stream(context, signal) {
       if (active >= options.maxConcurrent) throw new AppError('high_traffic');
       active += 1;

@@ -10,6 +10,7 @@ import { AppError } from '../../http/app-error.ts';
 import { defaultTranslation } from './translation-policy.ts';
 
 const MAX_PASSAGE_VERSES = 200;
+const PASSAGE_CACHE = 5000;
 
 export interface ReaderContext {
   language: BibleLanguage;
@@ -47,6 +48,8 @@ export function fromUsfm(value: string): BibleReference | undefined {
 
 export function createBibleService({ corpus, corpusData }: { corpus: CorpusService; corpusData: CorpusRepository }) {
   let state: Promise<VersionState> | undefined;
+  // Answers quote the same verses again and again; the corpus of a version never changes.
+  const passages = new Map<string, Passage | undefined>();
   let stateVersion: number | undefined;
 
   async function buildState(versionId: number): Promise<VersionState> {
@@ -158,10 +161,16 @@ export function createBibleService({ corpus, corpusData }: { corpus: CorpusServi
     /** A parsed reference's passage in the reader's translation, or undefined when it has no such verses. */
     async passageFor(ref: BibleReference, reader: ReaderContext, translation?: string): Promise<Passage | undefined> {
       const s = await current();
-      return passageOf(s, ref, reader, translation, 'kjv').catch((error: unknown) => {
+      const key = `${s.versionId}|${translation ?? ''}|${reader.language}|${reader.tradition}|${toUsfm(ref)}`;
+      const cached = passages.get(key);
+      if (cached) return cached;
+      const passage = await passageOf(s, ref, reader, translation, 'kjv').catch((error: unknown) => {
         if (error instanceof AppError) return undefined;
         throw error;
       });
+      if (passages.size >= PASSAGE_CACHE) passages.delete(passages.keys().next().value!);
+      passages.set(key, passage);
+      return passage;
     },
     /** The translation a reader sees for a book (their tradition's text in their language). */
     async translationFor(reader: ReaderContext, book = 'JHN', requested?: string): Promise<Translation> {
