@@ -27,6 +27,9 @@ export function CitationMark({ citation, primary, onOpenPassage, children }: Cit
   const linked = citation.status === 'linked';
   const note = linked ? null : t(citation.status === 'invalid' ? 'citation.invalid' : 'citation.misquoted');
 
+  // A mouse hovering previews the verse; a click pins the preview until a click elsewhere. A tap toggles it.
+  const hoverOpened = useRef(false);
+  const mousePressed = useRef(false);
   const keepOpen = () => {
     if (closeTimer.current) clearTimeout(closeTimer.current);
     closeTimer.current = null;
@@ -34,12 +37,25 @@ export function CitationMark({ citation, primary, onOpenPassage, children }: Cit
   const hover = (event: React.PointerEvent) => {
     if (event.pointerType !== 'mouse') return;
     keepOpen();
+    if (!visible) hoverOpened.current = true;
     setVisible(true);
   };
   const leave = (event: React.PointerEvent) => {
-    if (event.pointerType !== 'mouse') return;
+    if (event.pointerType !== 'mouse' || !hoverOpened.current) return;
     keepOpen();
-    closeTimer.current = setTimeout(() => setVisible(false), HOVER_CLOSE_MS);
+    closeTimer.current = setTimeout(() => {
+      hoverOpened.current = false;
+      setVisible(false);
+    }, HOVER_CLOSE_MS);
+  };
+  const changeVisible = (next: boolean) => {
+    // The click that follows a hover would toggle the preview shut: it pins it instead.
+    if (!next && mousePressed.current && hoverOpened.current) {
+      hoverOpened.current = false;
+      return;
+    }
+    hoverOpened.current = false;
+    setVisible(next);
   };
   useEffect(() => keepOpen, []);
 
@@ -80,6 +96,12 @@ export function CitationMark({ citation, primary, onOpenPassage, children }: Cit
     'data-status': citation.status,
     onPointerEnter: hover,
     onPointerLeave: leave,
+    onPointerDown: (event: React.PointerEvent) => {
+      mousePressed.current = event.pointerType === 'mouse';
+    },
+    onClick: () => {
+      mousePressed.current = false;
+    },
   };
   const trigger = linked ? (
     <button
@@ -113,7 +135,7 @@ export function CitationMark({ citation, primary, onOpenPassage, children }: Cit
     <Popover
       content={preview}
       visible={visible}
-      onVisibleChange={setVisible}
+      onVisibleChange={changeVisible}
       trigger="click"
       placement="top"
       destroyOnHide

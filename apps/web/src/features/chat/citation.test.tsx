@@ -1,0 +1,74 @@
+import { Globals } from '@react-spring/web';
+import { act, cleanup, createEvent, fireEvent, render, screen } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createI18n } from '../../lib/i18n.ts';
+import { citationIn } from './chat-fixtures.ts';
+import { CitationMark } from './citation.tsx';
+
+Globals.assign({ skipAnimation: true });
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
+
+function renderMark(status: 'linked' | 'misquoted' = 'linked') {
+  const citation = citationIn('见约翰福音 3:16', '约翰福音 3:16', { status });
+  const onOpenPassage = vi.fn();
+  render(
+    <I18nextProvider i18n={createI18n()}>
+      <CitationMark citation={citation} primary onOpenPassage={onOpenPassage}>
+        {citation.text}
+      </CitationMark>
+    </I18nextProvider>,
+  );
+  return { mark: screen.getByTestId('chat-citation-c1'), onOpenPassage };
+}
+
+const preview = () => screen.queryByTestId('chat-verse-preview');
+
+/** jsdom has no PointerEvent: a plain event with the mouse's pointerType, which React passes on. */
+function mouse(kind: 'pointerOver' | 'pointerOut' | 'pointerDown', element: HTMLElement) {
+  const event = createEvent[kind](element);
+  Object.defineProperty(event, 'pointerType', { value: 'mouse' });
+  fireEvent(element, event);
+}
+
+describe('CitationMark', () => {
+  it('previews the verse while a mouse hovers, and closes shortly after it leaves', async () => {
+    vi.useFakeTimers();
+    const { mark } = renderMark();
+    mouse('pointerOver', mark);
+    expect(preview()?.textContent).toContain('神爱世人');
+    mouse('pointerOut', mark);
+    await act(async () => vi.advanceTimersByTime(300));
+    expect(preview()).toBeNull();
+  });
+
+  it('keeps a hovered preview open when the citation is then clicked', async () => {
+    vi.useFakeTimers();
+    const { mark } = renderMark();
+    mouse('pointerOver', mark);
+    mouse('pointerDown', mark);
+    expect(preview()).not.toBeNull();
+    fireEvent.click(mark);
+    mouse('pointerOut', mark);
+    await act(async () => vi.advanceTimersByTime(300));
+    expect(preview()).not.toBeNull();
+  });
+
+  it('opens on a tap and hands the citation to the passage view', () => {
+    const { mark, onOpenPassage } = renderMark();
+    fireEvent.click(mark);
+    fireEvent.click(screen.getByTestId('chat-passage-open'));
+    expect(onOpenPassage).toHaveBeenCalledWith(expect.objectContaining({ id: 'c1', reference: 'JHN.3.16' }));
+  });
+
+  it('says why a misquoted citation is marked, and shows the verse as it reads', () => {
+    const { mark } = renderMark('misquoted');
+    expect(mark.getAttribute('title')).toBe('这段引文与经文原文不符，请以经文原文为准');
+    fireEvent.click(mark);
+    expect(screen.getByTestId('chat-citation-note').textContent).toContain('这段引文与经文原文不符');
+    expect(preview()?.textContent).toContain('经文原文神爱世人');
+  });
+});
