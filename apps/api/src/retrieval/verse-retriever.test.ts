@@ -110,8 +110,9 @@ describe('createVerseRetriever: references the question cites', () => {
   });
 
   it('cites deuterocanonical books only for Catholic and Orthodox readers', async () => {
-    const { r } = retriever({});
+    const { r, queries } = retriever({ verses: [verse('kjv', 'NEH.2.10')] });
     expect((await r.retrieve('Tobit 4:15', en)).verses).toEqual([]);
+    expect(queries).toEqual([]);
     const catholic = await r.retrieve('Tobit 4:15', { ...en, tradition: 'catholic' });
     expect(catholic.verses[0]?.ref).toBe('TOB.4.15');
   });

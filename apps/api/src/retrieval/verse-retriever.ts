@@ -220,10 +220,11 @@ export function createVerseRetriever(deps: VerseRetrieverDeps): VerseRetriever {
   function citedVerses(question: string, options: RetrieveOptions, limit: number) {
     const matches = parser
       .findAll(question, { language: options.language, tradition: options.tradition })
-      .filter((m) => parser.problemOf(m.reference) === undefined && inCanon(m.reference.book, options.tradition));
+      .filter((m) => parser.problemOf(m.reference) === undefined);
     const cited: string[] = [];
     const context: string[] = [];
-    for (const { reference: ref } of matches) {
+    // A citation outside the reader's canon (Tobit for a Protestant) gives no verses but is no search text either.
+    for (const { reference: ref } of matches.filter((m) => inCanon(m.reference.book, options.tradition))) {
       cited.push(...versesOf(ref, limit));
       if (ref.verse !== undefined && ref.endVerse === undefined && ref.endChapter === undefined) {
         for (const v of [ref.verse + 1, ref.verse - 1]) {
