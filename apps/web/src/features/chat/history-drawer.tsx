@@ -225,6 +225,7 @@ function HistoryLists({ currentId, onPick, onDeleted }: HistoryListsProps) {
         title={t('history.renameTitle')}
         content={
           <Input
+            className="chat-rename-input"
             data-testid="chat-rename-input"
             aria-label={t('history.renamePlaceholder')}
             placeholder={t('history.renamePlaceholder')}
