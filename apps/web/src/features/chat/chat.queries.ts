@@ -1,7 +1,6 @@
 import {
   askRequestSchema,
   chatTurnSchema,
-  collectionPageSchema,
   parallelSchema,
   recentSchema,
   sessionPageSchema,
@@ -27,7 +26,6 @@ export const CHAT_PATHS = {
   remove: '/portal/chat/session/delete',
   collect: '/portal/chat/collect',
   uncollect: '/portal/chat/uncollect',
-  collections: '/portal/chat/collections',
   rate: '/portal/chat/rate',
   batch: '/portal/chat/batch',
   parallel: '/bible/parallel',
@@ -41,7 +39,9 @@ export const chatKeys = {
   sessions: () => ['chat', 'sessions'] as const,
   recent: () => ['chat', 'recent'] as const,
   messages: (conversationId: string) => ['chat', 'messages', conversationId] as const,
-  collections: () => ['chat', 'collections'] as const,
+  /** Whatever lists saved answers (the collections screens) keys its queries under 'collections': a collect here
+   * marks them stale. */
+  collections: () => ['collections'] as const,
   translations: () => ['bible', 'translations'] as const,
   parallel: (reference: string, translations: readonly string[]) =>
     ['bible', 'parallel', reference, translations.join(',')] as const,
@@ -99,14 +99,6 @@ export function messagesQuery(api: ApiClient, conversationId: string) {
     queryFn: ({ signal }) =>
       api.get(CHAT_PATHS.messages, { params: { conversationId }, schema: z.array(chatTurnSchema), signal }),
     staleTime: 0,
-  });
-}
-
-export function collectionsQuery(api: ApiClient, page: number, size = SESSION_PAGE_SIZE) {
-  return queryOptions({
-    queryKey: [...chatKeys.collections(), page, size],
-    queryFn: ({ signal }) =>
-      api.get(CHAT_PATHS.collections, { params: { page, size }, schema: collectionPageSchema, signal }),
   });
 }
 

@@ -119,7 +119,7 @@ export function CitationMark({ citation, primary, onOpenPassage, children }: Cit
       tabIndex={0}
       className={`chat-citation chat-citation-${citation.status}`}
       title={note ?? undefined}
-      aria-label={`${citation.text}: ${note}`}
+      aria-label={t('citation.marked', { text: citation.text, note })}
       aria-expanded={visible}
       onKeyDown={(event) => {
         if (event.key === 'Enter' || event.key === ' ') setVisible((v) => !v);
