@@ -1,8 +1,8 @@
 import { Globals } from '@react-spring/web';
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../test/render-app.tsx';
-import { eventStreamResponse, liveStream } from './chat-fixtures.ts';
+import { eventStreamResponse, liveStream, metaEvent, sse } from './chat-fixtures.ts';
 
 // The overwrite dialog leaves with a react-spring animation, which jsdom's frames may never finish under load.
 Globals.assign({ skipAnimation: true });
@@ -89,5 +89,24 @@ describe('chat page', () => {
     fireEvent.click(screen.getByText('取消'));
     await waitFor(() => expect(screen.queryByText('输入框中已有内容，是否覆盖？')).toBeNull());
     expect(input.value).toBe('我的草稿');
+  });
+
+  it('stops a streaming answer when the user leaves the chat screen, keeping its text', async () => {
+    const stream = liveStream();
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => eventStreamResponse(stream.body)),
+    );
+    const { router } = renderApp('/chat');
+    const { input, send } = await composer();
+    fireEvent.change(input, { target: { value: '什么是恩典？' } });
+    fireEvent.click(send);
+    stream.push(sse(metaEvent()) + sse({ type: 'delta', text: '恩典是' }));
+    await waitFor(() => expect(screen.getByTestId('chat-answer').textContent).toContain('恩典是'));
+    await act(() => router.navigate('/about'));
+    await waitFor(() => expect(stream.cancelled).toBe(true));
+    await act(() => router.navigate('/chat'));
+    await waitFor(() => expect(screen.getByTestId('chat-answer').dataset.status).toBe('stopped'));
+    expect(screen.getByTestId('chat-answer-content').textContent).toBe('恩典是');
   });
 });
