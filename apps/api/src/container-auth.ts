@@ -122,7 +122,7 @@ export function createAccountServices({
   return {
     outbox,
     risk,
-    repositories: { codes: codeRows, counters, measures: measureRows, sessions: sessionRows },
+    repositories: { codes: codeRows, counters, measures: measureRows, sessions: sessionRows, oneTime },
     services: {
       sessions,
       member,

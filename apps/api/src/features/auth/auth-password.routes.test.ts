@@ -1,0 +1,200 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LOCALES, errorCode, errorMessage, type LoginResult } from '@bible-qa/contract';
+import type { DatabaseHandle } from '../../db/client.ts';
+import { get, lastCode, manualClock, post, type TestApp } from '../../test/auth-helpers.ts';
+import { databaseTargets } from '../../test/databases.ts';
+import { loginModes, TEST_PASSWORD } from '../../test/login-modes.ts';
+import { buildTestApp } from '../../test/test-app.ts';
+
+const HOUR = 3_600_000;
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+describe.each(databaseTargets)('passwords on $name', (target) => {
+  let database: DatabaseHandle;
+  let t: TestApp;
+  const clock = manualClock();
+  let n = 0;
+  const phone = () => `1370000${String(1000 + ++n)}`;
+  const passwordLogin = (mobile: string, password: string, ip?: string) =>
+    post(t, '/portal/auth/login-mobile-password', { mobile, password, agree: true }, { ip });
+
+  beforeAll(async () => {
+    database = await target.open();
+    t = await buildTestApp({
+      database,
+      clock,
+      env: {
+        CODE_SENDS_PER_IP_PER_HOUR: '100000',
+        AUTH_IP_FAILURES_PER_HOUR: '100000',
+        RISK_IP_LIMIT: '1000000',
+        RISK_IP_BAN_AT: '1000000',
+      },
+    });
+  });
+  afterAll(async () => {
+    await t.app.close();
+    await database.close();
+  });
+
+  it('sets a password with a code to the own phone, ends every session and logs this device in anew', async () => {
+    const mobile = phone();
+    const first = await loginModes.code(t, mobile);
+    const pre = await post(t, '/portal/auth/set-password-pre-check', undefined, { token: first.access_token });
+    expect(pre.data).toEqual({
+      hasPassword: false,
+      mobile: `+86${mobile.slice(0, 3)}****${mobile.slice(-4)}`,
+      email: null,
+    });
+    clock.advance(61_000);
+    expect((await post(t, '/portal/auth/send-code-mobile', { mobile, purpose: 'set_password' })).code).toBe(401);
+    expect(
+      (
+        await post(
+          t,
+          '/portal/auth/send-code-mobile',
+          { mobile: phone(), purpose: 'set_password' },
+          { token: first.access_token },
+        )
+      ).code,
+    ).toBe(errorCode('contact_missing'));
+    expect(
+      (
+        await post(
+          t,
+          '/portal/auth/send-code-mobile',
+          { mobile, purpose: 'set_password' },
+          { token: first.access_token },
+        )
+      ).code,
+    ).toBe(0);
+    const body = {
+      mode: 'mobile',
+      code: lastCode(t, `+86${mobile}`),
+      password: TEST_PASSWORD,
+      repeatPassword: TEST_PASSWORD,
+    };
+    const set = await post(t, '/portal/auth/set-password', body, { token: first.access_token });
+    expect(set.code).toBe(0);
+    const fresh = set.data as LoginResult;
+    expect(fresh.user.hasPassword).toBe(true);
+    expect((await get(t, '/portal/member/info', { token: first.access_token })).code).toBe(401);
+    expect((await post(t, '/portal/auth/login', { userToken: first.user_token })).code).toBe(401);
+    expect((await get(t, '/portal/member/info', { token: fresh.access_token })).code).toBe(0);
+    expect((await passwordLogin(` +86 ${mobile}`, TEST_PASSWORD)).code).toBe(0);
+  });
+
+  it('resets a forgotten password with a reset code and ends every session of the account', async () => {
+    const mobile = phone();
+    const byPassword = await loginModes.password(t, mobile, clock);
+    clock.advance(61_000);
+    const byCode = await loginModes.code(t, mobile);
+    clock.advance(61_000);
+    expect((await post(t, '/portal/auth/sendCode', { mobile, purpose: 'reset_password' })).code).toBe(0);
+    const reset = await post(t, '/portal/auth/reset-pwd', {
+      mobile,
+      code: lastCode(t, `+86${mobile}`),
+      password: 'N3wPassword',
+      repeatPassword: 'N3wPassword',
+    });
+    expect(reset.code).toBe(0);
+    for (const session of [byPassword, byCode]) {
+      expect((await get(t, '/portal/member/info', { token: session.access_token })).code).toBe(401);
+      expect((await post(t, '/portal/auth/login', { userToken: session.user_token })).code).toBe(401);
+    }
+    expect((await passwordLogin(mobile, TEST_PASSWORD)).code).toBe(errorCode('wrong_password'));
+    expect((await passwordLogin(mobile, 'N3wPassword')).code).toBe(0);
+  });
+
+  it('answers a reset request for an unknown number like any other, and delivers nothing', async () => {
+    const stranger = phone();
+    expect(
+      await post(t, '/portal/auth/send-code-mobile', { mobile: stranger, purpose: 'reset_password' }),
+    ).toMatchObject({
+      code: 0,
+      data: { resendAfterSeconds: 60 },
+    });
+    expect(t.container.accounts.outbox.list(`+86${stranger}`)).toHaveLength(0);
+    const guess = await post(t, '/portal/auth/reset-pwd', {
+      mobile: stranger,
+      code: '123456',
+      password: 'N3wPassword',
+      repeatPassword: 'N3wPassword',
+    });
+    expect(guess.code).toBe(errorCode('code_invalid'));
+  });
+
+  it('gives no hint whether an account exists or has a password, by message or by time', async () => {
+    const withPassword: string[] = [];
+    for (let i = 0; i < 4; i++) {
+      const mobile = phone();
+      await loginModes.password(t, mobile, clock);
+      withPassword.push(mobile);
+    }
+    const withoutPassword = phone();
+    await loginModes.code(t, withoutPassword);
+    const answers = new Set<string>();
+    const known: number[] = [];
+    const unknown: number[] = [];
+    for (let round = 0; round < 2; round++) {
+      for (const mobile of withPassword) {
+        let start = performance.now();
+        answers.add(
+          JSON.stringify(await passwordLogin(mobile, 'Wrong0ne-pass').then(({ code, msg }) => ({ code, msg }))),
+        );
+        known.push(performance.now() - start);
+        start = performance.now();
+        answers.add(
+          JSON.stringify(await passwordLogin(phone(), 'Wrong0ne-pass').then(({ code, msg }) => ({ code, msg }))),
+        );
+        unknown.push(performance.now() - start);
+      }
+    }
+    answers.add(
+      JSON.stringify(await passwordLogin(withoutPassword, 'Wrong0ne-pass').then(({ code, msg }) => ({ code, msg }))),
+    );
+    expect([...answers]).toEqual([
+      JSON.stringify({ code: errorCode('wrong_password'), msg: errorMessage('wrong_password') }),
+    ]);
+    // Both paths pay the same argon2id work: medians within half of each other.
+    expect(Math.abs(median(known) - median(unknown))).toBeLessThan(median(known) / 2);
+  });
+
+  it('locks an account after 10 failed tries an hour, whatever the IP or spelling, the right password included', async () => {
+    const mobile = phone();
+    await loginModes.password(t, mobile, clock);
+    const spellings = [mobile, `+86${mobile}`, `0086 ${mobile}`, `86-${mobile}`];
+    for (let i = 0; i < 10; i++) {
+      expect((await passwordLogin(spellings[i % 4]!, `Wrong${i}pass`, `10.3.0.${i}`)).code).toBe(
+        errorCode('wrong_password'),
+      );
+    }
+    expect((await passwordLogin(mobile, TEST_PASSWORD, '10.3.1.1')).code).toBe(errorCode('too_many_attempts'));
+    // The code login shares the lock.
+    clock.advance(61_000);
+    await post(t, '/portal/auth/send-code-mobile', { mobile });
+    const byCode = await post(t, '/portal/auth/login', { mobile, code: lastCode(t, `+86${mobile}`), agree: true });
+    expect(byCode.code).toBe(errorCode('too_many_attempts'));
+    clock.advance(HOUR);
+    expect((await passwordLogin(mobile, TEST_PASSWORD)).code).toBe(0);
+  });
+
+  it.each(LOCALES)('answers the §5 password messages and the §8 wrong-password message in %s', async (locale) => {
+    const call = (url: string, body: object) => post(t, url, body, { locale });
+    expect((await call('/portal/auth/login-mobile-password', { mobile: phone() })).msg).toBe(
+      errorMessage('password_required', locale),
+    );
+    expect((await call('/portal/auth/login-mail-password', {})).msg).toBe(errorMessage('email_required', locale));
+    expect(
+      (await call('/portal/auth/login-mobile-password', { mobile: phone(), password: 'Whatever1', agree: true })).msg,
+    ).toBe(errorMessage('wrong_password', locale));
+    const reset = (password: string, repeatPassword: string) =>
+      call('/portal/auth/reset-pwd', { mobile: phone(), code: '123456', password, repeatPassword });
+    expect((await reset('short1', 'short1')).msg).toBe(errorMessage('password_too_weak', locale));
+    expect((await reset('lettersonly', 'lettersonly')).msg).toBe(errorMessage('password_too_weak', locale));
+    expect((await reset('Lamb0fGod7', 'Lamb0fGod8')).msg).toBe(errorMessage('passwords_differ', locale));
+    expect((await reset('password1', 'password1')).msg).toBe(errorMessage('password_too_common', locale));
+    expect((await call('/portal/auth/reset-pwd', { mobile: phone(), password: 'x', repeatPassword: 'x' })).msg).toBe(
+      errorMessage('code_required', locale),
+    );
+  });
+});
