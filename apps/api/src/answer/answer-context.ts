@@ -1,9 +1,10 @@
 import { COLLECTION_NAMES, type AnswerKind, type ChatMode, type Locale, type Tradition } from '@bible-qa/contract';
 import type { BibleReference } from '../bible/references.types.ts';
+import { schemeOf, toScheme } from '../bible/versification.ts';
 import type { CorpusRepository } from '../corpus/corpus.repository.ts';
 import type { CorpusService } from '../corpus/corpus.service.ts';
 import type { BibleService, ReaderContext } from '../features/bible/bible.service.ts';
-import { fromUsfm } from '../features/bible/bible.service.ts';
+import { fromUsfm, toUsfm } from '../features/bible/bible.service.ts';
 import { bibleLanguageOf } from '../features/bible/translation-policy.ts';
 import type { AnswerContext, ContextEntry, ContextVerse } from './answer-model.ts';
 
@@ -89,12 +90,19 @@ export function createContextGatherer(deps: {
           ref.verse === undefined ? { book: ref.book, chapter: ref.chapter, verse: 1, endVerse: 6 } : ref,
         );
       const verses = await versesFor(explicit, reader, translation.id, limit);
+      const scheme = schemeOf(translation.id);
       for (const hit of hits) {
         if (verses.length >= limit) break;
-        const ref = hit.ref ? fromUsfm(hit.ref) : undefined;
-        if (!ref || verses.some((v) => v.ref === hit.ref)) continue;
+        // A hit is numbered the translation's way (Darby's Psalms count their titles); answers cite in KJV numbering,
+        // the numbering the verifier reads the label in. A verse that does not map back to itself (a psalm title
+        // KJV has no number for) would be labelled with another verse's reference, so it is left out.
+        const own = hit.ref ? fromUsfm(hit.ref) : undefined;
+        const ref = own && toScheme(own, scheme, 'kjv');
+        if (!ref || toUsfm(toScheme(ref, 'kjv', scheme)) !== hit.ref) continue;
+        const usfm = toUsfm(ref);
+        if (verses.some((v) => v.ref === usfm)) continue;
         verses.push({
-          ref: hit.ref!,
+          ref: usfm,
           label: format(ref, { locale: reader.language, tradition: reader.tradition }),
           text: hit.text,
           book: ref.book,

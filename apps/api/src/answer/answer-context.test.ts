@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { TEST_BOOKS } from '../bible/fixtures/books.fixture.ts';
+import { createReferenceFormatter } from '../bible/references.format.ts';
+import { createReferenceParser } from '../bible/references.parser.ts';
+import type { CorpusRepository } from '../corpus/corpus.repository.ts';
+import type { CorpusService } from '../corpus/corpus.service.ts';
+import type { BibleService } from '../features/bible/bible.service.ts';
+import type { PassageHit } from '../retrieval/passage-index.ts';
+import { createContextGatherer } from './answer-context.ts';
+
+const parser = createReferenceParser(TEST_BOOKS);
+
+/** A verse hit of Darby's French Bible, which numbers the Psalms the Hebrew way (their titles are verses). */
+function darbyHit(ref: string, text: string): PassageHit {
+  return {
+    id: `darby-fr:${ref}`,
+    kind: 'verse',
+    lang: 'fr',
+    translation: 'darby-fr',
+    ref,
+    text,
+    highlight: text,
+    score: 1,
+    matchedBy: ['text'],
+  };
+}
+
+function gathererOver(hits: PassageHit[]) {
+  const bible = {
+    translationFor: async () => ({ id: 'darby-fr', name: 'Darby' }),
+    tools: async () => ({ parser, format: createReferenceFormatter(parser.catalogue) }),
+    passageFor: async () => undefined,
+  } as unknown as BibleService;
+  const corpus = {
+    ready: () => ({
+      versionId: 1,
+      index: { search: async (q: { kinds?: string[] }) => (q.kinds?.includes('verse') ? hits : []) },
+    }),
+  } as unknown as CorpusService;
+  const corpusData = {
+    referenceEntriesByIds: async () => [],
+    crossReferencesOf: async () => [],
+  } as unknown as CorpusRepository;
+  return createContextGatherer({ bible, corpus, corpusData });
+}
+
+describe('the context gatherer', () => {
+  it('labels a verse hit in KJV numbering, the numbering its citation is verified in', async () => {
+    const gathered = await gathererOver([
+      darbyHit('PSA.102.18', 'Il aura égard à la prière du désolé, et il ne méprisera pas leur prière.'),
+      darbyHit('JHN.3.16', 'Car Dieu a tant aimé le monde, qu’il a donné son Fils unique.'),
+    ]).gather({
+      question: 'Que dit la Bible sur la prière ?',
+      kind: 'answer',
+      mode: 'advanced',
+      language: 'fr-fr',
+      tradition: 'protestant',
+      history: [],
+    });
+    expect(gathered.context.verses.map((v) => [v.ref, v.label, v.text.slice(0, 20)])).toEqual([
+      ['PSA.102.17', 'Psaumes 102:17', 'Il aura égard à la p'],
+      ['JHN.3.16', 'Jean 3:16', 'Car Dieu a tant aimé'],
+    ]);
+  });
+
+  it('leaves out a psalm title, which has no verse number of its own in KJV numbering', async () => {
+    const gathered = await gathererOver([darbyHit('PSA.83.1', 'Cantique. Psaume d’Asaph.')]).gather({
+      question: 'Psaume d’Asaph',
+      kind: 'answer',
+      mode: 'advanced',
+      language: 'fr-fr',
+      tradition: 'protestant',
+      history: [],
+    });
+    expect(gathered.context.verses).toEqual([]);
+  });
+});
