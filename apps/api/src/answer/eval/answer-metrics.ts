@@ -69,8 +69,7 @@ export function goldCovered(gold: readonly string[], references: readonly string
 
 /** Does the answer cite at least one gold verse through a linked citation? */
 export function citesGold(outcome: AnswerOutcome): boolean {
-  const linked = outcome.citations.flatMap((c) => (c.status === 'linked' && c.reference ? [c.reference] : []));
-  return goldCovered(outcome.gold, linked).length > 0;
+  return goldCovered(outcome.gold, linkedReferences(outcome)).length > 0;
 }
 
 /** Citations the verifier had to mark: references to verses that do not exist, and misquotations. */
@@ -161,6 +160,14 @@ export interface AnswerSummary {
   /** Diagnostics: questions with a gold verse among the searched verses, and among those handed to the model. */
   goldSearched: number;
   goldInContext: number;
+  /** Diagnostics: gold verses handed to the model, and how many of those the answer cites (linked). */
+  goldVersesInContext: number;
+  goldVersesCitedFromContext: number;
+}
+
+/** The references of the linked citations. */
+function linkedReferences(outcome: AnswerOutcome): string[] {
+  return outcome.citations.flatMap((c) => (c.status === 'linked' && c.reference ? [c.reference] : []));
 }
 
 export function summarise(outcomes: readonly AnswerOutcome[]): AnswerSummary {
@@ -174,6 +181,11 @@ export function summarise(outcomes: readonly AnswerOutcome[]): AnswerSummary {
     fabricated: outcomes.reduce((n, o) => n + fabricatedCount(o), 0),
     goldSearched: count((o) => goldCovered(o.gold, o.searched ?? []).length > 0),
     goldInContext: count((o) => goldCovered(o.gold, o.context ?? []).length > 0),
+    goldVersesInContext: outcomes.reduce((n, o) => n + goldCovered(o.gold, o.context ?? []).length, 0),
+    goldVersesCitedFromContext: outcomes.reduce(
+      (n, o) => n + goldCovered(goldCovered(o.gold, o.context ?? []), linkedReferences(o)).length,
+      0,
+    ),
   };
 }
 
@@ -200,6 +212,7 @@ export function formatTable(rows: readonly { group: string; summary: AnswerSumma
     'fabricated',
     'gold searched',
     'gold in context',
+    'gold verses in context → cited',
   ];
   const body = rows.map(({ group, summary: s }) => [
     group,
@@ -211,6 +224,7 @@ export function formatTable(rows: readonly { group: string; summary: AnswerSumma
     String(s.fabricated),
     share(s.goldSearched, s.questions),
     share(s.goldInContext, s.questions),
+    `${s.goldVersesInContext} → ${s.goldVersesCitedFromContext}`,
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...body.map((r) => r[i]!.length)));
   const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!)));
