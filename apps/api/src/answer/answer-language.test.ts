@@ -13,6 +13,9 @@ describe('answerLanguage', () => {
     ['John 3:16', 'zh-cn', 'zh-cn'],
     ['约翰福音3:16是什么意思', 'zh-tw', 'zh-tw'],
     ['amen', 'es-es', 'es-es'],
+    ['¿Cómo debo orar?', 'en', 'es-es'],
+    ['¿Quién fue Rut?', 'zh-cn', 'es-es'],
+    ['Où Jésus a-t-il été baptisé ?', 'en', 'fr-fr'],
   ] as const)('answers %s (setting %s) in %s', (question, setting, expected) => {
     expect(answerLanguage(question, setting)).toBe(expected);
   });

@@ -23,8 +23,17 @@ export function answerLanguage(question: string, setting: Locale): Locale {
   }
   if (latin < 6 || han > 0) return setting;
   const lower = text.toLowerCase();
+  // Letters and marks only one of the three languages uses count as words do: ¿ ¡ ñ are Spanish, è ê ç œ French.
+  const letters: Record<keyof typeof MARKERS, RegExp> = {
+    en: /$^/g,
+    'es-es': /[¿¡ñ]/g,
+    'fr-fr': /[èêçœù]|\boù\b|-t-(?:il|elle)/g,
+  };
   const scores = (Object.keys(MARKERS) as (keyof typeof MARKERS)[])
-    .map((lang) => ({ lang, n: (lower.match(MARKERS[lang]) ?? []).length }))
+    .map((lang) => ({
+      lang,
+      n: (lower.match(MARKERS[lang]) ?? []).length + 2 * (lower.match(letters[lang]) ?? []).length,
+    }))
     .sort((a, b) => b.n - a.n);
   const [best, second] = scores;
   if (!best || best.n < 2 || best.n <= (second?.n ?? 0))
