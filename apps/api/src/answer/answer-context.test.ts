@@ -25,11 +25,26 @@ function darbyHit(ref: string, text: string): PassageHit {
   };
 }
 
+const format = createReferenceFormatter(parser.catalogue);
+/** The passages the gatherer asked for, in the numbering it asked in (KJV); the Bible service maps to Darby's. */
+const asked: string[] = [];
+
 function gathererOver(hits: PassageHit[]) {
   const bible = {
     translationFor: async () => ({ id: 'darby-fr', name: 'Darby' }),
-    tools: async () => ({ parser, format: createReferenceFormatter(parser.catalogue) }),
-    passageFor: async () => undefined,
+    tools: async () => ({ parser, format }),
+    passageFor: async (ref: { book: string; chapter: number; verse?: number }) => {
+      const usfm = `${ref.book}.${ref.chapter}.${ref.verse}`;
+      asked.push(usfm);
+      const hit = hits.find((h) => h.ref === (usfm === 'PSA.102.17' ? 'PSA.102.18' : usfm));
+      return (
+        hit && {
+          reference: usfm,
+          title: format(ref, { locale: 'fr', tradition: 'protestant' }),
+          verses: [{ text: hit.text }],
+        }
+      );
+    },
   } as unknown as BibleService;
   const corpus = {
     ready: () => ({
@@ -45,7 +60,8 @@ function gathererOver(hits: PassageHit[]) {
 }
 
 describe('the context gatherer', () => {
-  it('labels a verse hit in KJV numbering, the numbering its citation is verified in', async () => {
+  it('asks for verse hits in KJV numbering, the numbering its citations are verified in', async () => {
+    asked.length = 0;
     const gathered = await gathererOver([
       darbyHit('PSA.102.18', 'Il aura égard à la prière du désolé, et il ne méprisera pas leur prière.'),
       darbyHit('JHN.3.16', 'Car Dieu a tant aimé le monde, qu’il a donné son Fils unique.'),
@@ -57,13 +73,19 @@ describe('the context gatherer', () => {
       tradition: 'protestant',
       history: [],
     });
-    expect(gathered.context.verses.map((v) => [v.ref, v.label, v.text.slice(0, 20)])).toEqual([
-      ['PSA.102.17', 'Psaumes 102:17', 'Il aura égard à la p'],
-      ['JHN.3.16', 'Jean 3:16', 'Car Dieu a tant aimé'],
-    ]);
+    expect(asked).toContain('PSA.102.17');
+    expect(asked).not.toContain('PSA.102.18');
+    expect(gathered.context.verses.map((v) => [v.ref, v.label, v.text.slice(0, 20)])).toEqual(
+      expect.arrayContaining([
+        ['PSA.102.17', 'Psaumes 102:17', 'Il aura égard à la p'],
+        ['JHN.3.16', 'Jean 3:16', 'Car Dieu a tant aimé'],
+      ]),
+    );
   });
 
-  it('leaves out a psalm title, which has no verse number of its own in KJV numbering', async () => {
+  it('quotes the Bible service’s text for the KJV reference, never a hit’s own text under another number', async () => {
+    asked.length = 0;
+    // Darby's PSA.83.1 is the psalm's title; the service answers KJV 83:1 with its own text for that verse.
     const gathered = await gathererOver([darbyHit('PSA.83.1', 'Cantique. Psaume d’Asaph.')]).gather({
       question: 'Psaume d’Asaph',
       kind: 'answer',
@@ -72,6 +94,6 @@ describe('the context gatherer', () => {
       tradition: 'protestant',
       history: [],
     });
-    expect(gathered.context.verses).toEqual([]);
+    for (const verse of gathered.context.verses) expect(asked).toContain(verse.ref);
   });
 });

@@ -1,21 +1,16 @@
 import { COLLECTION_NAMES, type AnswerKind, type ChatMode, type Locale, type Tradition } from '@bible-qa/contract';
 import type { BibleReference } from '../bible/references.types.ts';
-import { schemeOf, toScheme } from '../bible/versification.ts';
 import type { CorpusRepository } from '../corpus/corpus.repository.ts';
 import type { CorpusService } from '../corpus/corpus.service.ts';
 import type { BibleService, ReaderContext } from '../features/bible/bible.service.ts';
-import { fromUsfm, toUsfm } from '../features/bible/bible.service.ts';
+import { fromUsfm } from '../features/bible/bible.service.ts';
+import { corpusEntryRefs, createVerseRetriever, type VerseRetriever } from '../retrieval/verse-retriever.ts';
 import { bibleLanguageOf } from '../features/bible/translation-policy.ts';
 import type { AnswerContext, ContextEntry, ContextVerse } from './answer-model.ts';
 
 const VERSES_BY_MODE: Record<ChatMode, number> = { simple: 3, advanced: 6, professional: 8 };
-const PROFESSIONAL_COLLECTIONS = [
-  'strongs-greek',
-  'strongs-hebrew',
-  'matthew-henry-complete',
-  'eastons-dictionary',
-  'naves-topical',
-];
+const LEXICONS = ['strongs-greek', 'strongs-hebrew'];
+const ENTRY_EXCERPT = 600;
 
 export interface GatherInput {
   question: string;
@@ -35,14 +30,17 @@ export interface Gathered {
 }
 
 /**
- * Retrieval for one question: explicit references first, then BM25 over the reader's language, one hit per verse,
- * shown in the reader's translation; reference entries for literature; cross-references of the key verse.
+ * Retrieval for one question through the verse retriever (cited references first, then text, reference entries and
+ * prominence fused), each verse shown in the reader's translation; the entries it used become the literature;
+ * cross-references of the key verse for the composer.
  */
 export function createContextGatherer(deps: {
   bible: BibleService;
   corpus: CorpusService;
   corpusData: CorpusRepository;
 }) {
+  let retriever: { versionId: number; retriever: VerseRetriever } | undefined;
+
   /** Passages of the first references that exist in the translation, looked up together, in the given order. */
   async function versesFor(refs: BibleReference[], reader: ReaderContext, translation: string, limit: number) {
     const passages = await Promise.all(
@@ -68,47 +66,32 @@ export function createContextGatherer(deps: {
       const { index, versionId } = deps.corpus.ready();
       const reader: ReaderContext = { language: bibleLanguageOf(input.language), tradition: input.tradition };
       const translation = await deps.bible.translationFor(reader);
-      const { parser, format } = await deps.bible.tools();
-      // Verses are searched in the reader's own translation, so a hit carries the text to quote; the two searches
-      // run in LanceDB's threads together.
-      const [hits, entryHits] = await Promise.all([
-        index.search({ query: input.question, translations: [translation.id], kinds: ['verse'], limit: 30 }),
-        index.search({
-          query: input.question,
-          kinds: ['entry'],
-          limit: 12,
-          ...(input.mode === 'professional' ? { collections: PROFESSIONAL_COLLECTIONS } : {}),
-        }),
-      ]);
-      const limit = VERSES_BY_MODE[input.mode];
-      const explicit = parser
-        .findAll(input.question, { language: reader.language, tradition: reader.tradition })
-        .map((m) => m.reference)
-        .filter((ref) => !parser.problemOf(ref))
-        // an explicit reference stands for its first few verses, not a whole book's worth of text
-        .map((ref) =>
-          ref.verse === undefined ? { book: ref.book, chapter: ref.chapter, verse: 1, endVerse: 6 } : ref,
-        );
-      const verses = await versesFor(explicit, reader, translation.id, limit);
-      const scheme = schemeOf(translation.id);
-      for (const hit of hits) {
-        if (verses.length >= limit) break;
-        // A hit is numbered the translation's way (Darby's Psalms count their titles); answers cite in KJV numbering,
-        // the numbering the verifier reads the label in. A verse that does not map back to itself (a psalm title
-        // KJV has no number for) would be labelled with another verse's reference, so it is left out.
-        const own = hit.ref ? fromUsfm(hit.ref) : undefined;
-        const ref = own && toScheme(own, scheme, 'kjv');
-        if (!ref || toUsfm(toScheme(ref, 'kjv', scheme)) !== hit.ref) continue;
-        const usfm = toUsfm(ref);
-        if (verses.some((v) => v.ref === usfm)) continue;
-        verses.push({
-          ref: usfm,
-          label: format(ref, { locale: reader.language, tradition: reader.tradition }),
-          text: hit.text,
-          book: ref.book,
-        });
+      const { parser } = await deps.bible.tools();
+      if (retriever?.versionId !== versionId) {
+        retriever = {
+          versionId,
+          retriever: createVerseRetriever({ index, parser, entryRefs: corpusEntryRefs(deps.corpusData, versionId) }),
+        };
       }
-      const entryIds = [...new Set(entryHits.map((h) => h.id.replace(/#\d+$/, '')))].slice(0, 6);
+      const limit = VERSES_BY_MODE[input.mode];
+      // The retriever ranks verses (cited references first, then text, reference entries and prominence fused);
+      // professional mode also looks in the lexicons, which cite no verses.
+      const [retrieval, lexiconHits] = await Promise.all([
+        retriever.retriever.retrieve(input.question, {
+          language: reader.language,
+          tradition: reader.tradition,
+          translation: translation.id,
+          limit: limit + 4,
+        }),
+        input.mode === 'professional'
+          ? index.search({ query: input.question, kinds: ['entry'], collections: LEXICONS, limit: 6 })
+          : Promise.resolve([]),
+      ]);
+      const refs = retrieval.verses.map((v) => fromUsfm(v.ref)).filter((r): r is BibleReference => Boolean(r));
+      const verses = await versesFor(refs, reader, translation.id, limit);
+      const entryIds = [...retrieval.entries.map((e) => e.id), ...lexiconHits.map((h) => h.id.replace(/#\d+$/, ''))]
+        .filter((id, i, all) => all.indexOf(id) === i)
+        .slice(0, 8);
       const key = verses[0] ? fromUsfm(verses[0].ref.split('-')[0]!) : undefined;
       const [rows, crossRows] = await Promise.all([
         deps.corpusData.referenceEntriesByIds(versionId, entryIds),
@@ -117,19 +100,19 @@ export function createContextGatherer(deps: {
           : Promise.resolve([]),
       ]);
       const byId = new Map(rows.map((r) => [r.id, r]));
-      const entries: ContextEntry[] = [];
-      for (const hit of entryHits) {
-        const id = hit.id.replace(/#\d+$/, '');
+      const entries: ContextEntry[] = entryIds.flatMap((id) => {
         const row = byId.get(id);
-        if (!row || entries.some((e) => e.id === id)) continue;
-        entries.push({
-          id,
-          collection: row.collection,
-          collectionName: COLLECTION_NAMES[row.collection] ?? row.collection,
-          title: row.title,
-          excerpt: hit.text,
-        });
-      }
+        if (!row) return [];
+        return [
+          {
+            id,
+            collection: row.collection,
+            collectionName: COLLECTION_NAMES[row.collection] ?? row.collection,
+            title: row.title,
+            excerpt: row.text.slice(0, ENTRY_EXCERPT),
+          },
+        ];
+      });
 
       const crossRefs = crossRows.map((r) => fromUsfm(r.toRef)).filter((r): r is BibleReference => Boolean(r));
       const crossReferences = (await versesFor(crossRefs, reader, translation.id, 4)).filter(
