@@ -6,7 +6,7 @@ import type { CorpusRepository } from '../corpus/corpus.repository.ts';
 import type { CorpusService } from '../corpus/corpus.service.ts';
 import type { BibleService } from '../features/bible/bible.service.ts';
 import type { PassageHit } from '../retrieval/passage-index.ts';
-import { createContextGatherer } from './answer-context.ts';
+import { createContextGatherer, withoutReferences } from './answer-context.ts';
 
 const parser = createReferenceParser(TEST_BOOKS);
 
@@ -95,5 +95,17 @@ describe('the context gatherer', () => {
       history: [],
     });
     for (const verse of gathered.context.verses) expect(asked).toContain(verse.ref);
+  });
+});
+
+describe('reference-work excerpts', () => {
+  it('lose their own scripture references, so only the verses the answer quotes are citations', () => {
+    const excerpt = withoutReferences(
+      '"The day of salvation," 2 Cor 6:2, is now (comp. Ps 106:8; Isa 63:8). It saves.',
+      parser,
+    );
+    expect(parser.findAll(excerpt, { language: 'en' })).toEqual([]);
+    expect(excerpt).toContain('The day of salvation');
+    expect(excerpt).toContain('It saves.');
   });
 });

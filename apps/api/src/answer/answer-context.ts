@@ -1,4 +1,5 @@
 import { COLLECTION_NAMES, type AnswerKind, type ChatMode, type Locale, type Tradition } from '@bible-qa/contract';
+import type { ReferenceParser } from '../bible/references.parser.ts';
 import type { BibleReference } from '../bible/references.types.ts';
 import type { CorpusRepository } from '../corpus/corpus.repository.ts';
 import type { CorpusService } from '../corpus/corpus.service.ts';
@@ -8,9 +9,24 @@ import { corpusEntryRefs, createVerseRetriever, type VerseRetriever } from '../r
 import { bibleLanguageOf } from '../features/bible/translation-policy.ts';
 import type { AnswerContext, ContextEntry, ContextVerse } from './answer-model.ts';
 
-const VERSES_BY_MODE: Record<ChatMode, number> = { simple: 3, advanced: 6, professional: 8 };
+const VERSES_BY_MODE: Record<ChatMode, number> = { simple: 3, advanced: 10, professional: 10 };
 const LEXICONS = ['strongs-greek', 'strongs-hebrew'];
 const ENTRY_EXCERPT = 600;
+
+/**
+ * A reference work's excerpt without its scripture references: the answer's citations are the verses it quotes in
+ * the reader's translation; an English dictionary's "2 Cor 6:2" beside its own English quotation is not one of them.
+ */
+export function withoutReferences(text: string, parser: ReferenceParser): string {
+  let out = text;
+  for (const m of parser.findAll(text, { language: 'en' }).reverse()) out = out.slice(0, m.start) + out.slice(m.end);
+  return out
+    .replace(/\(\s*(?:comp\.|cf\.|see)?[\s,;.]*\)/gi, '')
+    .replace(/\s+([,;.])/g, '$1')
+    .replace(/([,;])(?:\s*[,;])+/g, '$1')
+    .replace(/\s{2,}/g, ' ')
+    .trim();
+}
 
 export interface GatherInput {
   question: string;
@@ -109,7 +125,7 @@ export function createContextGatherer(deps: {
             collection: row.collection,
             collectionName: COLLECTION_NAMES[row.collection] ?? row.collection,
             title: row.title,
-            excerpt: row.text.slice(0, ENTRY_EXCERPT),
+            excerpt: withoutReferences(row.text.slice(0, ENTRY_EXCERPT), parser),
           },
         ];
       });

@@ -5,10 +5,19 @@ import { joinList, phrase } from './composer-phrases.ts';
 const CHINESE = new Set<Locale>(['zh-cn', 'zh-tw']);
 const LEXICONS = new Set(['strongs-greek', 'strongs-hebrew']);
 const COMMENTARY = new Set(['matthew-henry-complete']);
+/** Passages quoted in full at the top of an answer; the rest are listed more briefly. */
+const KEY_VERSES = 5;
 
 function quote(verse: ContextVerse, locale: Locale): string {
   const dash = CHINESE.has(locale) ? '——' : '—';
   return `> ${verse.text}\n> ${dash}${CHINESE.has(locale) ? '' : ' '}${verse.label}`;
+}
+
+/** A shorter citation: the verse in quotation marks of the reader's language, then its reference. */
+function listed(verse: ContextVerse, locale: Locale): string {
+  if (CHINESE.has(locale)) return `- 「${verse.text}」（${verse.label}）`;
+  const [open, close] = locale === 'fr-fr' ? ['« ', ' »'] : locale === 'es-es' ? ['«', '»'] : ['“', '”'];
+  return `- ${open}${verse.text}${close} (${verse.label})`;
 }
 
 function excerpt(text: string, max: number): string {
@@ -40,7 +49,9 @@ function answerText(c: AnswerContext): string {
     return out.join('\n');
   }
   out.push(phrase('intro', L, { q }), '', `### ${phrase('keyScriptures', L)}`, '');
-  for (const v of c.verses.slice(0, c.mode === 'professional' ? 6 : 5)) out.push(quote(v, L), '');
+  const key = c.verses.slice(0, KEY_VERSES);
+  const more = c.verses.slice(KEY_VERSES);
+  for (const v of key) out.push(quote(v, L), '');
   out.push(
     `### ${phrase('context', L)}`,
     '',
@@ -60,10 +71,9 @@ function answerText(c: AnswerContext): string {
       out.push(`### ${phrase('crossRefs', L)}`, '');
       for (const v of c.crossReferences.slice(0, 4)) out.push(quote(v, L), '');
     }
-  } else if (c.crossReferences.length) {
-    out.push(`### ${phrase('further', L)}`, '');
-    for (const v of c.crossReferences.slice(0, 2)) out.push(quote(v, L), '');
   }
+  const further = [...more, ...(c.mode === 'professional' ? [] : c.crossReferences.slice(0, 2))];
+  if (further.length) out.push(`### ${phrase('further', L)}`, '', ...further.map((v) => listed(v, L)), '');
   if (others.length)
     out.push(`### ${phrase('references', L)}`, '', ...others.slice(0, 3).map((e) => entryLine(e, L, 300)), '');
   out.push(
