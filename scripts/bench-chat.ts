@@ -107,10 +107,10 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.
     LLM_BASE_URL: llm.baseURL,
     LLM_MAX_CONCURRENT: '5000',
     // one client address sends thousands of asks here: lift the per-IP and per-account risk ceilings
-    RISK_IP_LIMIT: '10000000',
-    RISK_IP_BAN_AT: '20000000',
-    RISK_ACCOUNT_LIMIT: '10000000',
-    RISK_ACCOUNT_SUSPEND_AT: '20000000',
+    RISK_IP_LIMIT: '1000000',
+    RISK_IP_BAN_AT: '10000000',
+    RISK_ACCOUNT_LIMIT: '1000000',
+    RISK_ACCOUNT_SUSPEND_AT: '10000000',
     LOG_LEVEL: 'error',
     WEB_DIST_DIR: '/nonexistent',
   },
@@ -123,6 +123,7 @@ try {
       .then((r) => r.json() as Promise<{ data: { corpus: { status: string } } }>)
       .catch(() => undefined);
     if (health?.data.corpus.status === 'ready') break;
+    if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode}`);
     if (i > 900) throw new Error('the server did not get a ready corpus in 3 minutes');
     await new Promise((r) => setTimeout(r, 200));
   }
