@@ -31,6 +31,15 @@ export class GenerationHub {
     await Promise.all([...this.listeners].map((l) => l(event)));
     if (event.type === 'done' || event.type === 'error') {
       this.finished = true;
+      // A finished hub is kept a while for retried requests: its text lives in the terminal answer, so the
+      // individual deltas and citation events are dropped rather than held.
+      const meta = this.events.find((e) => e.type === 'meta');
+      const content = event.answer?.content;
+      this.events.length = 0;
+      if (meta) this.events.push(meta);
+      if (content) this.events.push({ type: 'delta', text: content });
+      this.events.push(event);
+      this.listeners.clear();
       this.resolveDone();
     }
   }
