@@ -6,14 +6,11 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { BookRecord } from '../apps/api/src/bible/references.types.ts';
-import { createReferenceParser } from '../apps/api/src/bible/references.parser.ts';
-import { createVerseCountTable, type VerseCountRow } from '../apps/api/src/bible/verse-counts.ts';
-import { schemeOf } from '../apps/api/src/bible/versification.ts';
 import { loadConfig } from '../apps/api/src/config.ts';
 import { embeddingFromConfig } from '../apps/api/src/container.ts';
 import { createCorpusRepository, type CorpusRepository } from '../apps/api/src/corpus/corpus.repository.ts';
 import { openDatabase } from '../apps/api/src/db/client.ts';
+import { loadReferenceParser } from '../apps/api/src/features/bible/bible.service.ts';
 import { openIndex } from '../apps/api/src/retrieval/lance-passage-index.ts';
 import type { PassageIndex } from '../apps/api/src/retrieval/passage-index.ts';
 import {
@@ -75,30 +72,7 @@ async function checkGoldRefs(questions: readonly GoldQuestion[]): Promise<void> 
 
 /** The retriever as the app builds it for a corpus version: books and verse counts from the database. */
 async function buildRetriever(corpus: CorpusRepository, versionId: number, index: PassageIndex) {
-  const [bookRows, translationRows] = await Promise.all([
-    corpus.listBooks(versionId),
-    corpus.listTranslations(versionId),
-  ]);
-  const countRows: VerseCountRow[] = [];
-  for (const t of translationRows) {
-    const scheme = schemeOf(t.id);
-    for (const row of await corpus.chapterVerseCounts(versionId, t.id)) {
-      countRows.push({ scheme, book: row.book, chapter: row.chapter, verses: row.count });
-    }
-  }
-  const books = bookRows.map(
-    (b) =>
-      ({
-        code: b.code,
-        order: b.order,
-        testament: b.testament,
-        chapters: b.chapters,
-        names: b.names,
-        ...(b.zhCatholic ? { zhCatholic: b.zhCatholic } : {}),
-        ...(b.abbr ? { abbr: b.abbr } : {}),
-      }) as BookRecord,
-  );
-  const parser = createReferenceParser(books, { verseCounts: createVerseCountTable(countRows) });
+  const { parser } = await loadReferenceParser(corpus, versionId);
   return createVerseRetriever({ index, parser, entryRefs: corpusEntryRefs(corpus, versionId) });
 }
 

@@ -46,6 +46,38 @@ export function fromUsfm(value: string): BibleReference | undefined {
   return ref;
 }
 
+/** A corpus version's books, translations and a reference parser that knows every chapter's verse count. */
+export async function loadReferenceParser(corpusData: CorpusRepository, versionId: number) {
+  const [bookRows, translations] = await Promise.all([
+    corpusData.listBooks(versionId),
+    corpusData.listTranslations(versionId),
+  ]);
+  const countRows = [];
+  for (const t of translations) {
+    const scheme = schemeOf(t.id);
+    for (const row of await corpusData.chapterVerseCounts(versionId, t.id)) {
+      countRows.push({ scheme, book: row.book, chapter: row.chapter, verses: row.count });
+    }
+  }
+  const books = bookRows.map(
+    (b) =>
+      ({
+        code: b.code,
+        order: b.order,
+        testament: b.testament,
+        chapters: b.chapters,
+        names: b.names,
+        ...(b.zhCatholic ? { zhCatholic: b.zhCatholic } : {}),
+        ...(b.abbr ? { abbr: b.abbr } : {}),
+      }) as BookRecord,
+  );
+  return {
+    parser: createReferenceParser(books, { verseCounts: createVerseCountTable(countRows) }),
+    books,
+    translations,
+  };
+}
+
 export function createBibleService({ corpus, corpusData }: { corpus: CorpusService; corpusData: CorpusRepository }) {
   let state: Promise<VersionState> | undefined;
   // Answers quote the same verses again and again; the corpus of a version never changes.
@@ -53,36 +85,13 @@ export function createBibleService({ corpus, corpusData }: { corpus: CorpusServi
   let stateVersion: number | undefined;
 
   async function buildState(versionId: number): Promise<VersionState> {
-    const [bookRows, translationRows] = await Promise.all([
-      corpusData.listBooks(versionId),
-      corpusData.listTranslations(versionId),
-    ]);
-    const countRows = [];
-    for (const t of translationRows) {
-      const scheme = schemeOf(t.id);
-      for (const row of await corpusData.chapterVerseCounts(versionId, t.id)) {
-        countRows.push({ scheme, book: row.book, chapter: row.chapter, verses: row.count });
-      }
-    }
-    const books = bookRows.map(
-      (b) =>
-        ({
-          code: b.code,
-          order: b.order,
-          testament: b.testament,
-          chapters: b.chapters,
-          names: b.names,
-          ...(b.zhCatholic ? { zhCatholic: b.zhCatholic } : {}),
-          ...(b.abbr ? { abbr: b.abbr } : {}),
-        }) as BookRecord,
-    );
-    const parser = createReferenceParser(books, { verseCounts: createVerseCountTable(countRows) });
+    const { parser, books, translations } = await loadReferenceParser(corpusData, versionId);
     return {
       versionId,
       parser,
       format: createReferenceFormatter(parser.catalogue),
       books: new Map(books.map((b) => [b.code, b])),
-      translations: new Map(translationRows.map(({ versionId: _v, ...t }) => [t.id, t])),
+      translations: new Map(translations.map(({ versionId: _v, ...t }) => [t.id, t])),
     };
   }
 
