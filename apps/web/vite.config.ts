@@ -1,4 +1,5 @@
 /// <reference types="vitest/config" />
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 
@@ -10,4 +11,5 @@ export default defineConfig({
   server: {
     proxy: { '/webapi': { target: 'http://127.0.0.1:3000', changeOrigin: true } },
   },
+  test: { setupFiles: [fileURLToPath(new URL('./src/test/setup.ts', import.meta.url))] },
 });

@@ -71,12 +71,19 @@ export function createAuthCalls(api: ApiClient, userToken: () => string | null) 
     );
   return {
     sendCode: (mode: AccountMode, account: string) => api.post(PATHS.sendCode[mode], accountField(mode, account)),
+    // The login pages refuse to call these until the user agreement is ticked (spec §5); the server checks it too.
     loginWithCode: (mode: AccountMode, account: string, code: string) =>
-      login(PATHS.codeLogin[mode], { ...accountField(mode, account), code: code.trim() }),
+      login(PATHS.codeLogin[mode], { ...accountField(mode, account), code: code.trim(), agree: true }),
     loginWithPassword: (mode: AccountMode, account: string, password: string) =>
-      login(PATHS.passwordLogin[mode], { ...accountField(mode, account), password }),
+      login(PATHS.passwordLogin[mode], { ...accountField(mode, account), password, agree: true }),
+    // The page has already checked that both entries match (newPasswordError); the server checks again.
     resetPassword: (mode: AccountMode, account: string, code: string, password: string) =>
-      api.post(PATHS.resetPassword, { ...accountField(mode, account), code: code.trim(), password }),
+      api.post(PATHS.resetPassword, {
+        ...accountField(mode, account),
+        code: code.trim(),
+        password,
+        repeatPassword: password,
+      }),
     setPassword: (password: string) => api.post(PATHS.setPassword, { password }),
   };
 }
