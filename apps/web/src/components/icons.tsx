@@ -1,8 +1,9 @@
 import type { SVGProps } from 'react';
 
-type IconProps = SVGProps<SVGSVGElement>;
+export type IconProps = SVGProps<SVGSVGElement>;
 
-function Icon(props: IconProps) {
+/** The frame every line icon of the app is drawn in: 24×24, stroked in the current colour. */
+export function Icon(props: IconProps) {
   return (
     <svg
       viewBox="0 0 24 24"

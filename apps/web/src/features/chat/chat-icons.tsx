@@ -1,25 +1,6 @@
-import type { SVGProps } from 'react';
+import { Icon, type IconProps } from '../../components/icons.tsx';
 
-type IconProps = SVGProps<SVGSVGElement>;
-
-/** Line icons of the chat screen, drawn like those in components/icons.tsx. */
-function Icon(props: IconProps) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      width="1em"
-      height="1em"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.8}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      {...props}
-    />
-  );
-}
-
+/** Line icons of the chat screen, in the app's icon frame. */
 export function HistoryIcon(props: IconProps) {
   return (
     <Icon {...props}>
