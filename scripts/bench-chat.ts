@@ -6,11 +6,11 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startFakeLlm } from '../apps/api/src/test/fake-llm.ts';
+import { freePort } from '../apps/api/src/test/free-port.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const arg = (name: string, fallback: string) => {
@@ -30,15 +30,6 @@ const pct = (values: number[], p: number) => {
 };
 const fmt = (values: number[]) =>
   `n=${values.length} p50=${pct(values, 50).toFixed(1)} p95=${pct(values, 95).toFixed(1)} p99=${pct(values, 99).toFixed(1)} max=${Math.max(...values).toFixed(1)} ms`;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const port = (s.address() as net.AddressInfo).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 function rssOf(pid: number): number {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
