@@ -19,6 +19,11 @@ const POLL_MS = 300;
 const POLL_LIMIT_MS = 60_000;
 const HISTORY_TURNS = 4;
 
+/** Request ids are the client's: they are unique per caller (guests share one space). */
+function requestKeyOf(caller: Caller, requestId: string): string {
+  return `${caller.userId ?? 'guest'}:${requestId}`;
+}
+
 function cleanQuestion(text: string): string {
   // Control characters and lone surrogates carry nothing a reader meant to ask.
   return text
@@ -96,6 +101,17 @@ export function createChatService(deps: {
     return hub;
   }
 
+  /** A guest's answer: streamed, never stored. */
+  function launchGuest(input: GatherInput, caller: Caller, requestKey: string) {
+    return launch(
+      input,
+      { answerId: randomUUID(), questionId: null, conversationId: null },
+      caller,
+      requestKey,
+      async () => undefined,
+    );
+  }
+
   function persistFor(answerId: string, conversationId: string) {
     return async (answer: Answer) => {
       await deps.chats.finishAnswer(answerId, {
@@ -129,7 +145,7 @@ export function createChatService(deps: {
     async ask(caller: Caller, request: AskRequest): Promise<GenerationHub> {
       const question = cleanQuestion(request.question);
       if (!question) throw new AppError('question_required');
-      const requestKey = `${caller.userId ?? 'guest'}:${request.requestId}`;
+      const requestKey = requestKeyOf(caller, request.requestId);
       const joined = registry.byRequestKey(requestKey);
       if (joined) return joined;
       const input: GatherInput = {
@@ -141,13 +157,7 @@ export function createChatService(deps: {
         history: [],
       };
       if (!caller.userId) {
-        return launch(
-          input,
-          { answerId: randomUUID(), questionId: null, conversationId: null },
-          caller,
-          requestKey,
-          async () => undefined,
-        );
+        return launchGuest(input, caller, requestKey);
       }
       const userId = caller.userId;
       const earlier = await deps.chats.findByRequest(userId, request.requestId);
@@ -211,19 +221,13 @@ export function createChatService(deps: {
 
     /** A new answer to the same question. */
     async resend(caller: Caller, answerId: string, requestId: string): Promise<GenerationHub> {
-      const requestKey = `${caller.userId ?? 'guest'}:${requestId}`;
+      const requestKey = requestKeyOf(caller, requestId);
       const joined = registry.byRequestKey(requestKey);
       if (joined) return joined;
       if (!caller.userId) {
         const input = inputs.get(answerId);
         if (!input || owners.get(answerId) !== undefined) throw new AppError('not_found');
-        return launch(
-          input,
-          { answerId: randomUUID(), questionId: null, conversationId: null },
-          caller,
-          requestKey,
-          async () => undefined,
-        );
+        return launchGuest(input, caller, requestKey);
       }
       const userId = caller.userId;
       const earlier = await deps.chats.findByRequest(userId, requestId);
