@@ -7,11 +7,30 @@ import { freePort } from '../../apps/api/src/test/free-port.ts';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
+/** The small corpus the API tests use: a few books in KJV, DRC, CPDV and CUV, a dictionary, devotionals and a plan. */
+export const FIXTURE_CORPUS_DIR = path.join(REPO_ROOT, 'apps/api/src/test/fixtures/corpus');
+
 export interface RunningServer {
   origin: string;
   dataDir: string;
   logs: string[];
   stop(): Promise<void>;
+}
+
+/** Starts the real server on the fixture corpus and waits until its first corpus version is ready to answer. */
+export async function startServerWithCorpus(env: Record<string, string> = {}): Promise<RunningServer> {
+  const server = await startServer({ CORPUS_DIR: FIXTURE_CORPUS_DIR, CORPUS_AUTO_INGEST: 'true', ...env });
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    const res = await fetch(`${server.origin}/webapi/health`);
+    const body = (await res.json()) as { data?: { corpus?: { status?: string } } };
+    if (body.data?.corpus?.status === 'ready') return server;
+    if (Date.now() > deadline) {
+      await server.stop();
+      throw new Error(`the fixture corpus was not ready in 120 s:\n${server.logs.join('')}`);
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
 }
 
 /** Starts the real server (as `npm start` does, minus the build) on a free loopback port with its own data dir. */
