@@ -3,6 +3,7 @@ import { boolean, date, index, jsonb, pgTable, text, timestamp, uuid } from 'dri
 import { authSchema } from './auth-schema.ts';
 import { chatSchema } from './chat-schema.ts';
 import { corpusSchema } from './corpus-schema.ts';
+import { feedbackSchema } from './feedback-schema.ts';
 
 /**
  * Accounts (spec §3 user info). phone and email hold the normalised identifiers (+8613800138000, lower-case mail);
@@ -72,5 +73,6 @@ export const authSessions = pgTable(
 export * from './corpus-schema.ts';
 export * from './chat-schema.ts';
 export * from './auth-schema.ts';
-export const schema = { users, authSessions, ...corpusSchema, ...chatSchema, ...authSchema };
+export * from './feedback-schema.ts';
+export const schema = { users, authSessions, ...corpusSchema, ...chatSchema, ...authSchema, ...feedbackSchema };
 export type Schema = typeof schema;
