@@ -79,6 +79,13 @@ export const mailPasswordLoginRequestSchema = z.object({
   ...loginOptions,
 });
 
+/**
+ * GET /portal/auth/options: the sign-in doors this server offers. `googleClientId` is what the web page hands to
+ * Google Identity Services; null when Google login is not configured (the §8 "unavailable in the current region").
+ */
+export const authOptionsSchema = z.object({ googleClientId: z.string().nullable() });
+export type AuthOptions = z.infer<typeof authOptionsSchema>;
+
 /** GET /portal/auth/captcha/googleCaptcha: `captcha` is an SVG image as a data: URL; it works once, 5 minutes. */
 export const captchaSchema = z.object({ key: z.string(), captcha: z.string(), expiresIn: z.number().int() });
 export type Captcha = z.infer<typeof captchaSchema>;

@@ -30,6 +30,17 @@ describe.each(databaseTargets)('Google login on $name', (target) => {
     await google.close();
   });
 
+  it('tells the web page the client id to hand to Google, and null when Google is not configured', async () => {
+    const res = await get(t, '/portal/auth/options');
+    expect(res).toMatchObject({ code: 0, data: { googleClientId: allModesEnv(google).GOOGLE_CLIENT_ID } });
+    const bare = await buildTestApp({ database, clock });
+    try {
+      expect(await get(bare, '/portal/auth/options')).toMatchObject({ code: 0, data: { googleClientId: null } });
+    } finally {
+      await bare.app.close();
+    }
+  });
+
   it('hands out a captcha: a key and an SVG image, valid 5 minutes', async () => {
     const res = await get(t, '/portal/auth/captcha/googleCaptcha');
     expect(res.code).toBe(0);

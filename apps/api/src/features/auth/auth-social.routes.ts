@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  authOptionsSchema,
   captchaSchema,
   externalAccessRequestSchema,
   googleLoginRequestSchema,
@@ -33,6 +34,11 @@ export const socialAuthRoutes: FastifyPluginAsync<SocialAuthRoutesDeps> = async 
   const r = app.withTypeProvider<ZodTypeProvider>();
   const phone = { preHandler: requireAccount(deps.sessions) };
 
+  r.get(
+    '/options',
+    { schema: { tags, summary: 'Which sign-in doors are offered', response: { 200: okSchema(authOptionsSchema) } } },
+    async () => ok(deps.google.options()),
+  );
   r.get(
     '/captcha/googleCaptcha',
     { schema: { tags, summary: 'A captcha for Google login', response: { 200: okSchema(captchaSchema) } } },

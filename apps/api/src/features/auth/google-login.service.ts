@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createRemoteJWKSet, jwtVerify, type JWTVerifyGetKey } from 'jose';
 import svgCaptcha from 'svg-captcha';
-import type { Captcha, LoginResult } from '@bible-qa/contract';
+import type { AuthOptions, Captcha, LoginResult } from '@bible-qa/contract';
 import { AppError } from '../../http/app-error.ts';
 import type { MemberRepository } from '../member/member.repository.ts';
 import type { Clock } from './auth-session.service.ts';
@@ -60,6 +60,9 @@ export function createGoogleLoginService({
   }
 
   return {
+    /** The client id the web page needs for Google Identity Services, or null when Google is off. */
+    options: (): AuthOptions => ({ googleClientId: clientId ?? null }),
+
     async createCaptcha(): Promise<Captcha> {
       const now = clock.now();
       const { data, text } = svgCaptcha.create({ size: 4, noise: 3, ignoreChars: '0oO1iIlL', color: true });
