@@ -9,4 +9,6 @@ export * from './chat.ts';
 export * from './notices.ts';
 export * from './auth.ts';
 export * from './admin.ts';
+export * from './feedback.ts';
 export * from './redirect.ts';
+export * from './voice.ts';
