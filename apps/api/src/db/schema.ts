@@ -4,6 +4,7 @@ import { authSchema } from './auth-schema.ts';
 import { chatSchema } from './chat-schema.ts';
 import { corpusSchema } from './corpus-schema.ts';
 import { feedbackSchema } from './feedback-schema.ts';
+import { shareSchema } from './share-schema.ts';
 
 /**
  * Accounts (spec §3 user info). phone and email hold the normalised identifiers (+8613800138000, lower-case mail);
@@ -74,5 +75,6 @@ export * from './corpus-schema.ts';
 export * from './chat-schema.ts';
 export * from './auth-schema.ts';
 export * from './feedback-schema.ts';
-export const schema = { users, authSessions, ...corpusSchema, ...chatSchema, ...authSchema, ...feedbackSchema };
+export * from './share-schema.ts';
+export const schema = { users, authSessions, ...corpusSchema, ...chatSchema, ...authSchema, ...feedbackSchema, ...shareSchema };
 export type Schema = typeof schema;
