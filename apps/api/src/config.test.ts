@@ -48,6 +48,37 @@ describe('loadConfig', () => {
   });
 });
 
+describe('upload storage', () => {
+  it('keeps uploads on local disk by default', () => {
+    expect(loadConfig({}).storage).toEqual({ kind: 'local' });
+  });
+
+  it('needs endpoint, bucket and keys for s3, naming each missing one', () => {
+    expect(() => loadConfig({ UPLOAD_STORAGE: 's3', S3_BUCKET: 'b' })).toThrow(
+      /S3_ENDPOINT[\s\S]*S3_ACCESS_KEY_ID[\s\S]*S3_SECRET_ACCESS_KEY/,
+    );
+    expect(() => loadConfig({ UPLOAD_STORAGE: 'ftp' })).toThrow(/UPLOAD_STORAGE/);
+    expect(
+      loadConfig({
+        UPLOAD_STORAGE: 's3',
+        S3_ENDPOINT: 'http://127.0.0.1:9000',
+        S3_BUCKET: 'screens',
+        S3_ACCESS_KEY_ID: 'id',
+        S3_SECRET_ACCESS_KEY: 'secret',
+        S3_FORCE_PATH_STYLE: 'false',
+      }).storage,
+    ).toEqual({
+      kind: 's3',
+      endpoint: 'http://127.0.0.1:9000',
+      region: 'us-east-1',
+      bucket: 'screens',
+      accessKeyId: 'id',
+      secretAccessKey: 'secret',
+      forcePathStyle: false,
+    });
+  });
+});
+
 describe('.env.example', () => {
   it('lists every variable the API reads, and nothing else', () => {
     const text = fs.readFileSync(path.join(REPO_ROOT, '.env.example'), 'utf8');

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { LOCALES } from '@bible-qa/contract';
 import { authEnv, readAuthConfig, type AuthConfig } from './config-auth.ts';
+import { readStorageConfig, storageEnv, type StorageConfig } from './config-storage.ts';
 
 /** The repository root: relative paths in the configuration are resolved against it, whatever the cwd. */
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -60,11 +61,13 @@ const envSchema = z.object({
   LLM_IDLE_TIMEOUT_MS: int(20_000, 1_000, 120_000),
   LLM_MAX_CONCURRENT: int(64, 1, 10_000),
   ...authEnv,
+  ...storageEnv,
 });
 
 export type Env = z.infer<typeof envSchema>;
 export const ENV_VARIABLES = Object.keys(envSchema.shape);
 export type { AuthConfig } from './config-auth.ts';
+export type { S3Config, StorageConfig } from './config-storage.ts';
 
 export interface Config {
   env: Env['NODE_ENV'];
@@ -98,6 +101,8 @@ export interface Config {
   embedding: { baseURL: string; apiKey: string | undefined; model: string; dimensions: number } | undefined;
   /** Sign-in, codes, mail and SMS, partners, admins and the risk ceiling (config-auth.ts). */
   auth: AuthConfig;
+  /** Uploaded images: local disk under DATA_DIR/uploads, or an S3-compatible store (config-storage.ts). */
+  storage: StorageConfig;
 }
 
 export class ConfigError extends Error {
@@ -114,6 +119,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const e = parsed.data;
   if (e.EMBEDDING_BASE_URL && !e.EMBEDDING_DIMENSIONS) {
     throw new ConfigError('Invalid configuration:\n  EMBEDDING_DIMENSIONS: required when EMBEDDING_BASE_URL is set');
+  }
+  const storage = readStorageConfig(e);
+  if ('missing' in storage) {
+    const lines = storage.missing.map((name) => `  ${name}: required when UPLOAD_STORAGE is s3`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   return {
     env: e.NODE_ENV,
@@ -152,5 +162,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           }
         : undefined,
     auth: readAuthConfig(e),
+    storage,
   };
 }
