@@ -12,3 +12,4 @@ export * from './admin.ts';
 export * from './feedback.ts';
 export * from './redirect.ts';
 export * from './voice.ts';
+export * from './voice.ts';
