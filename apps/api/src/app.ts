@@ -16,6 +16,7 @@ import { chatRoutes } from './features/chat/chat.routes.ts';
 import { bibleRoutes } from './features/bible/bible.routes.ts';
 import { memberRoutes } from './features/member/member.routes.ts';
 import { systemRoutes } from './features/system/system.routes.ts';
+import { voiceRoutes } from './features/voice/voice.routes.ts';
 
 export interface BuildAppOptions {
   container: Container;
@@ -88,6 +89,11 @@ export async function buildApp({ container, logger }: BuildAppOptions): Promise<
   await app.register(memberRoutes, {
     prefix: `${API_BASE}/portal/member`,
     member: container.services.member,
+    sessions: container.services.sessions,
+  });
+  await app.register(voiceRoutes, {
+    prefix: `${API_BASE}/portal/voice`,
+    voice: container.services.voice,
     sessions: container.services.sessions,
   });
 

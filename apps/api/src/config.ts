@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { LOCALES } from '@bible-qa/contract';
 import { authEnv, readAuthConfig, type AuthConfig } from './config-auth.ts';
+import { readSpeechConfig, speechEnv, type SpeechConfig } from './config-speech.ts';
 import { readStorageConfig, storageEnv, type StorageConfig } from './config-storage.ts';
 
 /** The repository root: relative paths in the configuration are resolved against it, whatever the cwd. */
@@ -54,6 +55,7 @@ const envSchema = z.object({
   EMBEDDING_API_KEY: optionalString,
   EMBEDDING_MODEL: z.preprocess(emptyToUndefined, z.string().default('text-embedding-3-small')),
   EMBEDDING_DIMENSIONS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(8192).optional()),
+  ...speechEnv,
   LLM_BASE_URL: z.preprocess(emptyToUndefined, z.string().url().optional()),
   LLM_API_KEY: optionalString,
   LLM_MODEL: z.preprocess(emptyToUndefined, z.string().default('deepseek-chat')),
@@ -97,6 +99,8 @@ export interface Config {
         maxConcurrent: number;
       }
     | undefined;
+  /** Voice input and server read-aloud (config-speech.ts). */
+  speech: SpeechConfig;
   /** Vector search joins full-text search when an embedding endpoint is configured. */
   embedding: { baseURL: string; apiKey: string | undefined; model: string; dimensions: number } | undefined;
   /** Sign-in, codes, mail and SMS, partners, admins and the risk ceiling (config-auth.ts). */
@@ -152,6 +156,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           maxConcurrent: e.LLM_MAX_CONCURRENT,
         }
       : undefined,
+    speech: readSpeechConfig(e),
     embedding:
       e.EMBEDDING_BASE_URL && e.EMBEDDING_DIMENSIONS
         ? {

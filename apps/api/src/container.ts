@@ -16,6 +16,8 @@ import { createBibleService } from './features/bible/bible.service.ts';
 import { systemClock, type Clock } from './features/auth/auth-session.service.ts';
 import { createAccountServices } from './container-auth.ts';
 import { createMemberRepository } from './features/member/member.repository.ts';
+import { createOpenAiSpeech } from './speech/openai-speech.ts';
+import { createVoiceService } from './features/voice/voice.service.ts';
 
 /** The embedding adapter when an endpoint is configured, with the id that ties an index to its model. */
 export function embeddingFromConfig(config: Config): { embedder?: Embedder; embeddingId?: string } {
@@ -60,6 +62,12 @@ export async function createContainer(
     generation: { gatherer: createContextGatherer({ bible, corpus, corpusData }), bible, corpus, model, log },
   });
   const history = createHistoryService({ chats });
+  const voice = createVoiceService({
+    speech: config.speech.endpoint ? createOpenAiSpeech(config.speech.endpoint) : undefined,
+    counters: accounts.repositories.counters,
+    clock,
+    requestsPerMinute: config.speech.requestsPerMinute,
+  });
   // Answers a dead process left generating are failed, so no turn stays stuck.
   await chats.failStale(new Date(Date.now() - 5 * 60_000));
 
@@ -69,7 +77,7 @@ export async function createContainer(
     database,
     repositories: { members },
     accounts,
-    services: { ...accounts.services, sessions, member, corpus, bible, chat, history },
+    services: { ...accounts.services, sessions, member, corpus, bible, chat, history, voice },
     async close() {
       await corpus.close();
       await accounts.close();
