@@ -15,6 +15,7 @@ import { outboxRoutes } from './features/outbox/outbox.routes.ts';
 import { chatRoutes } from './features/chat/chat.routes.ts';
 import { bibleRoutes } from './features/bible/bible.routes.ts';
 import { memberRoutes } from './features/member/member.routes.ts';
+import { shareRoutes } from './features/share/share.routes.ts';
 import { systemRoutes } from './features/system/system.routes.ts';
 import { voiceRoutes } from './features/voice/voice.routes.ts';
 
@@ -86,6 +87,11 @@ export async function buildApp({ container, logger }: BuildAppOptions): Promise<
   if (config.env !== 'production') {
     await app.register(outboxRoutes, { prefix: `${API_BASE}/dev`, outbox: container.accounts.outbox });
   }
+  await app.register(shareRoutes, {
+    prefix: `${API_BASE}/portal/share`,
+    share: container.services.share,
+    sessions: container.services.sessions,
+  });
   await app.register(memberRoutes, {
     prefix: `${API_BASE}/portal/member`,
     member: container.services.member,

@@ -16,6 +16,8 @@ import { createBibleService } from './features/bible/bible.service.ts';
 import { systemClock, type Clock } from './features/auth/auth-session.service.ts';
 import { createAccountServices } from './container-auth.ts';
 import { createMemberRepository } from './features/member/member.repository.ts';
+import { createShareRepository } from './features/share/share.repository.ts';
+import { createShareService } from './features/share/share.service.ts';
 import { createOpenAiSpeech } from './speech/openai-speech.ts';
 import { createVoiceService } from './features/voice/voice.service.ts';
 
@@ -62,6 +64,12 @@ export async function createContainer(
     generation: { gatherer: createContextGatherer({ bible, corpus, corpusData }), bible, corpus, model, log },
   });
   const history = createHistoryService({ chats });
+  const share = createShareService({
+    shares: createShareRepository(database.db),
+    chats,
+    translationNames: async () => new Map((await bible.translations()).map((t) => [t.id, t.name])),
+    clock,
+  });
   const voice = createVoiceService({
     speech: config.speech.endpoint ? createOpenAiSpeech(config.speech.endpoint) : undefined,
     counters: accounts.repositories.counters,
@@ -77,7 +85,7 @@ export async function createContainer(
     database,
     repositories: { members },
     accounts,
-    services: { ...accounts.services, sessions, member, corpus, bible, chat, history, voice },
+    services: { ...accounts.services, sessions, member, corpus, bible, chat, history, voice, share },
     async close() {
       await corpus.close();
       await accounts.close();

@@ -622,6 +622,15 @@ const catalogue = {
     'zh-cn': '圣经资料库暂时不可用，请稍后再试',
     'zh-tw': '聖經資料庫暫時無法使用，請稍後再試',
   },
+  // 106xx: sharing (spec §2)
+  share_not_ready: {
+    code: 10600,
+    en: 'Only a finished answer can be shared',
+    'es-es': 'Solo se puede compartir una respuesta terminada',
+    'fr-fr': 'Seule une réponse terminée peut être partagée',
+    'zh-cn': '只有已完成的回答才能分享',
+    'zh-tw': '只有已完成的回答才能分享',
+  },
 } as const satisfies Record<string, { code: number } & Localized>;
 
 export type ErrorName = keyof typeof catalogue;

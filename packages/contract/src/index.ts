@@ -13,3 +13,4 @@ export * from './feedback.ts';
 export * from './redirect.ts';
 export * from './voice.ts';
 export * from './voice.ts';
+export * from './share.ts';

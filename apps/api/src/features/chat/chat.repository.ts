@@ -143,6 +143,13 @@ export function createChatRepository(db: Database) {
         .returning({ id: messages.id });
       return rows.length > 0;
     },
+    /** The caller's answers among `ids`, each with its question's text (order not kept: callers reorder). */
+    answersWithQuestions: (ids: string[], userId: string) =>
+      db
+        .select({ answer: messages, question: questions.content })
+        .from(messages)
+        .leftJoin(questions, eq(questions.id, messages.parentId))
+        .where(and(inArray(messages.id, ids), eq(messages.userId, userId), eq(messages.role, 'assistant'))),
     async listCollected(userId: string, page: number, size: number) {
       const rows = await db
         .select({ answer: messages, question: questions.content })
