@@ -13,6 +13,7 @@ import { authRoutes } from './features/auth/auth.routes.ts';
 import { socialAuthRoutes } from './features/auth/auth-social.routes.ts';
 import { outboxRoutes } from './features/outbox/outbox.routes.ts';
 import { chatRoutes } from './features/chat/chat.routes.ts';
+import { devotionalRoutes } from './features/devotional/devotional.routes.ts';
 import { bibleRoutes } from './features/bible/bible.routes.ts';
 import { memberRoutes } from './features/member/member.routes.ts';
 import { shareRoutes } from './features/share/share.routes.ts';
@@ -77,6 +78,11 @@ export async function buildApp({ container, logger }: BuildAppOptions): Promise<
     prefix: `${API_BASE}/portal/chat`,
     chat: container.services.chat,
     history: container.services.history,
+    sessions: container.services.sessions,
+  });
+  await app.register(devotionalRoutes, {
+    prefix: `${API_BASE}/portal/devotional`,
+    devotional: container.services.devotional,
     sessions: container.services.sessions,
   });
   const { services } = container;

@@ -9,10 +9,12 @@ import type { Embedder } from './retrieval/passage-index.ts';
 import { createContextGatherer } from './answer/answer-context.ts';
 import { createGroundedComposer } from './answer/grounded-composer.ts';
 import { createOpenAiModel } from './answer/openai-model.ts';
+import { createOpenAiTranslator } from './answer/openai-translator.ts';
 import { createChatRepository } from './features/chat/chat.repository.ts';
 import { createChatService } from './features/chat/chat.service.ts';
 import { createHistoryService } from './features/chat/history.service.ts';
 import { createBibleService } from './features/bible/bible.service.ts';
+import { createDevotionalService } from './features/devotional/devotional.service.ts';
 import { systemClock, type Clock } from './features/auth/auth-session.service.ts';
 import { createAccountServices } from './container-auth.ts';
 import { createMemberRepository } from './features/member/member.repository.ts';
@@ -64,6 +66,16 @@ export async function createContainer(
     generation: { gatherer: createContextGatherer({ bible, corpus, corpusData }), bible, corpus, model, log },
   });
   const history = createHistoryService({ chats });
+  const devotional = createDevotionalService({
+    corpus,
+    corpusData,
+    bible,
+    members,
+    clock,
+    log,
+    // Readings are English; with a model configured, other readers can have them machine-translated.
+    translator: config.llm ? createOpenAiTranslator({ ...config.llm, timeoutMs: 45_000 }) : undefined,
+  });
   const share = createShareService({
     shares: createShareRepository(database.db),
     chats,
@@ -85,7 +97,7 @@ export async function createContainer(
     database,
     repositories: { members },
     accounts,
-    services: { ...accounts.services, sessions, member, corpus, bible, chat, history, voice, share },
+    services: { ...accounts.services, sessions, member, corpus, bible, chat, history, devotional, voice, share },
     async close() {
       await corpus.close();
       await accounts.close();

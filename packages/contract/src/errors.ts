@@ -622,6 +622,14 @@ const catalogue = {
     'zh-cn': '圣经资料库暂时不可用，请稍后再试',
     'zh-tw': '聖經資料庫暫時無法使用，請稍後再試',
   },
+  devotional_translation_unavailable: {
+    code: 10510,
+    en: 'Machine translation of this reading is not available right now, please read it as related literature',
+    'es-es': 'La traducción automática de esta lectura no está disponible ahora; léala como literatura relacionada',
+    'fr-fr': 'La traduction automatique de cette lecture n’est pas disponible ; lisez-la comme littérature associée',
+    'zh-cn': '暂时无法机器翻译这篇灵修，请先作为相关文献阅读',
+    'zh-tw': '暫時無法機器翻譯這篇靈修，請先作為相關文獻閱讀',
+  },
   // 106xx: sharing (spec §2)
   share_not_ready: {
     code: 10600,

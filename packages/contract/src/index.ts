@@ -6,6 +6,7 @@ export * from './member.ts';
 export * from './system.ts';
 export * from './bible.ts';
 export * from './chat.ts';
+export * from './devotional.ts';
 export * from './notices.ts';
 export * from './auth.ts';
 export * from './admin.ts';

@@ -144,6 +144,36 @@ export function createCorpusRepository(db: Database) {
             .select()
             .from(referenceEntries)
             .where(and(eq(referenceEntries.versionId, versionId), inArray(referenceEntries.id, ids))),
+    /** Every devotional of a version, in calendar order (a few hundred rows; the devotional service keeps them). */
+    listDevotionals: (versionId: number) =>
+      db
+        .select()
+        .from(devotionals)
+        .where(eq(devotionals.versionId, versionId))
+        .orderBy(asc(devotionals.month), asc(devotionals.day), asc(devotionals.period)),
+    async devotionalText(versionId: number, id: string): Promise<string | undefined> {
+      const [row] = await db
+        .select({ text: devotionals.text })
+        .from(devotionals)
+        .where(and(eq(devotionals.versionId, versionId), eq(devotionals.id, id)))
+        .limit(1);
+      return row?.text;
+    },
+    async planDay(versionId: number, planId: string, month: number, dayOfMonth: number) {
+      const [row] = await db
+        .select()
+        .from(readingPlanDays)
+        .where(
+          and(
+            eq(readingPlanDays.versionId, versionId),
+            eq(readingPlanDays.planId, planId),
+            eq(readingPlanDays.month, month),
+            eq(readingPlanDays.dayOfMonth, dayOfMonth),
+          ),
+        )
+        .limit(1);
+      return row;
+    },
     async counts(versionId: number) {
       const count = async (table: (typeof VERSIONED_TABLES)[number]) => {
         const [row] = await db

@@ -1,0 +1,266 @@
+import type {
+  DevotionalDetail,
+  DevotionalPage,
+  DevotionalPeriod,
+  DevotionalSummary,
+  DevotionalToday,
+  DevotionalTranslation,
+  Expression,
+  Locale,
+  Passage,
+  PlanDay,
+} from '@bible-qa/contract';
+import type { Logger } from 'pino';
+import type { TextTranslator } from '../../answer/openai-translator.ts';
+import type { CorpusRepository } from '../../corpus/corpus.repository.ts';
+import type { CorpusService } from '../../corpus/corpus.service.ts';
+import { AppError } from '../../http/app-error.ts';
+import type { Clock } from '../auth/auth-session.service.ts';
+import { fromUsfm, type BibleService, type ReaderContext } from '../bible/bible.service.ts';
+import { bibleLanguageOf, traditionOf } from '../bible/translation-policy.ts';
+import type { MemberRepository } from '../member/member.repository.ts';
+import { datesDescending, monthDayOf, resolveRange, utcDate, type DateFilter } from './devotional-dates.ts';
+import { readingMinutes } from './reading-time.ts';
+
+export const READING_PLAN_ID = 'mcheyne';
+const TRANSLATION_CACHE = 500;
+
+export interface DevotionalCaller {
+  userId: string | undefined;
+  locale: Locale;
+  expression?: Expression | undefined;
+}
+
+/** A devotional without its text: what lists need, kept in memory per corpus version. */
+interface DevotionalEntry {
+  id: string;
+  month: number;
+  day: number;
+  period: DevotionalPeriod;
+  title: string;
+  scripture: string;
+  refs: string[];
+  lang: string;
+  readingMinutes: number;
+}
+
+interface VersionIndex {
+  versionId: number;
+  byDay: Map<string, DevotionalEntry[]>;
+  byId: Map<string, DevotionalEntry>;
+}
+
+const dayKey = (month: number, day: number) => `${month}-${day}`;
+const PERIOD_ORDER: Record<DevotionalPeriod, number> = { morning: 0, evening: 1 };
+
+/**
+ * Daily devotionals (spec §1, §2): today's readings and the M'Cheyne plan day, lists by the §2 date filters, one
+ * reading by id with its verse in the reader's translation, and a machine translation when a model is configured.
+ */
+export function createDevotionalService(deps: {
+  corpus: CorpusService;
+  corpusData: CorpusRepository;
+  bible: BibleService;
+  members: MemberRepository;
+  clock: Clock;
+  translator?: TextTranslator | undefined;
+  log: Pick<Logger, 'warn'>;
+}) {
+  let index: Promise<VersionIndex> | undefined;
+  let indexVersion: number | undefined;
+  const translations = new Map<string, Promise<DevotionalTranslation>>();
+
+  async function buildIndex(versionId: number): Promise<VersionIndex> {
+    const rows = await deps.corpusData.listDevotionals(versionId);
+    const byDay = new Map<string, DevotionalEntry[]>();
+    const byId = new Map<string, DevotionalEntry>();
+    for (const { text, versionId: _v, ...row } of rows) {
+      const entry: DevotionalEntry = { ...row, readingMinutes: readingMinutes(text, row.lang) };
+      byId.set(entry.id, entry);
+      const key = dayKey(row.month, row.day);
+      byDay.set(key, [...(byDay.get(key) ?? []), entry]);
+    }
+    for (const list of byDay.values()) list.sort((a, b) => PERIOD_ORDER[a.period] - PERIOD_ORDER[b.period]);
+    return { versionId, byDay, byId };
+  }
+
+  /** The current version's devotionals; the corpus_preparing error while there is none. */
+  function current(): Promise<VersionIndex> {
+    const { versionId } = deps.corpus.ready();
+    if (!index || indexVersion !== versionId) {
+      indexVersion = versionId;
+      index = buildIndex(versionId);
+      index.catch(() => {
+        index = undefined;
+      });
+    }
+    return index;
+  }
+
+  async function readerOf(caller: DevotionalCaller): Promise<ReaderContext> {
+    const expression =
+      caller.expression ?? (caller.userId ? (await deps.members.findById(caller.userId))?.expression : undefined);
+    return { language: bibleLanguageOf(caller.locale), tradition: traditionOf(expression) };
+  }
+
+  const sameLanguage = (lang: string, reader: ReaderContext) =>
+    lang.slice(0, 2).toLowerCase() === reader.language.slice(0, 2).toLowerCase();
+
+  async function summaryOf(entry: DevotionalEntry, date: string | null, reader: ReaderContext) {
+    const tools = await deps.bible.tools();
+    const first = entry.refs[0] ? fromUsfm(entry.refs[0]) : undefined;
+    return {
+      id: entry.id,
+      date,
+      month: entry.month,
+      day: entry.day,
+      period: entry.period,
+      title: entry.title,
+      scripture: entry.scripture,
+      reference: entry.refs[0] ?? null,
+      // A book the corpus does not know has no name to show; the English scripture line stands alone.
+      referenceTitle:
+        first && tools.books.has(first.book)
+          ? tools.format(first, { locale: reader.language, tradition: reader.tradition })
+          : null,
+      lang: entry.lang,
+      readingMinutes: entry.readingMinutes,
+      presentation: sameLanguage(entry.lang, reader) ? 'original' : 'related_literature',
+    } satisfies DevotionalSummary;
+  }
+
+  async function passagesOf(refs: string[], reader: ReaderContext): Promise<Passage[]> {
+    const out: Passage[] = [];
+    for (const value of refs) {
+      const ref = fromUsfm(value);
+      const passage = ref ? await deps.bible.passageFor(ref, reader) : undefined;
+      if (passage) out.push(passage);
+    }
+    return out;
+  }
+
+  /** The plan's day for a calendar day, its readings titled and read in the reader's translation. */
+  async function planDayOf(versionId: number, month: number, day: number, reader: ReaderContext) {
+    const row = await deps.corpusData.planDay(versionId, READING_PLAN_ID, month, day);
+    if (!row) return null;
+    const tools = await deps.bible.tools();
+    const readings = [];
+    for (const [i, label] of row.readings.entries()) {
+      const references = row.refs[i] ?? [];
+      const parsed = references.map(fromUsfm).filter((r) => r !== undefined && tools.books.has(r.book));
+      readings.push({
+        label,
+        references,
+        title:
+          parsed.length === references.length && parsed.length > 0
+            ? parsed.map((r) => tools.format(r!, { locale: reader.language, tradition: reader.tradition })).join('; ')
+            : label,
+        passages: await passagesOf(references, reader),
+      });
+    }
+    return {
+      planId: row.planId,
+      day: row.day,
+      month: row.month,
+      dayOfMonth: row.dayOfMonth,
+      readings,
+    } satisfies PlanDay;
+  }
+
+  function todayOf(date: string | undefined): string {
+    return date ?? utcDate(deps.clock.now());
+  }
+
+  async function find(id: string): Promise<{ versionId: number; entry: DevotionalEntry }> {
+    const state = await current();
+    const entry = state.byId.get(id);
+    if (!entry) throw new AppError('not_found');
+    return { versionId: state.versionId, entry };
+  }
+
+  return {
+    /** The readings of the reader's today (morning, then evening) and the plan's day. */
+    async today(caller: DevotionalCaller, date?: string): Promise<DevotionalToday> {
+      const state = await current();
+      const reader = await readerOf(caller);
+      const today = todayOf(date);
+      const { month, day } = monthDayOf(today);
+      const entries = state.byDay.get(dayKey(month, day)) ?? [];
+      return {
+        date: today,
+        devotionals: await Promise.all(entries.map((e) => summaryOf(e, today, reader))),
+        plan: await planDayOf(state.versionId, month, day, reader),
+      };
+    },
+
+    /** The readings of a span of dates, newest first, a page at a time. */
+    async list(
+      caller: DevotionalCaller,
+      query: DateFilter & { date?: string | undefined; page: number; size: number },
+    ): Promise<DevotionalPage> {
+      const state = await current();
+      const reader = await readerOf(caller);
+      const range = resolveRange(query, todayOf(query.date));
+      const listed: { entry: DevotionalEntry; date: string }[] = [];
+      for (const date of datesDescending(range.startDate, range.endDate)) {
+        const { month, day } = monthDayOf(date);
+        const entries = state.byDay.get(dayKey(month, day)) ?? [];
+        for (const entry of [...entries].reverse()) listed.push({ entry, date });
+      }
+      const from = (query.page - 1) * query.size;
+      const items = await Promise.all(
+        listed.slice(from, from + query.size).map(({ entry, date }) => summaryOf(entry, date, reader)),
+      );
+      return { items, total: listed.length, page: query.page, size: query.size, ...range };
+    },
+
+    /** One reading with its text, its verse in the reader's translation and the plan's day. */
+    async info(caller: DevotionalCaller, id: string): Promise<DevotionalDetail> {
+      const { versionId, entry } = await find(id);
+      const reader = await readerOf(caller);
+      const text = (await deps.corpusData.devotionalText(versionId, id)) ?? '';
+      const summary = await summaryOf(entry, null, reader);
+      return {
+        ...summary,
+        text,
+        passages: await passagesOf(entry.refs, reader),
+        plan: await planDayOf(versionId, entry.month, entry.day, reader),
+        machineTranslation: summary.presentation !== 'original' && deps.translator !== undefined,
+      };
+    },
+
+    /** The reading translated into the reader's language by the configured model, labelled as such. */
+    async translation(caller: DevotionalCaller, id: string): Promise<DevotionalTranslation> {
+      const { versionId, entry } = await find(id);
+      const reader = await readerOf(caller);
+      const translator = deps.translator;
+      if (!translator || sameLanguage(entry.lang, reader)) throw new AppError('devotional_translation_unavailable');
+      const key = `${versionId}|${id}|${caller.locale}`;
+      let pending = translations.get(key);
+      if (!pending) {
+        pending = (async () => {
+          const text = (await deps.corpusData.devotionalText(versionId, id)) ?? '';
+          const out = await translator
+            .translate({ title: entry.title, text }, caller.locale)
+            .catch((error: unknown) => {
+              deps.log.warn({ err: error, id }, 'devotional translation failed');
+              throw new AppError('devotional_translation_unavailable', [], { cause: error });
+            });
+          return {
+            id,
+            language: caller.locale,
+            title: out.title,
+            text: out.text,
+            readingMinutes: readingMinutes(out.text, caller.locale),
+            presentation: 'machine_translated' as const,
+          };
+        })();
+        if (translations.size >= TRANSLATION_CACHE) translations.delete(translations.keys().next().value!);
+        translations.set(key, pending);
+        pending.catch(() => translations.delete(key));
+      }
+      return pending;
+    },
+  };
+}
+export type DevotionalService = ReturnType<typeof createDevotionalService>;
