@@ -16,6 +16,9 @@ import { chatRoutes } from './features/chat/chat.routes.ts';
 import { devotionalRoutes } from './features/devotional/devotional.routes.ts';
 import { bibleRoutes } from './features/bible/bible.routes.ts';
 import { memberRoutes } from './features/member/member.routes.ts';
+import { feedbackRoutes } from './features/feedback/feedback.routes.ts';
+import { adminFeedbackRoutes } from './features/feedback/feedback-admin.routes.ts';
+import { uploadRoutes } from './features/feedback/upload.routes.ts';
 import { shareRoutes } from './features/share/share.routes.ts';
 import { systemRoutes } from './features/system/system.routes.ts';
 import { voiceRoutes } from './features/voice/voice.routes.ts';
@@ -103,6 +106,10 @@ export async function buildApp({ container, logger }: BuildAppOptions): Promise<
     member: container.services.member,
     sessions: container.services.sessions,
   });
+  const feedbackDeps = { feedback: container.services.feedback, sessions: container.services.sessions };
+  await app.register(feedbackRoutes, { prefix: `${API_BASE}/portal/feedback`, ...feedbackDeps });
+  await app.register(uploadRoutes, { prefix: `${API_BASE}/portal/upload`, ...feedbackDeps });
+  await app.register(adminFeedbackRoutes, { prefix: `${API_BASE}/portal/admin/feedback`, ...feedbackDeps });
   await app.register(voiceRoutes, {
     prefix: `${API_BASE}/portal/voice`,
     voice: container.services.voice,

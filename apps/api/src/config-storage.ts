@@ -24,7 +24,7 @@ export const storageEnv = {
   ),
 };
 
-type StorageEnv = { [K in keyof typeof storageEnv]: z.infer<(typeof storageEnv)[K]> };
+type StorageEnv = z.infer<z.ZodObject<typeof storageEnv>>;
 
 export interface S3Config {
   endpoint: string;

@@ -18,6 +18,10 @@ import { createDevotionalService } from './features/devotional/devotional.servic
 import { systemClock, type Clock } from './features/auth/auth-session.service.ts';
 import { createAccountServices } from './container-auth.ts';
 import { createMemberRepository } from './features/member/member.repository.ts';
+import { createFeedbackRepository } from './features/feedback/feedback.repository.ts';
+import { createFeedbackService } from './features/feedback/feedback.service.ts';
+import { createLocalImageStorage, type ImageStorage } from './storage/image-storage.ts';
+import { createS3ImageStorage } from './storage/s3-image-storage.ts';
 import { createShareRepository } from './features/share/share.repository.ts';
 import { createShareService } from './features/share/share.service.ts';
 import { createOpenAiSpeech } from './speech/openai-speech.ts';
@@ -88,6 +92,16 @@ export async function createContainer(
     clock,
     requestsPerMinute: config.speech.requestsPerMinute,
   });
+  const imageStorage: ImageStorage =
+    config.storage.kind === 's3'
+      ? createS3ImageStorage(config.storage)
+      : createLocalImageStorage(path.join(config.dataDir, 'uploads'));
+  const feedback = createFeedbackService({
+    feedback: createFeedbackRepository(database.db),
+    storage: imageStorage,
+    clock,
+    log,
+  });
   // Answers a dead process left generating are failed, so no turn stays stuck.
   await chats.failStale(new Date(Date.now() - 5 * 60_000));
 
@@ -97,7 +111,7 @@ export async function createContainer(
     database,
     repositories: { members },
     accounts,
-    services: { ...accounts.services, sessions, member, corpus, bible, chat, history, devotional, voice, share },
+    services: { ...accounts.services, sessions, member, corpus, bible, chat, history, feedback, devotional, voice, share },
     async close() {
       await corpus.close();
       await accounts.close();
