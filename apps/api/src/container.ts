@@ -111,7 +111,19 @@ export async function createContainer(
     database,
     repositories: { members },
     accounts,
-    services: { ...accounts.services, sessions, member, corpus, bible, chat, history, feedback, devotional, voice, share },
+    services: {
+      ...accounts.services,
+      sessions,
+      member,
+      corpus,
+      bible,
+      chat,
+      history,
+      feedback,
+      devotional,
+      voice,
+      share,
+    },
     async close() {
       await corpus.close();
       await accounts.close();
