@@ -1,45 +1,223 @@
-import { Button, ErrorBlock, Selector } from 'antd-mobile';
-import { useState } from 'react';
+import { Button, DotLoading, ErrorBlock, InfiniteScroll, Input, List, PullToRefresh, Selector } from 'antd-mobile';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { Page } from '../../components/page.tsx';
+import { useLocale } from '../../lib/i18n.ts';
+import { useServices } from '../../lib/services.tsx';
+import { LIST_LOAD_OFFSET, PULL_REFRESH_HEAD_HEIGHT, PULL_REFRESH_SUCCESS_MS } from '../../lib/theme.ts';
+import { DevotionalDetailView } from './devotional-detail.tsx';
+import {
+  DAY_CHOICES,
+  FILTER_MODES,
+  formatDate,
+  listParams,
+  localDate,
+  readFilter,
+  stepFilter,
+  writeFilter,
+  type DevotionalFilter,
+  type FilterMode,
+} from './devotional-filter.ts';
+import { DevotionalItem, PlanDayView } from './devotional-parts.tsx';
+import { listQuery, todayQuery } from './devotionals.queries.ts';
+import './devotionals.css';
 
-const RANGES = ['day', 'week', 'month'] as const;
-type Range = (typeof RANGES)[number];
-
-/**
- * /devotionals/:id? — the daily devotionals, filtered by day, week or month (spec §2). The devotional service is not
- * part of the API yet, so the list is empty and an id shows the not-found state.
- */
+/** /devotionals/:id? — today's readings and plan day, the readings of a chosen span, or one reading (spec §2). */
 export function DevotionalsPage() {
-  const { t } = useTranslation('devotionals');
-  const navigate = useNavigate();
   const { id } = useParams();
-  const [range, setRange] = useState<Range>('day');
+  return id ? <DevotionalDetailView id={id} /> : <DevotionalsHome />;
+}
 
-  if (id) {
-    return (
-      <Page testId="page-devotionals">
-        <ErrorBlock status="empty" title={t('notFound')} description={null} data-testid="devotionals-not-found">
-          <Button color="primary" fill="outline" onClick={() => navigate('/devotionals', { replace: true })}>
-            {t('backToList')}
-          </Button>
-        </ErrorBlock>
-      </Page>
-    );
+function DevotionalsHome() {
+  const { t } = useTranslation('devotionals');
+  const { api } = useServices();
+  const locale = useLocale();
+  const navigate = useNavigate();
+  const today = useMemo(() => localDate(), []);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const filter = readFilter(searchParams, today);
+  const setFilter = (next: DevotionalFilter) => setSearchParams(writeFilter(next), { replace: true });
+
+  const todayResult = useQuery(todayQuery(api, today, locale));
+  const list = useInfiniteQuery(listQuery(api, listParams(filter), today, locale));
+  const items = list.data?.pages.flatMap((page) => page.items) ?? [];
+  const first = list.data?.pages[0];
+  const open = (id: string) => navigate(`/devotionals/${encodeURIComponent(id)}`);
+
+  async function refresh() {
+    await Promise.all([todayResult.refetch(), list.refetch()]);
   }
 
   return (
-    <Page testId="page-devotionals">
-      <Selector<Range>
-        data-testid="devotionals-range"
-        columns={3}
-        showCheckMark={false}
-        options={RANGES.map((value) => ({ value, label: t(`filter.${value}`) }))}
-        value={[range]}
-        onChange={(values) => values[0] && setRange(values[0])}
-      />
-      <ErrorBlock status="empty" title={t('empty')} description={t('emptyHint')} data-testid="devotionals-empty" />
+    <Page testId="page-devotionals" tone="muted">
+      <PullToRefresh
+        onRefresh={refresh}
+        headHeight={PULL_REFRESH_HEAD_HEIGHT}
+        threshold={PULL_REFRESH_HEAD_HEIGHT}
+        completeDelay={PULL_REFRESH_SUCCESS_MS}
+        renderText={(status) => <span data-testid="devotionals-pull-status">{t(`pull.${status}`)}</span>}
+      >
+        <section className="devotionals-section" data-testid="devotionals-today">
+          <h2 className="devotional-section-title">{t('today.title')}</h2>
+          <div className="devotional-section-sub" data-testid="devotionals-today-date">
+            {formatDate(locale, today, {
+              year: 'numeric',
+              month: 'long',
+              day: 'numeric',
+              weekday: 'long',
+            })}
+          </div>
+          {todayResult.isPending ? (
+            <div className="devotional-section-sub">
+              <DotLoading />
+            </div>
+          ) : todayResult.isError ? (
+            <LoadError onRetry={() => void todayResult.refetch()} testId="devotionals-today-error" />
+          ) : (
+            <>
+              {todayResult.data.devotionals.length > 0 ? (
+                <List>
+                  {todayResult.data.devotionals.map((item) => (
+                    <DevotionalItem key={item.id} item={item} onOpen={open} />
+                  ))}
+                </List>
+              ) : (
+                <ErrorBlock
+                  status="empty"
+                  title={t('today.empty')}
+                  description={t('today.emptyHint')}
+                  data-testid="devotionals-today-empty"
+                />
+              )}
+              {todayResult.data.plan ? <PlanDayView plan={todayResult.data.plan} /> : null}
+            </>
+          )}
+        </section>
+
+        <section className="devotionals-section" data-testid="devotionals-list">
+          <h2 className="devotional-section-title">{t('filter.title')}</h2>
+          <FilterBar filter={filter} onChange={setFilter} />
+          {first ? (
+            <div className="devotional-section-sub" data-testid="devotionals-range">
+              {t('filter.rangeLabel', {
+                start: formatDate(locale, first.startDate, { month: 'short', day: 'numeric', year: 'numeric' }),
+                end: formatDate(locale, first.endDate, { month: 'short', day: 'numeric', year: 'numeric' }),
+              })}{' '}
+              · {t('list.total', { count: first.total })}
+            </div>
+          ) : null}
+          {list.isError && items.length === 0 ? (
+            <LoadError onRetry={() => void list.refetch()} testId="devotionals-error" />
+          ) : first && items.length === 0 ? (
+            <ErrorBlock
+              status="empty"
+              title={t('empty')}
+              description={t('emptyHint')}
+              data-testid="devotionals-empty"
+            />
+          ) : (
+            <List>
+              {items.map((item) => (
+                <DevotionalItem key={`${item.date}-${item.id}`} item={item} onOpen={open} />
+              ))}
+            </List>
+          )}
+          <InfiniteScroll
+            threshold={LIST_LOAD_OFFSET}
+            hasMore={Boolean(list.hasNextPage)}
+            loadMore={async () => {
+              await list.fetchNextPage({ throwOnError: true });
+            }}
+          >
+            {(hasMore, failed, retry) =>
+              failed ? (
+                <Button size="small" fill="none" onClick={retry} data-testid="devotionals-load-retry">
+                  {t('loadMore.failed')} {t('loadMore.retry')}
+                </Button>
+              ) : hasMore || list.isPending ? (
+                <span data-testid="devotionals-loading">
+                  {t('loadMore.loading')}
+                  <DotLoading />
+                </span>
+              ) : items.length > 0 ? (
+                <span data-testid="devotionals-no-more">{t('loadMore.noMore')}</span>
+              ) : null
+            }
+          </InfiniteScroll>
+        </section>
+      </PullToRefresh>
     </Page>
+  );
+}
+
+function LoadError({ onRetry, testId }: { onRetry: () => void; testId: string }) {
+  const { t } = useTranslation('devotionals');
+  return (
+    <ErrorBlock status="default" title={t('error')} description={t('errorHint')} data-testid={testId}>
+      <Button color="primary" fill="outline" onClick={onRetry}>
+        {t('retry')}
+      </Button>
+    </ErrorBlock>
+  );
+}
+
+/** The §2 filters: a week or a month around a date, the N days ending on a date, or a start and end date. */
+function FilterBar({ filter, onChange }: { filter: DevotionalFilter; onChange: (next: DevotionalFilter) => void }) {
+  const { t } = useTranslation('devotionals');
+  const dateInput = (key: 'date' | 'start' | 'end', label: string) => (
+    <Input
+      type="date"
+      data-testid={`devotionals-filter-${key}`}
+      aria-label={label}
+      value={filter[key]}
+      onChange={(value) => value && onChange({ ...filter, [key]: value })}
+    />
+  );
+  return (
+    <div className="devotional-filter">
+      <Selector<FilterMode>
+        columns={4}
+        showCheckMark={false}
+        data-testid="devotionals-filter-mode"
+        options={FILTER_MODES.map((mode) => ({
+          value: mode,
+          label: <span data-testid={`devotionals-filter-${mode}`}>{t(`filter.${mode}`)}</span>,
+        }))}
+        value={[filter.mode]}
+        onChange={(values) => values[0] && onChange({ ...filter, mode: values[0] })}
+      />
+      {filter.mode === 'range' ? (
+        <div className="devotional-filter-row">
+          {dateInput('start', t('filter.start'))}
+          {dateInput('end', t('filter.end'))}
+        </div>
+      ) : (
+        <>
+          {filter.mode === 'days' ? (
+            <Selector<number>
+              columns={4}
+              showCheckMark={false}
+              options={DAY_CHOICES.map((n) => ({
+                value: n,
+                label: <span data-testid={`devotionals-days-${n}`}>{t('filter.daysOption', { count: n })}</span>,
+              }))}
+              value={[filter.days]}
+              onChange={(values) => values[0] && onChange({ ...filter, days: values[0] })}
+            />
+          ) : null}
+          <div className="devotional-filter-row">
+            <Button size="small" onClick={() => onChange(stepFilter(filter, -1))} data-testid="devotionals-filter-prev">
+              {t('filter.prev')}
+            </Button>
+            {dateInput('date', t(filter.mode === 'days' ? 'filter.end' : 'filter.date'))}
+            <Button size="small" onClick={() => onChange(stepFilter(filter, 1))} data-testid="devotionals-filter-next">
+              {t('filter.next')}
+            </Button>
+          </div>
+        </>
+      )}
+    </div>
   );
 }
