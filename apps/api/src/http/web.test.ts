@@ -51,6 +51,10 @@ describe('the web app', () => {
     expect(res.body).toContain('<title>shell</title>');
     expect(res.headers['cache-control']).toBe('no-cache');
     expect(res.headers['content-security-policy']).toContain("object-src 'none'");
+    // Scripts from our origin and Google's sign-in script only; no other origin, no inline script.
+    expect(res.headers['content-security-policy']).toContain(
+      "script-src 'self' https://accounts.google.com/gsi/client;",
+    );
   });
 
   it('serves hashed assets with a long cache', async () => {

@@ -3,13 +3,16 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 
+/** Google Identity Services (the Google login button, spec §7) loads its script, style and frame from /gsi/. */
+const GSI = 'https://accounts.google.com/gsi/';
 const CSP = [
   "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
+  `script-src 'self' ${GSI}client`,
+  `style-src 'self' 'unsafe-inline' ${GSI}style`,
   "img-src 'self' data: blob:",
   "font-src 'self' data:",
-  "connect-src 'self'",
+  `connect-src 'self' ${GSI}`,
+  `frame-src ${GSI}`,
   "media-src 'self' blob:",
   "object-src 'none'",
   "base-uri 'none'",

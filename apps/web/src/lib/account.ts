@@ -1,10 +1,9 @@
 import { PASSWORD_MIN_LENGTH, VERIFICATION_CODE_LENGTH, type ErrorName } from '@bible-qa/contract';
-import { ApiError, type ApiClient } from './api-client.ts';
-import { loginResultSchema, type LoginResult } from './session.ts';
 
 /**
  * Accounts are a phone number or an e-mail address (spec §1). The `:mode` segment of the login, verify, reset-pwd
- * and set-pwd routes names which: `mobile` (the default) or `mail`.
+ * and set-pwd routes names which: `mobile` (the default) or `mail`. The account field takes either; what was typed
+ * decides, and the route's mode is only the hint for an empty field.
  */
 export type AccountMode = 'mobile' | 'mail';
 
@@ -12,15 +11,28 @@ export function parseAccountMode(value: string | undefined): AccountMode {
   return value === 'mail' || value === 'email' ? 'mail' : 'mobile';
 }
 
+/** An address has an @; anything else is read as a phone number; an empty field keeps the hint. */
+export function detectAccountMode(value: string, hint: AccountMode = 'mobile'): AccountMode {
+  const trimmed = value.trim();
+  if (!trimmed) return hint;
+  return trimmed.includes('@') ? 'mail' : 'mobile';
+}
+
 /** The `:pwd` segment of /login/:mode?/:pwd? that selects password login. */
 export const PASSWORD_SEGMENT = 'pwd';
+/** The `:mode` segment of /login/qr and /login/qr/:ticket (the QR code's own path, opened on the phone). */
+export const QR_SEGMENT = 'qr';
 
-const MOBILE_PATTERN = /^\+?\d{6,15}$/;
+// Phone numbers in the spellings the server accepts: +86 or 0086 prefixes, spaces, dashes, 6 to 15 digits.
+const MOBILE_PATTERN = /^\+?[\d\s-]{6,20}$/;
 const MAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const CODE_PATTERN = new RegExp(`^\\d{${VERIFICATION_CODE_LENGTH}}$`);
 
 export function isValidAccount(mode: AccountMode, value: string): boolean {
-  return (mode === 'mobile' ? MOBILE_PATTERN : MAIL_PATTERN).test(value.trim());
+  const trimmed = value.trim();
+  if (mode === 'mail') return MAIL_PATTERN.test(trimmed);
+  const digits = trimmed.replace(/\D/g, '').length;
+  return MOBILE_PATTERN.test(trimmed) && digits >= 6 && digits <= 15;
 }
 
 export function isValidCode(value: string): boolean {
@@ -29,13 +41,7 @@ export function isValidCode(value: string): boolean {
 
 /** Spec §5: at least 8 characters, with letters and digits. */
 export function isStrongPassword(value: string): boolean {
-  return value.length >= PASSWORD_MIN_LENGTH && /[a-z]/i.test(value) && /\d/.test(value);
-}
-
-/** The catalogue error for a missing account, or null. */
-export function accountRequiredError(mode: AccountMode, value: string): ErrorName | null {
-  if (value.trim()) return null;
-  return mode === 'mobile' ? 'phone_required' : 'email_required';
+  return value.length >= PASSWORD_MIN_LENGTH && /\p{L}/u.test(value) && /\d/.test(value);
 }
 
 /** The catalogue error for a new password and its repetition, or null when both are fine (spec §5). */
@@ -46,61 +52,83 @@ export function newPasswordError(password: string, repeat: string): ErrorName | 
   return null;
 }
 
-/**
- * The auth calls of spec §7. Their payloads are not shown in the spec; the field names here follow its form fields
- * (mobile, email, password, code) and login payload (grantType always social, userToken the stored second token).
- */
-const PATHS = {
-  sendCode: { mobile: '/portal/auth/send-code-mobile', mail: '/portal/auth/send-code-mail' },
-  codeLogin: { mobile: '/portal/auth/login', mail: '/portal/auth/login-mail' },
-  passwordLogin: { mobile: '/portal/auth/login-mobile-password', mail: '/portal/auth/login-mail-password' },
-  resetPassword: '/portal/auth/reset-pwd',
-  setPassword: '/portal/auth/set-password',
-} as const;
+/** The fields of the shared account form, in the order they are shown and checked. */
+export type AccountField = 'account' | 'code' | 'password' | 'newPassword' | 'captcha';
 
-function accountField(mode: AccountMode, account: string): Record<string, string> {
-  return mode === 'mobile' ? { mobile: account.trim() } : { email: account.trim() };
+export interface AccountFormValues {
+  account: string;
+  code: string;
+  password: string;
+  repeat: string;
+  captcha: string;
 }
 
-export function createAuthCalls(api: ApiClient, userToken: () => string | null) {
-  const login = (path: string, payload: Record<string, unknown>): Promise<LoginResult> =>
-    api.post(
-      path,
-      { grantType: 'social', userToken: userToken() ?? undefined, ...payload },
-      { schema: loginResultSchema },
-    );
-  return {
-    sendCode: (mode: AccountMode, account: string) => api.post(PATHS.sendCode[mode], accountField(mode, account)),
-    // The login pages refuse to call these until the user agreement is ticked (spec §5); the server checks it too.
-    loginWithCode: (mode: AccountMode, account: string, code: string) =>
-      login(PATHS.codeLogin[mode], { ...accountField(mode, account), code: code.trim(), agree: true }),
-    loginWithPassword: (mode: AccountMode, account: string, password: string) =>
-      login(PATHS.passwordLogin[mode], { ...accountField(mode, account), password, agree: true }),
-    // The page has already checked that both entries match (newPasswordError); the server checks again.
-    resetPassword: (mode: AccountMode, account: string, code: string, password: string) =>
-      api.post(PATHS.resetPassword, {
-        ...accountField(mode, account),
-        code: code.trim(),
-        password,
-        repeatPassword: password,
-      }),
-    setPassword: (password: string) => api.post(PATHS.setPassword, { password }),
-  };
+export const EMPTY_ACCOUNT_FORM: AccountFormValues = { account: '', code: '', password: '', repeat: '', captcha: '' };
+
+export interface AccountFormState {
+  /** The route's mode; `null` when the field is a free account field (phone or e-mail, label "account"). */
+  hint: AccountMode | null;
+  /** A code was sent during this visit (or just before it, on the verify page). */
+  codeRequested: boolean;
+  /** The key of the captcha on screen, or null when none was obtained. */
+  captchaKey: string | null;
+  /** The agreement tick, for the forms that log in; undefined where no agreement is asked. */
+  agreed?: boolean;
+}
+
+/** A problem is a catalogue error (shared with the server) or a format message of the login namespace. */
+export type FormProblem = { error: ErrorName } | { invalid: 'mobile' | 'mail' | 'code' };
+
+/** The catalogue error for an empty account field: the phone, the e-mail, or the account (username) in general. */
+export function accountRequiredError(hint: AccountMode | null): ErrorName {
+  if (hint === 'mobile') return 'phone_required';
+  if (hint === 'mail') return 'email_required';
+  return 'username_required';
+}
+
+/** The account problem alone (the send-code button checks only this). */
+export function accountProblem(account: string, hint: AccountMode | null): FormProblem | null {
+  if (!account.trim()) return { error: accountRequiredError(hint) };
+  const mode = detectAccountMode(account, hint ?? 'mobile');
+  return isValidAccount(mode, account) ? null : { invalid: mode };
 }
 
 /**
- * The message to show for a failed auth call, or null when the API client has already shown one (business codes,
- * 401) or the call was cancelled. Empty user info after login has its own message (spec §8).
+ * The first problem of the form (spec §5), in screen order, or null when it may be sent. Codes must have been
+ * requested first; a phone's code is an SMS code; a captcha needs its key before its answer; login forms need the
+ * agreement ticked last, so the user fixes the fields first.
  */
-export function authFailureMessage(error: unknown): ErrorName | null {
-  if (!(error instanceof ApiError)) return 'internal_error';
-  switch (error.kind) {
-    case 'invalid_response':
-      return 'verification_failed_login_again';
-    case 'timeout':
-    case 'network':
-      return 'internal_error';
-    default:
-      return null;
+export function accountFormProblem(
+  fields: readonly AccountField[],
+  values: AccountFormValues,
+  state: AccountFormState,
+): FormProblem | null {
+  for (const field of fields) {
+    const problem = fieldProblem(field, values, state);
+    if (problem) return problem;
+  }
+  if (state.agreed === false) return { error: 'agreement_required' };
+  return null;
+}
+
+function fieldProblem(field: AccountField, values: AccountFormValues, state: AccountFormState): FormProblem | null {
+  switch (field) {
+    case 'account':
+      return accountProblem(values.account, state.hint);
+    case 'code': {
+      if (!state.codeRequested && !values.code.trim()) return { error: 'code_not_requested' };
+      const mode = detectAccountMode(values.account, state.hint ?? 'mobile');
+      if (!values.code.trim()) return { error: mode === 'mobile' ? 'sms_code_required' : 'code_required' };
+      return isValidCode(values.code) ? null : { invalid: 'code' };
+    }
+    case 'password':
+      return values.password ? null : { error: 'password_required' };
+    case 'newPassword': {
+      const error = newPasswordError(values.password, values.repeat);
+      return error ? { error } : null;
+    }
+    case 'captcha':
+      if (!state.captchaKey) return { error: 'captcha_key_required' };
+      return values.captcha.trim() ? null : { error: 'captcha_required' };
   }
 }

@@ -1,18 +1,15 @@
-import { LOGOUT_RELOAD_MS, userInfoSchema, type UserInfo } from '@bible-qa/contract';
+import { LOGOUT_RELOAD_MS, type UserInfo } from '@bible-qa/contract';
 import { useSyncExternalStore } from 'react';
-import { z } from 'zod';
 import { ApiError, type ApiClient } from './api-client.ts';
 import { useServices } from './services.tsx';
 import type { AppStorage } from './storage.ts';
 
-/** The login answer of spec §3 and §7. */
-export const loginResultSchema = z.object({
-  access_token: z.string().min(1),
-  user_token: z.string().nullish(),
-});
-export type LoginResult = z.infer<typeof loginResultSchema>;
+import type { LoginResult } from './session-schemas.ts';
+
+export type { LoginResult };
 
 export const MEMBER_INFO_PATH = '/portal/member/info';
+export const LOGOUT_PATH = '/portal/auth/logout';
 
 export interface SessionSnapshot {
   loggedIn: boolean;
@@ -44,7 +41,9 @@ export function createSession(storage: AppStorage, api: ApiClient) {
       storage.setToken(result.access_token);
       if (result.user_token) storage.setRefreshToken(result.user_token);
       try {
-        const user = await api.get(MEMBER_INFO_PATH, { schema: userInfoSchema.nullable() });
+        const user = await api.get(MEMBER_INFO_PATH, {
+          schema: () => import('./session-schemas.ts').then((m) => m.memberInfoSchema),
+        });
         if (!user) throw new ApiError('invalid_response', 'Empty user info after login');
         storage.setUser(user);
         return user;
@@ -56,8 +55,16 @@ export function createSession(storage: AppStorage, api: ApiClient) {
       }
     },
 
-    /** Logout clears both tokens and the user info, then reloads after 1 s (spec §4, §9). */
+    /**
+     * Logout ends the login on the server too (both tokens, POST /portal/auth/logout, sent before the tokens are
+     * forgotten; its answer is not awaited or shown), clears both tokens and the user info, then reloads after 1 s
+     * (spec §4, §9).
+     */
     logout(reload: () => void): ReturnType<typeof setTimeout> {
+      const userToken = storage.getRefreshToken();
+      if (storage.getToken() || userToken) {
+        api.post(LOGOUT_PATH, { userToken: userToken ?? undefined }, { raw: true }).catch(() => undefined);
+      }
       storage.clearSession();
       changed();
       return setTimeout(reload, LOGOUT_RELOAD_MS);

@@ -1,15 +1,15 @@
-import { Toast } from 'antd-mobile';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { authFailureMessage, createAuthCalls } from './account.ts';
+import { authFailureMessage, createAuthCalls } from './auth-calls.ts';
 import { useErrorMessage } from './i18n.ts';
-import { safeRedirectTarget } from './safe-path.ts';
+import { REDIRECT_PARAM, safeRedirectTarget } from './safe-path.ts';
 import { useServices } from './services.tsx';
 import type { LoginResult } from './session.ts';
+import { Toast } from './overlays.ts';
 
 /** The query parameter carrying where to go after login (set when a 401 sends the user to login). */
-export const REDIRECT_PARAM = 'redirect';
+export { REDIRECT_PARAM };
 
 export function useAuthCalls() {
   const { api, storage } = useServices();

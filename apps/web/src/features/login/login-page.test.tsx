@@ -1,5 +1,6 @@
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { errorCode } from '@bible-qa/contract';
 import { renderApp } from '../../test/render-app.tsx';
 
 const USER = {
@@ -11,15 +12,33 @@ const USER = {
   darkMode: false,
   language: 'zh-cn',
   expression: 'none',
-  phone: '13800000000',
+  phone: '+8613800000000',
   email: null,
   pseudonym: null,
   avatar: null,
   profile: null,
 };
+const LOGIN = { access_token: 'a1', user_token: 'u1' };
 
 function json(body: unknown): Response {
   return new Response(JSON.stringify(body), { headers: { 'Content-Type': 'application/json' } });
+}
+const ok = (data: unknown) => json({ code: 0, msg: 'ok', data });
+
+/** A fetch that answers by path; unknown paths answer code 0 with null. */
+function server(routes: Record<string, (body: Record<string, unknown>) => Response | Promise<Response>>) {
+  const mock = vi.fn<typeof fetch>(async (input, init) => {
+    const path = String(input).split('?')[0]!.replace('/webapi', '');
+    const body = init?.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : {};
+    const route = routes[path];
+    return route ? route(body) : ok(null);
+  });
+  vi.stubGlobal('fetch', mock);
+  const bodyOf = (path: string) => {
+    const call = mock.mock.calls.find(([url]) => String(url).split('?')[0] === `/webapi${path}`);
+    return call ? (JSON.parse(String(call[1]?.body)) as Record<string, unknown>) : undefined;
+  };
+  return { mock, bodyOf };
 }
 
 afterEach(() => {
@@ -28,62 +47,119 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+/** The form's message for a refused submit, under its fields (a toast shows it too). */
+async function expectError(prefix: string, text: string) {
+  await waitFor(() => expect(screen.getByTestId(`${prefix}-error`).textContent).toBe(text));
+}
+
 function type(testId: string, value: string) {
   const input = screen.getByTestId(testId).querySelector('input') ?? screen.getByTestId(testId);
   fireEvent.change(input, { target: { value } });
 }
 
-describe('login page', () => {
-  it('asks for the phone number, then for the agreement', async () => {
+describe('login page', { timeout: 20_000 }, () => {
+  it('asks for the account, for a code to be requested, for the code, then for the agreement (spec §5)', async () => {
+    server({ '/portal/auth/send-code-mobile': () => ok({ resendAfterSeconds: 60 }) });
     renderApp('/login');
     fireEvent.click(await screen.findByTestId('login-submit'));
-    expect(await screen.findByText('请输入手机号')).toBeTruthy();
+    await expectError('login', '请输入用户名');
+    type('login-account', '138');
+    fireEvent.click(screen.getByTestId('login-submit'));
+    await expectError('login', '请输入正确的手机号');
     type('login-account', '13800000000');
     fireEvent.click(screen.getByTestId('login-submit'));
-    expect(await screen.findByText('请先阅读并勾选同意用户协议')).toBeTruthy();
+    await expectError('login', '请先获取验证码');
+    fireEvent.click(screen.getByTestId('login-send-code'));
+    expect(await screen.findByText('60 秒后重新获取')).toBeTruthy();
+    fireEvent.click(screen.getByTestId('login-submit'));
+    await expectError('login', '请输入短信验证码');
+    type('login-code', '123456');
+    fireEvent.click(screen.getByTestId('login-submit'));
+    await expectError('login', '请先阅读并勾选同意用户协议');
   });
 
-  it('logs in with a password, stores both tokens and the user, and returns where the user was going', async () => {
-    const fetchMock = vi.fn<typeof fetch>(async (input) =>
-      String(input).includes('/portal/auth/login-mobile-password')
-        ? json({ code: 0, msg: 'ok', data: { access_token: 'a1', user_token: 'u1' } })
-        : json({ code: 0, msg: 'ok', data: USER }),
-    );
-    vi.stubGlobal('fetch', fetchMock);
-    const app = renderApp('/login/mobile/pwd?redirect=%2Fsetting');
+  it('logs in with a code sent to an e-mail address, with remember-me, and returns where the user was going', async () => {
+    const api = server({
+      '/portal/auth/send-code-mail': () => ok({ resendAfterSeconds: 90 }),
+      '/portal/auth/login-mail': () => ok(LOGIN),
+      '/portal/member/info': () => ok({ ...USER, email: 'ann@example.com' }),
+    });
+    const app = renderApp('/login?redirect=%2Fsetting');
+    await screen.findByTestId('page-login');
+    type('login-account', 'ann@example.com');
+    await act(async () => fireEvent.click(screen.getByTestId('login-send-code')));
+    expect(await screen.findByText('90 秒后重新获取')).toBeTruthy();
+    expect(screen.getByTestId('login-send-code').hasAttribute('disabled')).toBe(true);
+    type('login-code', '654321');
+    fireEvent.click(screen.getByTestId('login-remember'));
+    fireEvent.click(screen.getByTestId('login-agreement'));
+    await act(async () => fireEvent.click(screen.getByTestId('login-submit')));
+
+    await waitFor(() => expect(app.location()).toBe('/setting'));
+    expect(api.bodyOf('/portal/auth/send-code-mail')).toMatchObject({ email: 'ann@example.com', purpose: 'login' });
+    expect(api.bodyOf('/portal/auth/login-mail')).toMatchObject({
+      email: 'ann@example.com',
+      code: '654321',
+      agree: true,
+      rememberMe: true,
+      grantType: 'social',
+    });
+    expect(app.storage.getToken()).toBe('a1');
+  });
+
+  it('logs in with a password, stores both tokens and the user', async () => {
+    const api = server({
+      '/portal/auth/login-mobile-password': () => ok(LOGIN),
+      '/portal/member/info': () => ok(USER),
+    });
+    const app = renderApp('/login/mobile/pwd');
     await screen.findByTestId('page-login');
     type('login-account', '13800000000');
     type('login-password', 'secret123');
     fireEvent.click(screen.getByTestId('login-agreement'));
     await act(async () => fireEvent.click(screen.getByTestId('login-submit')));
 
-    await waitFor(() => expect(app.location()).toBe('/setting'));
+    await waitFor(() => expect(app.location()).toBe('/chat?_n=1'));
     expect(app.storage.getToken()).toBe('a1');
     expect(app.storage.getRefreshToken()).toBe('u1');
     expect(app.storage.getUser()?.name).toBe('Ann');
-    const [loginUrl, loginInit] = fetchMock.mock.calls[0] ?? [];
-    expect(String(loginUrl)).toBe('/webapi/portal/auth/login-mobile-password');
+    const [, loginInit] =
+      api.mock.mock.calls.find(([url]) => String(url) === '/webapi/portal/auth/login-mobile-password') ?? [];
     expect(new Headers(loginInit?.headers).has('Authorization')).toBe(false);
-    expect(JSON.parse(String(loginInit?.body))).toMatchObject({
-      grantType: 'social',
+    expect(api.bodyOf('/portal/auth/login-mobile-password')).toMatchObject({
       mobile: '13800000000',
       password: 'secret123',
+      agree: true,
+      rememberMe: false,
       sysName: 'CHAT_ASSISTANT',
       platform: 'International',
     });
-    const [, infoInit] = fetchMock.mock.calls[1] ?? [];
-    expect(new Headers(infoInit?.headers).get('Authorization')).toBe('Bearer a1');
+  });
+
+  it('answers a wrong password with the §8 hint: forgot password or code login', async () => {
+    server({
+      '/portal/auth/login-mail-password': () =>
+        json({ code: errorCode('wrong_password'), msg: 'wrong password', data: null }),
+    });
+    const app = renderApp('/login/mail/pwd');
+    await screen.findByTestId('page-login');
+    type('login-account', 'ann@example.com');
+    type('login-password', 'secret123');
+    fireEvent.click(screen.getByTestId('login-agreement'));
+    await act(async () => fireEvent.click(screen.getByTestId('login-submit')));
+
+    const hint = await screen.findByTestId('login-wrong-password');
+    expect(hint.textContent).toContain('账号或密码不正确，可尝试“忘记密码”或切换为验证码登录');
+    expect(app.toast).toHaveBeenCalledWith('wrong password');
+    fireEvent.click(screen.getByTestId('login-wrong-forgot'));
+    await waitFor(() => expect(app.location()).toBe('/reset-pwd/mail/ann%40example.com'));
   });
 
   it('fails the login when the user info is empty', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn<typeof fetch>(async (input) =>
-        String(input).includes('/portal/auth/')
-          ? json({ code: 0, msg: 'ok', data: { access_token: 'a1', user_token: 'u1' } })
-          : json({ code: 0, msg: 'ok', data: null }),
-      ),
-    );
+    server({
+      '/portal/auth/login-mail-password': () => ok(LOGIN),
+      '/portal/member/info': () => ok(null),
+    });
     const app = renderApp('/login/mail/pwd');
     await screen.findByTestId('page-login');
     type('login-account', 'ann@example.com');
@@ -94,18 +170,75 @@ describe('login page', () => {
     expect(app.storage.getToken()).toBeNull();
   });
 
-  it('sends a code and moves on to the verify screen', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn<typeof fetch>(async () => json({ code: 0, msg: 'ok', data: null })),
+  it('says Google is loading while the options are on their way, and unavailable when the server has none', async () => {
+    let answer: (response: Response) => void = () => undefined;
+    server({ '/portal/auth/options': () => new Promise<Response>((resolve) => (answer = resolve)) });
+    renderApp('/login');
+    fireEvent.click(await screen.findByTestId('login-google'));
+    expect((await screen.findByTestId('login-google-status')).textContent).toBe('Google 正在加载，请稍后再试');
+    await act(async () => answer(ok({ googleClientId: null })));
+    fireEvent.click(screen.getByTestId('login-google'));
+    await waitFor(() =>
+      expect(screen.getByTestId('login-google-status').textContent).toBe('当前地区暂不支持 Google 登录'),
     );
-    const app = renderApp('/login');
-    await screen.findByTestId('page-login');
-    type('login-account', '13800000000');
+  });
+
+  it('shows a QR code after the agreement, and logs in when another device confirms it', async () => {
+    let polls = 0;
+    const api = server({
+      '/portal/auth/qr/create': () =>
+        ok({
+          ticket: 't'.repeat(32),
+          pollSecret: 's',
+          qrContent: '/login/qr/t',
+          qrCode: 'data:image/svg+xml;base64,PHN2Zz4=',
+          expiresIn: 120,
+        }),
+      '/portal/auth/qr/poll': () =>
+        ++polls === 1
+          ? ok({ status: 'scanned', login: null })
+          : ok({ status: 'confirmed', login: { ...LOGIN, expires_in: 7200, user: USER } }),
+      '/portal/member/info': () => ok(USER),
+    });
+    const app = renderApp('/login/qr');
+    expect((await screen.findByTestId('login-qr')).dataset.status).toBe('agreement');
     fireEvent.click(screen.getByTestId('login-agreement'));
-    fireEvent.click(screen.getByTestId('login-submit'));
-    expect(await screen.findByTestId('page-verify')).toBeTruthy();
-    expect(app.location()).toBe('/verify/mobile/13800000000');
-    expect(screen.getByTestId('verify-target').textContent).toContain('13800000000');
+    await waitFor(() => expect(app.location()).toBe('/chat?_n=1'));
+    expect(app.storage.getToken()).toBe('a1');
+    expect(api.bodyOf('/portal/auth/qr/poll')).toMatchObject({ ticket: 't'.repeat(32), pollSecret: 's', wait: 20 });
+  });
+
+  it('shows an expired QR code with a refresh that makes a new one', async () => {
+    let created = 0;
+    server({
+      '/portal/auth/qr/create': () =>
+        ok({
+          ticket: `ticket-${++created}`.padEnd(20, 'x'),
+          pollSecret: 's',
+          qrContent: 'q',
+          qrCode: 'data:image/svg+xml;base64,PHN2Zz4=',
+          expiresIn: 120,
+        }),
+      '/portal/auth/qr/poll': () => ok({ status: 'expired', login: null }),
+    });
+    renderApp('/login/qr');
+    fireEvent.click(await screen.findByTestId('login-agreement'));
+    expect(await screen.findByTestId('login-qr-expired')).toBeTruthy();
+    expect(screen.getByTestId('login-qr').dataset.status).toBe('expired');
+    fireEvent.click(screen.getByTestId('login-qr-refresh'));
+    await waitFor(() => expect(created).toBe(2));
+  });
+
+  it('lets a logged-in phone see the desktop and confirm its QR login', async () => {
+    window.localStorage.setItem('APP_AUTH_TOKEN_KEY', 'phone-token');
+    const api = server({
+      '/portal/auth/qr/scan': () =>
+        ok({ ip: '203.0.113.9', userAgent: 'Desktop Chrome', createdAt: '2026-01-01T00:00:00Z' }),
+    });
+    renderApp('/login/qr/ticket-abcdefghijklmnop');
+    expect((await screen.findByTestId('login-qr-device')).textContent).toContain('203.0.113.9');
+    await act(async () => fireEvent.click(screen.getByTestId('login-qr-confirm')));
+    expect((await screen.findByTestId('login-qr-confirm-page')).dataset.status).toBe('confirmed');
+    expect(api.bodyOf('/portal/auth/qr/confirm')).toMatchObject({ ticket: 'ticket-abcdefghijklmnop' });
   });
 });

@@ -2,17 +2,11 @@ import { useMutation } from '@tanstack/react-query';
 import type { AccountMode } from '../../lib/account.ts';
 import { useAuthCalls } from '../../lib/use-auth.ts';
 
-export function useResetCodeMutation() {
-  const auth = useAuthCalls();
-  return useMutation({
-    mutationFn: ({ mode, account }: { mode: AccountMode; account: string }) => auth.sendCode(mode, account),
-  });
-}
-
+/** Forgot password: every session of the account ends; the user logs in again with the new password. */
 export function useResetPasswordMutation() {
   const auth = useAuthCalls();
   return useMutation({
-    mutationFn: (input: { mode: AccountMode; account: string; code: string; password: string }) =>
-      auth.resetPassword(input.mode, input.account, input.code, input.password),
+    mutationFn: (input: { mode: AccountMode; account: string; code: string; password: string; repeat: string }) =>
+      auth.resetPassword(input),
   });
 }

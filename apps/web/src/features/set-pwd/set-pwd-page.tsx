@@ -1,78 +1,97 @@
 import { ROOT_REDIRECT } from '@bible-qa/contract';
-import { Button, Form, Input, Toast } from 'antd-mobile';
-import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Tabs, Toast } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useNavigate } from 'react-router';
+import { Navigate, useNavigate, useParams } from 'react-router';
+import { AccountForm, useAccountForm } from '../../components/account-form.tsx';
 import { Page } from '../../components/page.tsx';
-import { newPasswordError } from '../../lib/account.ts';
-import { useErrorMessage } from '../../lib/i18n.ts';
+import { parseAccountMode, type AccountMode } from '../../lib/account.ts';
 import { useSession } from '../../lib/session.ts';
-import { useAuthFailureToast } from '../../lib/use-auth.ts';
-import { useSetPasswordMutation } from './set-pwd.queries.ts';
+import { useAuthCalls, useAuthFailureToast } from '../../lib/use-auth.ts';
+import { setPwdKeys, useSetPasswordMutation } from './set-pwd.queries.ts';
 
-/** /set-pwd/:mode — a logged-in user who signed up with a code sets a password (spec §2, §5). */
+const FIELDS = ['code', 'newPassword'] as const;
+
+/**
+ * /set-pwd/:mode — a logged-in user sets or changes the password with a code sent to their own phone (mobile) or
+ * e-mail (mail) (spec §2, §5). Every session of the account ends; this device is logged in anew.
+ */
 export function SetPwdPage() {
-  const { t } = useTranslation('login');
-  const errorMessage = useErrorMessage();
-  const navigate = useNavigate();
-  const { loggedIn } = useSession();
-  const [password, setPassword] = useState('');
-  const [repeat, setRepeat] = useState('');
-  const setPasswordCall = useSetPasswordMutation();
-  const onFailure = useAuthFailureToast();
-
+  const { loggedIn, user } = useSession();
+  const { mode } = useParams();
   if (!loggedIn) return <Navigate to="/login" replace />;
+  // A new channel is a new form: its code, countdown and entries belong to that channel.
+  return <SetPwdForm key={mode} phone={user?.phone ?? null} email={user?.email ?? null} />;
+}
+
+function SetPwdForm({ phone, email }: { phone: string | null; email: string | null }) {
+  const { t } = useTranslation('login');
+  const navigate = useNavigate();
+  const params = useParams();
+  const auth = useAuthCalls();
+  const mode = parseAccountMode(params.mode);
+  const own = mode === 'mobile' ? phone : email;
+  const check = useQuery({ queryKey: setPwdKeys.preCheck, queryFn: () => auth.setPasswordPreCheck() });
+  const form = useAccountForm({ fields: FIELDS, hint: mode, purpose: 'set_password', account: own ?? '' });
+  const setPassword = useSetPasswordMutation();
+  const onFailure = useAuthFailureToast();
+  const masked = mode === 'mobile' ? check.data?.mobile : check.data?.email;
+  const channels: AccountMode[] = (['mobile', 'mail'] as const).filter((m) => (m === 'mobile' ? phone : email));
 
   function submit() {
-    const problem = newPasswordError(password, repeat);
-    if (problem) return void Toast.show({ content: errorMessage(problem) });
-    setPasswordCall.mutate(password, {
-      onSuccess: () => {
-        Toast.show({ icon: 'success', content: t('set.success') });
-        navigate(ROOT_REDIRECT, { replace: true });
+    if (!form.check()) return;
+    const { code, password, repeat } = form.values;
+    setPassword.mutate(
+      { mode, code, password, repeat },
+      {
+        onSuccess: () => {
+          Toast.show({ icon: 'success', content: t('set.success') });
+          navigate(ROOT_REDIRECT, { replace: true });
+        },
+        onError: onFailure,
       },
-      onError: onFailure,
-    });
+    );
   }
 
   return (
     <Page testId="page-set-pwd">
       <div className="form-page">
-        <p className="form-intro">{t('set.intro')}</p>
-        <Form layout="horizontal" mode="card" footer={<p className="form-intro">{t('rule')}</p>}>
-          <Form.Item label={t('field.password')}>
-            <Input
-              data-testid="set-password"
-              type="password"
-              autoComplete="new-password"
-              placeholder={t('placeholder.password')}
-              value={password}
-              onChange={setPassword}
+        {channels.length > 1 ? (
+          <Tabs activeKey={mode} onChange={(key) => navigate(`/set-pwd/${key}`, { replace: true })}>
+            <Tabs.Tab key="mobile" title={t('account.mobile')} />
+            <Tabs.Tab key="mail" title={t('account.mail')} />
+          </Tabs>
+        ) : null}
+        <p className="form-intro" data-testid="set-target">
+          {check.data?.hasPassword ? t('set.introChange') : t('set.intro')}
+          <br />
+          {own ? t('set.codeTo', { value: masked ?? '' }) : t(`set.missing.${mode}`)}
+        </p>
+        {own ? (
+          <>
+            <AccountForm
+              form={form}
+              testId="set"
+              onSubmit={submit}
+              footer={<p className="form-intro">{t('rule')}</p>}
             />
-          </Form.Item>
-          <Form.Item label={t('field.repeatPassword')}>
-            <Input
-              data-testid="set-repeat-password"
-              type="password"
-              autoComplete="new-password"
-              placeholder={t('placeholder.repeatPassword')}
-              value={repeat}
-              onChange={setRepeat}
-              onEnterPress={submit}
-            />
-          </Form.Item>
-        </Form>
-        <Button
-          block
-          color="primary"
-          size="large"
-          className="form-submit"
-          data-testid="set-submit"
-          loading={setPasswordCall.isPending}
-          onClick={submit}
-        >
-          {t('action.submit')}
-        </Button>
+            <Button
+              block
+              color="primary"
+              size="large"
+              className="form-submit"
+              data-testid="set-submit"
+              loading={setPassword.isPending}
+              onClick={submit}
+            >
+              {t('action.submit')}
+            </Button>
+          </>
+        ) : channels[0] ? (
+          <Button block data-testid="set-switch" onClick={() => navigate(`/set-pwd/${channels[0]}`, { replace: true })}>
+            {t(`account.${channels[0]}`)}
+          </Button>
+        ) : null}
       </div>
     </Page>
   );

@@ -1,0 +1,165 @@
+import type { ErrorName } from '@bible-qa/contract';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Popup } from 'antd-mobile';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AccountForm, useAccountForm } from '../../components/account-form.tsx';
+import { isServerError } from '../../lib/auth-calls.ts';
+import { useErrorMessage } from '../../lib/i18n.ts';
+import { useAuthCalls, useAuthFailureToast } from '../../lib/use-auth.ts';
+import { loadGoogleIdentity, type GoogleIdentity } from './google-identity.ts';
+import { authOptionsQuery, useGoogleLoginMutation } from './login.queries.ts';
+
+type GoogleState = { kind: 'loading' } | { kind: 'unavailable' } | { kind: 'ready'; google: GoogleIdentity };
+
+const CAPTCHA_FIELDS = ['captcha'] as const;
+
+/**
+ * The Google button (spec §7, §8). It says Google is still loading while the server's options or Google's script
+ * are on their way, and unavailable in the current region when the server has no client id or the script cannot
+ * load. Google's ID token is then sent with a captcha the user reads from the image.
+ */
+export function GoogleLogin({ agreed, rememberMe }: { agreed: boolean; rememberMe: boolean }) {
+  const { t } = useTranslation('login');
+  const errorMessage = useErrorMessage();
+  const auth = useAuthCalls();
+  const options = useQuery(authOptionsQuery(auth));
+  const clientId = options.data?.googleClientId ?? null;
+  const [script, setScript] = useState<GoogleState>({ kind: 'loading' });
+  const [credential, setCredential] = useState<string | null>(null);
+  const [status, setStatus] = useState<ErrorName | null>(null);
+  const initialized = useRef(false);
+
+  useEffect(() => {
+    if (!clientId) return;
+    let live = true;
+    loadGoogleIdentity().then(
+      (google) => {
+        if (!live) return;
+        if (!initialized.current) {
+          google.accounts.id.initialize({
+            client_id: clientId,
+            callback: (response) => {
+              if (response.credential) setCredential(response.credential);
+            },
+            ux_mode: 'popup',
+            use_fedcm_for_prompt: true,
+          });
+          initialized.current = true;
+        }
+        setScript({ kind: 'ready', google });
+      },
+      () => live && setScript({ kind: 'unavailable' }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [clientId]);
+
+  function state(): GoogleState {
+    if (options.isPending) return { kind: 'loading' };
+    if (options.isError || !clientId) return { kind: 'unavailable' };
+    return script;
+  }
+
+  function start() {
+    const current = state();
+    if (current.kind !== 'ready')
+      return setStatus(current.kind === 'loading' ? 'google_loading' : 'google_unavailable');
+    if (!agreed) return setStatus('agreement_required');
+    setStatus(null);
+    current.google.accounts.id.prompt();
+  }
+
+  return (
+    <div className="login-google">
+      <Button block fill="outline" shape="rounded" data-testid="login-google" onClick={start}>
+        <GoogleMark />
+        {t('google.button')}
+      </Button>
+      {status ? (
+        <p className="login-google-status" role="status" data-testid="login-google-status">
+          {errorMessage(status)}
+        </p>
+      ) : null}
+      {credential ? (
+        <GoogleCaptcha credential={credential} rememberMe={rememberMe} onClose={() => setCredential(null)} />
+      ) : null}
+    </div>
+  );
+}
+
+/** The captcha the server asks for with a Google login (GET captcha/googleCaptcha, then login-google). */
+function GoogleCaptcha({
+  credential,
+  rememberMe,
+  onClose,
+}: {
+  credential: string;
+  rememberMe: boolean;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation('login');
+  const form = useAccountForm({ fields: CAPTCHA_FIELDS, hint: null });
+  const login = useGoogleLoginMutation();
+  const onFailure = useAuthFailureToast();
+  const { refreshCaptcha } = form;
+  const fetched = useRef(false);
+
+  useEffect(() => {
+    if (fetched.current) return;
+    fetched.current = true;
+    void refreshCaptcha();
+  }, [refreshCaptcha]);
+
+  function submit() {
+    if (!form.check()) return;
+    const key = form.captcha?.key ?? '';
+    login.mutate(
+      { key, captcha: form.values.captcha, credential, rememberMe },
+      {
+        onSuccess: onClose,
+        onError: (error) => {
+          // A captcha works once, right or wrong: a new one for the next try.
+          if (isServerError(error, 'captcha_invalid')) void form.refreshCaptcha();
+          else if (isServerError(error, 'google_token_invalid')) onClose();
+          onFailure(error);
+        },
+      },
+    );
+  }
+
+  return (
+    <Popup visible onMaskClick={onClose} bodyStyle={{ padding: 16 }} data-testid="login-google-captcha">
+      <p className="form-intro">{t('google.captchaIntro')}</p>
+      <AccountForm form={form} testId="login-google" onSubmit={submit} />
+      <Button block color="primary" data-testid="login-google-submit" loading={login.isPending} onClick={submit}>
+        {t('action.login')}
+      </Button>
+    </Popup>
+  );
+}
+
+/** Google's "G", drawn (brand colours) so the button needs no image request. */
+function GoogleMark() {
+  return (
+    <svg className="login-google-mark" viewBox="0 0 48 48" width="18" height="18" aria-hidden="true">
+      <path
+        fill="#EA4335"
+        d="M24 9.5c3.54 0 6.71 1.22 9.21 3.6l6.85-6.85C35.9 2.38 30.47 0 24 0 14.62 0 6.51 5.38 2.56 13.22l7.98 6.19C12.43 13.72 17.74 9.5 24 9.5z"
+      />
+      <path
+        fill="#4285F4"
+        d="M46.98 24.55c0-1.57-.15-3.09-.38-4.55H24v9.02h12.94c-.58 2.96-2.26 5.48-4.78 7.18l7.73 6c4.51-4.18 7.09-10.36 7.09-17.65z"
+      />
+      <path
+        fill="#FBBC05"
+        d="M10.53 28.59c-.48-1.45-.76-2.99-.76-4.59s.27-3.14.76-4.59l-7.98-6.19C.92 16.46 0 20.12 0 24c0 3.88.92 7.54 2.56 10.78l7.97-6.19z"
+      />
+      <path
+        fill="#34A853"
+        d="M24 48c6.48 0 11.93-2.13 15.89-5.81l-7.73-6c-2.15 1.45-4.92 2.3-8.16 2.3-6.26 0-11.57-4.22-13.47-9.91l-7.98 6.19C6.51 42.62 14.62 48 24 48z"
+      />
+    </svg>
+  );
+}
