@@ -62,6 +62,10 @@ export const routes: RouteObject[] = [
       route('help', 'help', { titleKey: 'help.title', keepAlive: true }, () =>
         import('../features/help/help-page.tsx').then((m) => m.HelpPage),
       ),
+      // A shared page: read-only, open to anyone with the link, no login.
+      route('share', 'share/:token', { titleKey: 'share.title' }, () =>
+        import('../features/share/share-page.tsx').then((m) => m.SharePage),
+      ),
       { path: '*', element: <Navigate to={ROOT_REDIRECT} replace /> },
     ],
   },

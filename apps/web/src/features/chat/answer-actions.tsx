@@ -1,4 +1,5 @@
 import { Dialog, Toast } from 'antd-mobile';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { StarIcon } from '../../components/icons.tsx';
@@ -6,9 +7,12 @@ import { copyText } from '../../lib/clipboard.ts';
 import { markdownToText } from '../../lib/markdown.ts';
 import { useSession } from '../../lib/session.ts';
 import { REDIRECT_PARAM } from '../../lib/use-auth.ts';
-import { CopyIcon, DislikeIcon, LikeIcon, RefreshIcon } from './chat-icons.tsx';
+import { CopyIcon, DislikeIcon, LikeIcon, RefreshIcon, ShareIcon } from './chat-icons.tsx';
 import { useCollectAnswer, useRateAnswer, type Rating } from './chat.queries.ts';
 import type { AnswerView } from './conversation.ts';
+
+// The share sheet (and the card it shows) loads on first use, not with the chat screen.
+const ShareSheet = lazy(() => import('./share-sheet.tsx').then((m) => ({ default: m.ShareSheet })));
 
 export type AnswerPatch = Partial<Pick<AnswerView, 'rating' | 'collected'>>;
 
@@ -20,7 +24,10 @@ interface AnswerActionsProps {
   onResend: () => void;
 }
 
-/** Copy, like, dislike, collect and resend under a settled answer. Rating and collecting are for stored answers. */
+/**
+ * Copy, like, dislike, collect, share and resend under a settled answer. Rating, collecting and sharing are for
+ * stored answers: a guest's answer is not kept, so there is nothing to draw or link.
+ */
 export function AnswerActions({ answer, busy, onPatch, onResend }: AnswerActionsProps) {
   const { t } = useTranslation('chat');
   const { t: tc } = useTranslation();
@@ -28,11 +35,14 @@ export function AnswerActions({ answer, busy, onPatch, onResend }: AnswerActions
   const { loggedIn } = useSession();
   const rate = useRateAnswer();
   const collect = useCollectAnswer();
+  const [sharing, setSharing] = useState<string[]>([]);
 
   /** The stored answer's id; a guest is offered the login instead. */
-  async function storedId(): Promise<string | null> {
+  async function storedId(
+    reason: 'answer.loginToSave' | 'answer.loginToShare' = 'answer.loginToSave',
+  ): Promise<string | null> {
     if (answer.id && loggedIn && !answer.guest) return answer.id;
-    const login = await Dialog.confirm({ content: t('answer.loginToSave'), confirmText: tc('common.loginNow') });
+    const login = await Dialog.confirm({ content: t(reason), confirmText: tc('common.loginNow') });
     if (login) navigate(`/login?${REDIRECT_PARAM}=${encodeURIComponent('/chat')}`);
     return null;
   }
@@ -63,6 +73,11 @@ export function AnswerActions({ answer, busy, onPatch, onResend }: AnswerActions
     } catch {
       onPatch(id, { collected: !collected });
     }
+  }
+
+  async function onShare() {
+    const id = await storedId('answer.loginToShare');
+    if (id) setSharing([id]);
   }
 
   async function onCopy() {
@@ -114,6 +129,15 @@ export function AnswerActions({ answer, busy, onPatch, onResend }: AnswerActions
       <button
         type="button"
         className="chat-action"
+        data-testid="chat-share"
+        aria-label={t('answer.share')}
+        onClick={() => void onShare()}
+      >
+        <ShareIcon />
+      </button>
+      <button
+        type="button"
+        className="chat-action"
         data-testid="chat-answer-resend"
         aria-label={t('answer.resend')}
         disabled={busy}
@@ -121,6 +145,11 @@ export function AnswerActions({ answer, busy, onPatch, onResend }: AnswerActions
       >
         <RefreshIcon />
       </button>
+      {sharing.length ? (
+        <Suspense fallback={null}>
+          <ShareSheet ids={sharing} onClose={() => setSharing([])} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

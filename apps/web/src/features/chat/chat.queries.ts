@@ -5,7 +5,9 @@ import {
   recentSchema,
   sessionPageSchema,
   translationSchema,
+  shareLinkSchema,
   type ChatEvent,
+  type ShareTheme,
 } from '@bible-qa/contract';
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
@@ -30,6 +32,8 @@ export const CHAT_PATHS = {
   batch: '/portal/chat/batch',
   parallel: '/bible/parallel',
   translations: '/bible/translations',
+  shareCard: '/portal/share/card',
+  shareCreate: '/portal/share/create',
 } as const;
 
 export const SESSION_PAGE_SIZE = 20;
@@ -43,6 +47,9 @@ export const chatKeys = {
    * marks them stale. */
   collections: () => ['collections'] as const,
   translations: () => ['bible', 'translations'] as const,
+  shareCard: (ids: readonly string[], theme: ShareTheme) => ['chat', 'share-card', ids.join(','), theme] as const,
+  /** The settings screen lists the user's share links under this key: a new link marks it stale. */
+  shareLinks: () => ['share', 'links'] as const,
   parallel: (reference: string, translations: readonly string[]) =>
     ['bible', 'parallel', reference, translations.join(',')] as const,
 };
@@ -173,6 +180,37 @@ export function useBatchCollect() {
   return useMutation({
     mutationFn: (ids: string[]) => api.post(CHAT_PATHS.batch, { ids, action: 'collect' }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: chatKeys.collections() }),
+  });
+}
+
+/**
+ * The share card of the user's answers, drawn by the server (PNG). The API client hands back the body as received:
+ * an image, or on refusal the envelope, whose message it has not shown, so it is thrown for the sheet to show.
+ */
+export function shareCardQuery(api: ApiClient, ids: readonly string[], theme: ShareTheme) {
+  return queryOptions({
+    queryKey: chatKeys.shareCard(ids, theme),
+    queryFn: async ({ signal }) => {
+      const body = await api.post<unknown>(CHAT_PATHS.shareCard, { ids: [...ids], theme }, { raw: true, signal });
+      // Duck-typed: a Blob from another realm (a worker, a test's fetch) is still the image.
+      if (body && typeof body === 'object' && (body as Blob).type === 'image/png' && 'arrayBuffer' in body) {
+        return body as Blob;
+      }
+      const msg = body && typeof body === 'object' && 'msg' in body ? String((body as { msg: unknown }).msg) : '';
+      throw new Error(msg);
+    },
+    staleTime: 5 * 60_000,
+    retry: false,
+  });
+}
+
+export function useCreateShare() {
+  const { api } = useServices();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (ids: readonly string[]) =>
+      api.post(CHAT_PATHS.shareCreate, { ids: [...ids] }, { schema: shareLinkSchema }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: chatKeys.shareLinks() }),
   });
 }
 

@@ -1,6 +1,9 @@
 import { Button, Toast } from 'antd-mobile';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBatchCollect } from './chat.queries.ts';
+
+const ShareSheet = lazy(() => import('./share-sheet.tsx').then((m) => ({ default: m.ShareSheet })));
 
 interface SelectBarProps {
   selected: ReadonlySet<string>;
@@ -8,11 +11,20 @@ interface SelectBarProps {
   onCancel: () => void;
 }
 
-/** The footer while messages are being picked: how many, collect them all at once, or cancel. */
+/** The footer while messages are being picked: how many, collect or share them all at once, or cancel. */
 export function SelectBar({ selected, onCollected, onCancel }: SelectBarProps) {
   const { t } = useTranslation('chat');
   const { t: tc } = useTranslation();
   const batch = useBatchCollect();
+  const [sharing, setSharing] = useState<string[]>([]);
+
+  function share() {
+    if (selected.size === 0) {
+      Toast.show({ content: t('select.shareEmpty') });
+      return;
+    }
+    setSharing([...selected]);
+  }
 
   async function collect() {
     const ids = [...selected];
@@ -44,6 +56,14 @@ export function SelectBar({ selected, onCollected, onCancel }: SelectBarProps) {
       >
         {t('select.collect')}
       </Button>
+      <Button size="small" color="primary" fill="outline" data-testid="chat-select-share" onClick={share}>
+        {t('select.share')}
+      </Button>
+      {sharing.length ? (
+        <Suspense fallback={null}>
+          <ShareSheet ids={sharing} onClose={() => setSharing([])} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

@@ -1,5 +1,6 @@
-import { Toast } from 'antd-mobile';
+import Toast from 'antd-mobile/es/components/toast';
 import type { TFunction } from 'i18next';
+import { copyText } from '../../lib/clipboard.ts';
 
 /** The product link shared and copied from settings: the site's root. */
 export function productLink(): string {
@@ -8,12 +9,9 @@ export function productLink(): string {
 
 export async function copyProductLink(t: TFunction<'setting'>): Promise<void> {
   const url = productLink();
-  try {
-    await navigator.clipboard.writeText(url);
-    Toast.show({ icon: 'success', content: t('share.copied') });
-  } catch {
-    Toast.show({ content: t('share.copyFailed', { url }) });
-  }
+  // The Clipboard API needs a secure context; copyText falls back to the selection copy elsewhere.
+  if (await copyText(url)) Toast.show({ icon: 'success', content: t('share.copied') });
+  else Toast.show({ content: t('share.copyFailed', { url }) });
 }
 
 /** Shares through the system sheet where the browser has one; otherwise copies the link. */

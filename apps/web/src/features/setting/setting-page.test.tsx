@@ -1,10 +1,11 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { encodeCacheKey } from '../../lib/storage.ts';
 import { renderApp } from '../../test/render-app.tsx';
 
 afterEach(() => {
   cleanup();
+  vi.unstubAllGlobals();
   window.localStorage.clear();
 });
 
@@ -36,6 +37,20 @@ describe('setting page', () => {
     expect(window.localStorage.getItem(encodeCacheKey('languageSelection'))).toBe('"fr-fr"');
     expect(app.reload).not.toHaveBeenCalled();
     await waitFor(() => expect(app.reload).toHaveBeenCalledTimes(1), { timeout: 1000 });
+  });
+
+  it('copies the product link, and shares it through the system sheet where there is one', async () => {
+    const writeText = vi.fn(async () => {});
+    const share = vi.fn(async () => {});
+    vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText }, share });
+    renderApp('/setting');
+    fireEvent.click(await screen.findByTestId('setting-copy-link'));
+    await waitFor(() => expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/`));
+    expect(await screen.findByText('产品链接已复制')).toBeTruthy();
+    fireEvent.click(screen.getByTestId('setting-share'));
+    await waitFor(() =>
+      expect(share).toHaveBeenCalledWith(expect.objectContaining({ url: `${window.location.origin}/` })),
+    );
   });
 
   it('turns dark mode on for the whole document', async () => {

@@ -11,9 +11,10 @@ import { useSession } from '../../lib/session.ts';
 import { PRIMARY_CHOICES, applyTheme, type PrimaryChoice } from '../../lib/theme.ts';
 import { PersonalInfo } from './personal-info.tsx';
 import { copyProductLink, shareProduct } from './setting-actions.ts';
+import { SharedLinks } from './shared-links.tsx';
 import './setting.css';
 
-type Sheet = 'language' | 'theme' | null;
+type Sheet = 'language' | 'theme' | 'links' | null;
 
 /** /setting — the settings and "more" list of spec §2. */
 export function SettingPage() {
@@ -105,6 +106,11 @@ export function SettingPage() {
         <List.Item data-testid="setting-copy-link" onClick={() => void copyProductLink(t)}>
           {t('item.copyLink')}
         </List.Item>
+        {loggedIn ? (
+          <List.Item data-testid="setting-share-links" onClick={() => setSheet('links')}>
+            {t('item.shareLinks')}
+          </List.Item>
+        ) : null}
         <List.Item extra={<span data-testid="setting-version">{VERSION_LABEL}</span>}>{t('item.version')}</List.Item>
       </List>
 
@@ -116,6 +122,7 @@ export function SettingPage() {
         </div>
       ) : null}
 
+      <SharedLinks open={sheet === 'links'} onClose={() => setSheet(null)} />
       <ActionSheet
         visible={sheet === 'language'}
         onClose={() => setSheet(null)}
