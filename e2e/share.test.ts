@@ -1,0 +1,129 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, newPage, snap } from './support/browser.ts';
+import { startServerWithCorpus, type RunningServer } from './support/server.ts';
+import { startSmtpPeer, type SmtpPeer } from './support/smtp-peer.ts';
+
+let server: RunningServer;
+let browser: Browser;
+let smtp: SmtpPeer;
+
+beforeAll(async () => {
+  smtp = await startSmtpPeer();
+  server = await startServerWithCorpus({ SMTP_URL: smtp.url });
+  browser = await launchBrowser();
+}, 150_000);
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  await smtp?.close();
+});
+
+async function api<T>(path: string, body: unknown): Promise<T> {
+  const res = await fetch(`${server.origin}/webapi${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', locale: 'zh-cn' },
+    body: JSON.stringify(body),
+  });
+  const envelope = (await res.json()) as { code: number; msg: string; data: T };
+  if (envelope.code !== 0) throw new Error(`${path}: ${envelope.code} ${envelope.msg}`);
+  return envelope.data;
+}
+
+/** Logs in by e-mail code through the API (the login screens have their own journey) and returns the tokens. */
+async function loginByMail(email: string) {
+  const since = smtp.inbox.length;
+  await api('/portal/auth/send-code-mail', { email });
+  const code = await smtp.codeFor(email, { since });
+  return api<{ access_token: string; user_token: string }>('/portal/auth/login-mail', { email, code, agree: true });
+}
+
+const imageLoaded = (page: Page, testId: string) =>
+  page
+    .getByTestId(testId)
+    .evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0))
+    .catch(() => 0);
+
+describe.each(['mobile', 'desktop'] as const)('sharing an answer in Chromium (%s)', (viewport) => {
+  it('shares an answer as an image and a link, opens it logged out, revokes it and sees it gone', async () => {
+    const tokens = await loginByMail(`share-${viewport}@example.com`);
+    const owner = await newPage(browser, viewport);
+    await owner.context.addInitScript(
+      ([access, user]) => {
+        // The first-visit tour has its own journey.
+        window.localStorage.setItem(btoa('CHAT_ASSISTANT__APP_FIRST_TOUR'), 'true');
+        if (!window.localStorage.getItem('APP_AUTH_TOKEN_KEY')) {
+          window.localStorage.setItem('APP_AUTH_TOKEN_KEY', access);
+          window.localStorage.setItem('APP_AUTH_REFRESH_TOKEN_KEY', user);
+        }
+      },
+      [tokens.access_token, tokens.user_token] as const,
+    );
+    const page = owner.page;
+    await page.goto(`${server.origin}/chat`);
+    await page.getByTestId('chat-composer-input').fill('神爱世人');
+    await page.getByTestId('chat-composer-send').click();
+    const answer = page.locator('[data-testid="chat-answer"][data-status="done"]');
+    await answer.waitFor({ timeout: 30_000 });
+    await snap(page, `share-${viewport}-1-answer`);
+
+    // The card, drawn by the server, in light and then dark.
+    await answer.getByTestId('chat-share').click();
+    const sheet = page.getByTestId('share-sheet');
+    await sheet.getByTestId('share-card-image').waitFor();
+    await expect.poll(() => imageLoaded(page, 'share-card-image')).toBe(1080);
+    await expect(sheet.getByTestId('share-ai-label').textContent()).resolves.toContain('AI 生成');
+    await snap(page, `share-${viewport}-2-card-light`);
+    const [download] = await Promise.all([page.waitForEvent('download'), sheet.getByTestId('share-download').click()]);
+    expect(download.suggestedFilename()).toBe('bible-qa-share-light.png');
+    await sheet.getByTestId('share-theme-dark').click();
+    await page.locator('[data-testid="share-card-image"][data-theme="dark"]').waitFor();
+    await expect.poll(() => imageLoaded(page, 'share-card-image')).toBe(1080);
+    await snap(page, `share-${viewport}-3-card-dark`);
+
+    // A public link.
+    await sheet.getByTestId('share-create-link').click();
+    const url = await sheet.getByTestId('share-link-url').inputValue();
+    expect(url).toMatch(new RegExp(`^${server.origin}/share/[A-Za-z0-9_-]{32}$`));
+    const token = url.split('/').at(-1)!;
+    await snap(page, `share-${viewport}-4-link`);
+
+    // Someone else, logged out, opens it.
+    const visitor = await newPage(browser, viewport);
+    await visitor.page.goto(url);
+    const shared = visitor.page.getByTestId('share-content');
+    await shared.waitFor();
+    await expect(shared.getByTestId('share-ai-label').textContent()).resolves.toContain('AI 生成');
+    await expect(shared.getByTestId('share-question').textContent()).resolves.toContain('神爱世人');
+    expect(await shared.getByTestId('share-verse').count()).toBeGreaterThan(0);
+    await shared.getByTestId('share-card').scrollIntoViewIfNeeded();
+    await expect.poll(() => imageLoaded(visitor.page, 'share-card')).toBe(1080);
+    expect(await visitor.page.evaluate(() => window.localStorage.getItem('APP_AUTH_TOKEN_KEY'))).toBeNull();
+    await visitor.page.evaluate(() => window.scrollTo(0, 0));
+    await snap(visitor.page, `share-${viewport}-5-public-page`);
+
+    // The owner revokes it in settings.
+    await page.goto(`${server.origin}/setting`);
+    await page.getByTestId('setting-share-links').click();
+    const row = page.getByTestId(`share-link-${token}`);
+    await row.waitFor();
+    await snap(page, `share-${viewport}-6-my-links`);
+    await page.getByTestId(`share-link-revoke-${token}`).click();
+    await page.locator('.adm-dialog-button').filter({ hasText: '确定' }).click();
+    await row.waitFor({ state: 'detached' });
+    await snap(page, `share-${viewport}-7-revoked`);
+
+    // The link is gone, and its card with it.
+    await visitor.page.reload();
+    await visitor.page.getByTestId('share-not-found').waitFor();
+    const card = await visitor.page.evaluate(async (t) => {
+      const res = await fetch(`/webapi/portal/share/public/${t}/card`);
+      return { type: res.headers.get('content-type'), body: await res.json() };
+    }, token);
+    expect(card.body).toMatchObject({ code: 10006, data: null });
+    await snap(visitor.page, `share-${viewport}-8-gone`);
+
+    await visitor.context.close();
+    await owner.context.close();
+  }, 60_000);
+});
