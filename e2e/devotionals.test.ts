@@ -1,0 +1,82 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, newPage, snap } from './support/browser.ts';
+import { startServerWithCorpus, type RunningServer } from './support/server.ts';
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServerWithCorpus();
+  browser = await launchBrowser();
+}, 150_000);
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe.each(['mobile', 'desktop'] as const)('devotionals in Chromium (%s)', (viewport) => {
+  it("reads today's devotional and the plan day, then filters by week", async () => {
+    const { context, page } = await newPage(browser, viewport);
+    // The fixture corpus holds 1 and 2 January: the reader's clock says it is the morning of 1 January 2026.
+    await page.clock.install({ time: new Date('2026-01-01T08:00:00') });
+    await page.goto(`${server.origin}/devotionals`);
+
+    const today = page.getByTestId('devotionals-today');
+    await today.getByTestId('devotional-item').nth(1).waitFor();
+    expect(await today.getByTestId('devotional-item').count()).toBe(2);
+    const first = today.getByTestId('devotional-item').first();
+    expect(await first.getAttribute('data-id')).toBe('spurgeon-me:01-01-morning');
+    expect(await first.getByTestId('devotional-reading-time').textContent()).toMatch(/^约 \d+ 分钟阅读$/);
+    expect(await first.getByTestId('devotional-related-tag').textContent()).toBe('相关文献（英文）');
+    expect(await today.getByTestId('devotionals-today-date').textContent()).toContain('2026年1月1日');
+    await snap(page, `devotionals-${viewport}-1-today`);
+
+    // The plan's Genesis 1 in the Union Version.
+    await today.getByTestId('devotionals-plan-reading-1').click();
+    expect(await today.getByTestId('devotionals-plan-passage-1').textContent()).toContain('起初');
+    await snap(page, `devotionals-${viewport}-2-plan`);
+
+    await first.click();
+    await page.waitForURL(/\/devotionals\/spurgeon-me%3A01-01-morning$/);
+    const detail = page.getByTestId('devotional-detail');
+    expect(await detail.getByTestId('devotional-text').textContent()).toContain("Israel's weary wanderings");
+    expect(await detail.getByTestId('devotional-detail-title').textContent()).toBe('1月1日 · 晨间灵修');
+    expect(await detail.getByTestId('devotional-presentation').getAttribute('data-presentation')).toBe(
+      'related_literature',
+    );
+    await snap(page, `devotionals-${viewport}-3-reading`);
+
+    // The NavBar's back arrow (its test id sits on a visually hidden label inside it).
+    await page.getByTestId('page-devotionals').locator('.adm-nav-bar-back').click();
+    await page.waitForURL(/\/devotionals$/);
+    const list = page.getByTestId('devotionals-list');
+    // This week (29 December – 4 January) holds both fixture days, newest first.
+    await list.getByTestId('devotional-item').nth(3).waitFor();
+    expect(await list.getByTestId('devotional-item').count()).toBe(4);
+    expect(await list.getByTestId('devotional-item').evaluateAll((els) => els.map((e) => e.dataset.date))).toEqual([
+      '2026-01-02',
+      '2026-01-02',
+      '2026-01-01',
+      '2026-01-01',
+    ]);
+    await list.evaluate((el) => el.scrollIntoView({ block: 'start' }));
+    await snap(page, `devotionals-${viewport}-4-this-week`);
+
+    // Another week through the date field: nothing there, then back to the week of 2 January.
+    await page.getByTestId('devotionals-filter-month').click();
+    await page.getByTestId('devotionals-filter-week').click();
+    await page.getByTestId('devotionals-filter-date').locator('input').fill('2026-01-08');
+    await list.getByTestId('devotionals-empty').waitFor();
+    expect(page.url()).toContain('mode=week&date=2026-01-08');
+    await list.evaluate((el) => el.scrollIntoView({ block: 'start' }));
+    await snap(page, `devotionals-${viewport}-5-empty-week`);
+    await page.getByTestId('devotionals-filter-prev').click();
+    await list.getByTestId('devotional-item').nth(3).waitFor();
+    expect(await list.getByTestId('devotional-item').count()).toBe(4);
+    expect(await list.getByTestId('devotionals-range').textContent()).toContain('共 4 篇');
+    await list.evaluate((el) => el.scrollIntoView({ block: 'start' }));
+    await snap(page, `devotionals-${viewport}-6-week-filtered`);
+    await context.close();
+  }, 60_000);
+});
