@@ -1,5 +1,5 @@
 import { VERIFICATION_CODE_LENGTH, type CodePurpose } from '@bible-qa/contract';
-import { Button, Form, Input, Toast } from 'antd-mobile';
+import { Button, Form, Input } from 'antd-mobile';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -15,6 +15,7 @@ import {
 import { useErrorMessage } from '../lib/i18n.ts';
 import { useAuthCalls, useAuthFailureToast } from '../lib/use-auth.ts';
 import { useCountdown } from '../lib/use-countdown.ts';
+import { Toast } from '../lib/overlays.ts';
 
 interface UseAccountFormOptions {
   fields: readonly AccountField[];

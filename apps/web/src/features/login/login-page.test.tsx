@@ -17,6 +17,7 @@ const USER = {
   pseudonym: null,
   avatar: null,
   profile: null,
+  interests: [],
 };
 const LOGIN = { access_token: 'a1', user_token: 'u1' };
 
@@ -177,10 +178,11 @@ describe('login page', { timeout: 20_000 }, () => {
     fireEvent.click(await screen.findByTestId('login-google'));
     expect((await screen.findByTestId('login-google-status')).textContent).toBe('Google 正在加载，请稍后再试');
     await act(async () => answer(ok({ googleClientId: null })));
-    fireEvent.click(screen.getByTestId('login-google'));
-    await waitFor(() =>
-      expect(screen.getByTestId('login-google-status').textContent).toBe('当前地区暂不支持 Google 登录'),
-    );
+    // Once the answer has been read, a tap says Google is unavailable here.
+    await waitFor(() => {
+      fireEvent.click(screen.getByTestId('login-google'));
+      expect(screen.getByTestId('login-google-status').textContent).toBe('当前地区暂不支持 Google 登录');
+    });
   });
 
   it('shows a QR code after the agreement, and logs in when another device confirms it', async () => {

@@ -1,4 +1,4 @@
-import { Button, Toast } from 'antd-mobile';
+import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { AccountForm, useAccountForm } from '../../components/account-form.tsx';
@@ -6,6 +6,7 @@ import { Page } from '../../components/page.tsx';
 import { PASSWORD_SEGMENT, parseAccountMode } from '../../lib/account.ts';
 import { useAuthFailureToast } from '../../lib/use-auth.ts';
 import { useResetPasswordMutation } from './reset-pwd.queries.ts';
+import { Toast } from '../../lib/overlays.ts';
 
 const FIELDS = ['account', 'code', 'newPassword'] as const;
 

@@ -1,6 +1,6 @@
 import { ROOT_REDIRECT } from '@bible-qa/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Tabs, Toast } from 'antd-mobile';
+import { Button, Tabs } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { AccountForm, useAccountForm } from '../../components/account-form.tsx';
@@ -9,6 +9,7 @@ import { parseAccountMode, type AccountMode } from '../../lib/account.ts';
 import { useSession } from '../../lib/session.ts';
 import { useAuthCalls, useAuthFailureToast } from '../../lib/use-auth.ts';
 import { setPwdKeys, useSetPasswordMutation } from './set-pwd.queries.ts';
+import { Toast } from '../../lib/overlays.ts';
 
 const FIELDS = ['code', 'newPassword'] as const;
 
