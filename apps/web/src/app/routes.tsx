@@ -45,7 +45,7 @@ export const routes: RouteObject[] = [
         import('../features/collections/collections-page.tsx').then((m) => m.CollectionsPage),
       ),
       route('collect', 'collect', { titleKey: 'collect.title', keepAlive: true }, () =>
-        import('../features/collect/collect-page.tsx').then((m) => m.CollectPage),
+        import('../features/collections/collect-page.tsx').then((m) => m.CollectPage),
       ),
       route('setting', 'setting', { titleKey: 'setting.title', keepAlive: true }, () =>
         import('../features/setting/setting-page.tsx').then((m) => m.SettingPage),

@@ -17,6 +17,7 @@ import { ModeSwitch } from './mode-switch.tsx';
 import { PassageView } from './passage-view.tsx';
 import { SelectBar } from './select-bar.tsx';
 import { useConversation } from './use-conversation.ts';
+import { useLinkedConversation } from './use-linked-conversation.ts';
 import './chat.css';
 import './chat-panels.css';
 
@@ -37,6 +38,7 @@ export function ChatPage() {
   const [passage, setPassage] = useState<Citation | null>(null);
   const [selecting, setSelecting] = useState(false);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  useLinkedConversation(conversation.open, loggedIn);
 
   function ask(question: string) {
     if (!conversation.ask(question, mode)) {

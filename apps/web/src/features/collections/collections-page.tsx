@@ -1,37 +1,162 @@
-import { Button, ErrorBlock } from 'antd-mobile';
+import type { Answer } from '@bible-qa/contract';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { Button, DotLoading, ErrorBlock, InfiniteScroll, List, PullToRefresh, Toast } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Page } from '../../components/page.tsx';
+import { useLocale } from '../../lib/i18n.ts';
+import { useServices } from '../../lib/services.tsx';
 import { useSession } from '../../lib/session.ts';
+import { LIST_LOAD_OFFSET, PULL_REFRESH_HEAD_HEIGHT, PULL_REFRESH_SUCCESS_MS } from '../../lib/theme.ts';
 import { REDIRECT_PARAM } from '../../lib/use-auth.ts';
+import { collectionsQuery, conversationLink, detailLink, excerptOf, useUncollect } from './collections.queries.ts';
+import './collections.css';
 
-/**
- * /collections — the saved answers (spec §2). Guests are asked to log in; the collection service is not part of the
- * API yet, so a logged-in user sees the empty state that invites them to save answers from a conversation.
- */
+/** /collections — the user's saved answers (spec §2): open one, uncollect it, or go back to its conversation. */
 export function CollectionsPage() {
+  const { loggedIn } = useSession();
+  return (
+    <Page testId="page-collections" tone="muted">
+      {loggedIn ? <CollectionList /> : <GuestPrompt path="/collections" />}
+    </Page>
+  );
+}
+
+/** Guests are asked to log in and come back here. */
+export function GuestPrompt({ path }: { path: string }) {
   const { t } = useTranslation('collections');
   const { t: tc } = useTranslation();
   const navigate = useNavigate();
-  const { loggedIn } = useSession();
   return (
-    <Page testId="page-collections">
-      {loggedIn ? (
+    <ErrorBlock status="empty" title={t('guestHint')} description={null} data-testid="collections-guest">
+      <Button color="primary" onClick={() => navigate(`/login?${REDIRECT_PARAM}=${encodeURIComponent(path)}`)}>
+        {tc('common.loginNow')}
+      </Button>
+    </ErrorBlock>
+  );
+}
+
+function CollectionList() {
+  const { t } = useTranslation('collections');
+  const { t: tc } = useTranslation();
+  const { api } = useServices();
+  const navigate = useNavigate();
+  const list = useInfiniteQuery(collectionsQuery(api));
+  const items = list.data?.pages.flatMap((page) => page.items) ?? [];
+
+  return (
+    <PullToRefresh
+      onRefresh={async () => {
+        await list.refetch();
+      }}
+      headHeight={PULL_REFRESH_HEAD_HEIGHT}
+      threshold={PULL_REFRESH_HEAD_HEIGHT}
+      completeDelay={PULL_REFRESH_SUCCESS_MS}
+      renderText={(status) => t(`pull.${status}`)}
+    >
+      {list.isPending ? (
+        <div className="collections-loading" data-testid="collections-loading">
+          <DotLoading />
+        </div>
+      ) : list.isError && items.length === 0 ? (
+        <ErrorBlock status="default" title={t('error')} description={t('errorHint')} data-testid="collections-error">
+          <Button color="primary" fill="outline" onClick={() => void list.refetch()}>
+            {t('retry')}
+          </Button>
+        </ErrorBlock>
+      ) : items.length === 0 ? (
         <ErrorBlock status="empty" title={t('empty')} description={t('emptyHint')} data-testid="collections-empty">
           <Button color="primary" fill="outline" onClick={() => navigate('/chat')}>
             {tc('common.goChat')}
           </Button>
         </ErrorBlock>
       ) : (
-        <ErrorBlock status="empty" title={t('guestHint')} description={null} data-testid="collections-guest">
-          <Button
-            color="primary"
-            onClick={() => navigate(`/login?${REDIRECT_PARAM}=${encodeURIComponent('/collections')}`)}
+        <>
+          <div className="collections-total" data-testid="collections-total">
+            {t('total', { count: list.data?.pages[0]?.total ?? items.length })}
+          </div>
+          <List className="collections-list" data-testid="collections-list">
+            {items.map((answer) => (
+              <CollectionItem key={answer.id} answer={answer} />
+            ))}
+          </List>
+          <InfiniteScroll
+            threshold={LIST_LOAD_OFFSET}
+            hasMore={Boolean(list.hasNextPage)}
+            loadMore={async () => {
+              await list.fetchNextPage({ throwOnError: true });
+            }}
           >
-            {tc('common.loginNow')}
-          </Button>
-        </ErrorBlock>
+            {(hasMore, failed, retry) =>
+              failed ? (
+                <Button size="small" fill="none" onClick={retry} data-testid="collections-load-retry">
+                  {t('loadMore.failed')} {t('loadMore.retry')}
+                </Button>
+              ) : hasMore ? (
+                <span>
+                  {t('loadMore.loading')}
+                  <DotLoading />
+                </span>
+              ) : (
+                <span data-testid="collections-no-more">{t('loadMore.noMore')}</span>
+              )
+            }
+          </InfiniteScroll>
+        </>
       )}
-    </Page>
+    </PullToRefresh>
+  );
+}
+
+/** One saved answer: its question, the start of the answer and when it was given, with its two actions. */
+function CollectionItem({ answer }: { answer: Answer }) {
+  const { t } = useTranslation('collections');
+  const locale = useLocale();
+  const navigate = useNavigate();
+  const uncollect = useUncollect();
+  const when = new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(new Date(answer.createdAt));
+  return (
+    <List.Item
+      data-testid="collection-item"
+      data-answer-id={answer.id}
+      arrowIcon={false}
+      description={
+        <>
+          <span className="collections-excerpt">{excerptOf(answer.content)}</span>
+          <span className="collections-actions">
+            <span className="collections-date">{when}</span>
+            {answer.conversationId ? (
+              <Button
+                size="mini"
+                fill="outline"
+                data-testid={`collection-open-${answer.id}`}
+                onClick={(event) => {
+                  event.stopPropagation();
+                  navigate(conversationLink(answer.conversationId!));
+                }}
+              >
+                {t('openConversation')}
+              </Button>
+            ) : null}
+            <Button
+              size="mini"
+              fill="outline"
+              color="danger"
+              loading={uncollect.isPending}
+              data-testid={`collection-uncollect-${answer.id}`}
+              onClick={(event) => {
+                event.stopPropagation();
+                uncollect.mutate(answer.id, { onSuccess: () => Toast.show({ content: t('uncollected') }) });
+              }}
+            >
+              {t('uncollect')}
+            </Button>
+          </span>
+        </>
+      }
+      onClick={() => answer.conversationId && navigate(detailLink(answer.id, answer.conversationId))}
+    >
+      <span className="collections-question">{answer.question}</span>
+    </List.Item>
   );
 }

@@ -1,0 +1,170 @@
+import { Globals } from '@react-spring/web';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Answer } from '@bible-qa/contract';
+import { renderApp } from '../../test/render-app.tsx';
+import { COLLECTION_PATHS } from './collections.queries.ts';
+
+Globals.assign({ skipAnimation: true });
+
+const CONVERSATION = '0b6a1c2d-3e4f-4a5b-8c6d-7e8f9a0b1c2d';
+const FIRST = '1b6a1c2d-3e4f-4a5b-8c6d-7e8f9a0b1c2d';
+const SECOND = '2b6a1c2d-3e4f-4a5b-8c6d-7e8f9a0b1c2d';
+
+const answer = (over: Partial<Answer>): Answer => ({
+  id: FIRST,
+  conversationId: CONVERSATION,
+  questionId: '3b6a1c2d-3e4f-4a5b-8c6d-7e8f9a0b1c2d',
+  question: '什么是恩典？',
+  status: 'done',
+  mode: 'advanced',
+  kind: 'answer',
+  language: 'zh-cn',
+  translation: 'cuv-hans',
+  content: '## 恩典\n恩典是**神白白的赐予**，见[以弗所书](https://example.org) 2:8。',
+  citations: [],
+  relatedBooks: [],
+  relatedLiterature: [],
+  images: [],
+  followUps: [],
+  sources: [],
+  verification: { checked: 0, linked: 0, marked: 0 },
+  rating: null,
+  collected: true,
+  error: null,
+  aiGenerated: true,
+  createdAt: '2026-01-01T08:00:00.000Z',
+  ...over,
+});
+const first = answer({});
+const second = answer({ id: SECOND, question: '八福是什么？', content: '八福见于马太福音第五章。' });
+
+const envelope = (data: unknown, code = 0, msg = 'ok') =>
+  new Response(JSON.stringify({ code, msg, data }), { headers: { 'Content-Type': 'application/json' } });
+
+function serve(handlers: Record<string, (query: URLSearchParams, body: Record<string, unknown> | null) => unknown>) {
+  const calls: { path: string; query: URLSearchParams; body: Record<string, unknown> | null }[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+      const url = new URL(String(input), 'http://localhost');
+      const path = url.pathname.replace(/^\/webapi/, '');
+      const body = typeof init.body === 'string' ? (JSON.parse(init.body) as Record<string, unknown>) : null;
+      calls.push({ path, query: url.searchParams, body });
+      const handler = handlers[path];
+      if (!handler) return envelope(null, 10004, 'not found');
+      const out = handler(url.searchParams, body);
+      return out instanceof Response ? out : envelope(out);
+    }),
+  );
+  return { calls, to: (path: string) => calls.filter((c) => c.path === path) };
+}
+
+function logIn() {
+  window.localStorage.setItem('APP_AUTH_TOKEN_KEY', 'token-1');
+  window.localStorage.setItem(
+    'app_user',
+    JSON.stringify({ id: 'u1', name: 'Ruth', role: 'user', language: 'zh-cn', expression: 'none' }),
+  );
+}
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  window.localStorage.clear();
+});
+
+describe('collections', () => {
+  it('asks a guest to log in and come back', async () => {
+    serve({});
+    const { location } = renderApp('/collections');
+    const guest = await screen.findByTestId('collections-guest');
+    fireEvent.click(within(guest).getByRole('button'));
+    await waitFor(() => expect(location()).toBe('/login?redirect=%2Fcollections'));
+  });
+
+  it('lists saved answers, uncollects one and shows the empty state when none is left', async () => {
+    logIn();
+    let saved = [first, second];
+    const server = serve({
+      [COLLECTION_PATHS.list]: () => ({ items: saved, total: saved.length }),
+      [COLLECTION_PATHS.uncollect]: (_q, body) => {
+        saved = saved.filter((a) => a.id !== body?.id);
+        return null;
+      },
+    });
+    renderApp('/collections');
+    await waitFor(() => expect(screen.getAllByTestId('collection-item')).toHaveLength(2));
+    expect(screen.getByTestId('collections-total').textContent).toBe('共 2 条收藏');
+    const item = screen.getAllByTestId('collection-item')[0]!;
+    expect(item.textContent).toContain('什么是恩典？');
+    // The excerpt is plain text: no markdown marks or link targets.
+    expect(item.textContent).toContain('恩典 恩典是神白白的赐予，见以弗所书 2:8。');
+    expect(item.textContent).not.toContain('example.org');
+
+    fireEvent.click(screen.getByTestId(`collection-uncollect-${FIRST}`));
+    await waitFor(() => expect(screen.getAllByTestId('collection-item')).toHaveLength(1));
+    expect(server.to(COLLECTION_PATHS.uncollect)[0]!.body).toMatchObject({ id: FIRST });
+    fireEvent.click(screen.getByTestId(`collection-uncollect-${SECOND}`));
+    expect(await screen.findByTestId('collections-empty')).toBeTruthy();
+  });
+
+  it('opens a saved answer, and from there its conversation in the chat', async () => {
+    logIn();
+    const server = serve({
+      [COLLECTION_PATHS.list]: () => ({ items: [first], total: 1 }),
+      [COLLECTION_PATHS.messages]: () => [
+        { question: { id: first.questionId, text: first.question, createdAt: first.createdAt }, answer: first },
+      ],
+    });
+    const { location } = renderApp('/collections');
+    fireEvent.click(await screen.findByTestId('collection-item'));
+    const detail = await screen.findByTestId('collect-detail');
+    expect(location()).toBe(`/collect?id=${FIRST}&conversation=${CONVERSATION}`);
+    expect(within(detail).getByTestId('collect-question').textContent).toBe('什么是恩典？');
+    expect(within(detail).getByTestId('collect-answer').querySelector('strong')?.textContent).toBe('神白白的赐予');
+    expect(detail.textContent).toContain('内容由 AI 生成');
+
+    fireEvent.click(within(detail).getByTestId('collect-open-conversation'));
+    // The chat loads the stored turns and takes the parameter off its URL.
+    await waitFor(() => expect(location()).toBe('/chat'));
+    await waitFor(() =>
+      expect(server.to(COLLECTION_PATHS.messages).some((c) => c.query.get('conversationId') === CONVERSATION)).toBe(
+        true,
+      ),
+    );
+    expect((await screen.findByTestId('chat-question')).textContent).toContain('什么是恩典？');
+  });
+
+  it('says a saved answer is gone when it is no longer collected, or the link is malformed', async () => {
+    logIn();
+    serve({
+      [COLLECTION_PATHS.messages]: () => [
+        {
+          question: { id: first.questionId, text: first.question, createdAt: first.createdAt },
+          answer: { ...first, collected: false },
+        },
+      ],
+    });
+    const app = renderApp(`/collect?id=${FIRST}&conversation=${CONVERSATION}`);
+    expect(await screen.findByTestId('collect-missing')).toBeTruthy();
+    cleanup();
+    renderApp('/collect?id=nope');
+    expect(await screen.findByTestId('collect-missing')).toBeTruthy();
+    expect(app).toBeTruthy();
+  });
+
+  it('shows the error state with a retry when the list cannot be loaded', async () => {
+    logIn();
+    let fail = true;
+    serve({
+      [COLLECTION_PATHS.list]: () =>
+        fail ? envelope(null, 500, '系统内部错误，请稍后再试！') : { items: [second], total: 1 },
+    });
+    renderApp('/collections');
+    const error = await screen.findByTestId('collections-error');
+    fail = false;
+    fireEvent.click(within(error).getByRole('button'));
+    await waitFor(() => expect(screen.getAllByTestId('collection-item')).toHaveLength(1));
+  });
+});
