@@ -62,6 +62,13 @@ export const routes: RouteObject[] = [
       route('help', 'help', { titleKey: 'help.title', keepAlive: true }, () =>
         import('../features/help/help-page.tsx').then((m) => m.HelpPage),
       ),
+      route('feedback', 'feedback', { titleKey: 'feedback.title' }, () =>
+        import('../features/feedback/feedback-page.tsx').then((m) => m.FeedbackPage),
+      ),
+      // Admins only: the page shows nothing to others and the API refuses them.
+      route('admin-feedback', 'admin/feedback', { titleKey: 'adminFeedback.title' }, () =>
+        import('../features/admin-feedback/admin-feedback-page.tsx').then((m) => m.AdminFeedbackPage),
+      ),
       // A shared page: read-only, open to anyone with the link, no login.
       route('share', 'share/:token', { titleKey: 'share.title' }, () =>
         import('../features/share/share-page.tsx').then((m) => m.SharePage),

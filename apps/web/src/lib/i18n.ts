@@ -24,6 +24,7 @@ export const NAMESPACES = [
   'help',
   'devotionals',
   'collections',
+  'feedback',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

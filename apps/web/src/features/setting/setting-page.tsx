@@ -85,9 +85,14 @@ export function SettingPage() {
         <List.Item disabled extra={soon}>
           {t('item.expression')}
         </List.Item>
-        <List.Item disabled extra={soon}>
+        <List.Item data-testid="setting-feedback" onClick={() => navigate('/feedback')}>
           {t('item.feedback')}
         </List.Item>
+        {user?.role === 'admin' ? (
+          <List.Item data-testid="setting-admin-feedback" onClick={() => navigate('/admin/feedback')}>
+            {t('item.adminFeedback')}
+          </List.Item>
+        ) : null}
         <List.Item disabled extra={soon}>
           {t('item.news')}
         </List.Item>

@@ -1,0 +1,169 @@
+import type { AdminFeedback } from '@bible-qa/contract';
+import { Button, ErrorBlock, InfiniteScroll, List, Tabs, Tag, TextArea } from 'antd-mobile';
+import { Toast } from '../../lib/overlays.ts';
+import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Page } from '../../components/page.tsx';
+import { StoredImage } from '../../components/stored-image.tsx';
+import { useLocale } from '../../lib/i18n.ts';
+import { useServices } from '../../lib/services.tsx';
+import { useSession } from '../../lib/session.ts';
+import {
+  adminFeedbackKeys,
+  adminFeedbackQuery,
+  replyToFeedback,
+  type RepliedFilter,
+} from './admin-feedback.queries.ts';
+import './admin-feedback.css';
+
+/** One feedback with its sender and the reply box; a second reply replaces the first. */
+function AdminFeedbackItem({ item }: { item: AdminFeedback }) {
+  const { t } = useTranslation('feedback');
+  const { api } = useServices();
+  const locale = useLocale();
+  const queryClient = useQueryClient();
+  const [reply, setReply] = useState(item.reply ?? '');
+  const [sending, setSending] = useState(false);
+  const [error, setError] = useState(false);
+
+  async function send() {
+    if (!reply.trim()) {
+      setError(true);
+      return;
+    }
+    setError(false);
+    setSending(true);
+    try {
+      await replyToFeedback(api, item.id, reply.trim());
+      Toast.show({ icon: 'success', content: t('admin.replied') });
+      await queryClient.invalidateQueries({ queryKey: adminFeedbackKeys.all });
+    } catch {
+      // The API client has shown the message.
+    } finally {
+      setSending(false);
+    }
+  }
+
+  return (
+    <div
+      className="admin-feedback-item"
+      data-testid="admin-feedback-item"
+      data-id={item.id}
+      data-replied={item.replied}
+    >
+      <div className="admin-feedback-head">
+        <strong>{item.userName || t('admin.unnamed')}</strong>
+        <Tag color="primary" fill="outline">
+          {t(`type.${item.type}`)}
+        </Tag>
+        <Tag color={item.replied ? 'success' : 'warning'}>
+          {item.replied ? t('records.replied') : t('records.waiting')}
+        </Tag>
+        <time className="admin-feedback-time">{new Date(item.createdAt).toLocaleString(locale)}</time>
+      </div>
+      <p className="admin-feedback-content" data-testid="admin-feedback-content">
+        {item.content}
+      </p>
+      {item.contact ? (
+        <div className="admin-feedback-contact">
+          {t('admin.contact')}: {item.contact}
+        </div>
+      ) : null}
+      {item.images.length > 0 ? (
+        <div className="admin-feedback-images">
+          {item.images.map((image) => (
+            <StoredImage key={image.id} id={image.id} testId="admin-feedback-image" />
+          ))}
+        </div>
+      ) : null}
+      <div className="admin-feedback-reply">
+        <TextArea
+          data-testid="admin-feedback-reply-input"
+          value={reply}
+          onChange={setReply}
+          placeholder={t('admin.replyPlaceholder')}
+          rows={2}
+          maxLength={2000}
+        />
+        {error ? (
+          <div className="admin-feedback-error" role="alert">
+            {t('admin.replyRequired')}
+          </div>
+        ) : null}
+        <Button
+          size="small"
+          color="primary"
+          loading={sending}
+          data-testid="admin-feedback-reply-send"
+          onClick={() => void send()}
+        >
+          {item.replied ? t('admin.updateReply') : t('admin.sendReply')}
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+function AdminFeedbackList({ filter }: { filter: RepliedFilter }) {
+  const { t } = useTranslation('feedback');
+  const { api } = useServices();
+  const query = useInfiniteQuery(adminFeedbackQuery(api, filter));
+  const items = query.data?.pages.flatMap((p) => p.items) ?? [];
+  if (query.isSuccess && items.length === 0) {
+    return <ErrorBlock status="empty" title={t('admin.empty')} description={null} />;
+  }
+  return (
+    <>
+      <List mode="card">
+        {items.map((item) => (
+          <List.Item key={item.id}>
+            <AdminFeedbackItem item={item} />
+          </List.Item>
+        ))}
+      </List>
+      <InfiniteScroll
+        hasMore={query.hasNextPage || query.isPending}
+        loadMore={async () => {
+          if (query.hasNextPage) await query.fetchNextPage();
+        }}
+        threshold={300}
+      />
+    </>
+  );
+}
+
+/** /admin/feedback — every user's feedback with a reply box. Admins only; the API refuses anyone else too. */
+export function AdminFeedbackPage() {
+  const { t } = useTranslation('feedback');
+  const { user } = useSession();
+  const [filter, setFilter] = useState<RepliedFilter>('false');
+  if (user?.role !== 'admin') {
+    return (
+      <Page testId="page-admin-feedback">
+        <ErrorBlock
+          status="disconnected"
+          title={t('admin.forbidden')}
+          description={null}
+          data-testid="admin-feedback-forbidden"
+        />
+      </Page>
+    );
+  }
+  return (
+    <Page testId="page-admin-feedback" tone="muted">
+      <Tabs activeKey={filter} onChange={(key) => setFilter(key as RepliedFilter)}>
+        <Tabs.Tab
+          key="false"
+          title={<span data-testid="admin-feedback-filter-false">{t('admin.filter.unreplied')}</span>}
+        />
+        <Tabs.Tab
+          key="true"
+          title={<span data-testid="admin-feedback-filter-true">{t('admin.filter.replied')}</span>}
+        />
+        <Tabs.Tab key="all" title={<span data-testid="admin-feedback-filter-all">{t('admin.filter.all')}</span>} />
+      </Tabs>
+      <AdminFeedbackList filter={filter} />
+    </Page>
+  );
+}

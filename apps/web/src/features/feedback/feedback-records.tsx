@@ -1,0 +1,72 @@
+import type { Feedback } from '@bible-qa/contract';
+import { ErrorBlock, InfiniteScroll, List, Tag } from 'antd-mobile';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { StoredImage } from '../../components/stored-image.tsx';
+import { useLocale } from '../../lib/i18n.ts';
+import { useServices } from '../../lib/services.tsx';
+import { recordsQuery } from './feedback.queries.ts';
+
+/** One feedback as its sender sees it: type, text, screenshots, and the reply once there is one. */
+export function FeedbackRecord({ item }: { item: Feedback }) {
+  const { t } = useTranslation('feedback');
+  const locale = useLocale();
+  return (
+    <div className="feedback-record" data-testid="feedback-record" data-id={item.id} data-replied={item.replied}>
+      <div className="feedback-record-head">
+        <Tag color="primary" fill="outline">
+          {t(`type.${item.type}`)}
+        </Tag>
+        <Tag color={item.replied ? 'success' : 'default'} data-testid="feedback-record-status">
+          {item.replied ? t('records.replied') : t('records.waiting')}
+        </Tag>
+        <time className="feedback-record-time">{new Date(item.createdAt).toLocaleString(locale)}</time>
+      </div>
+      <p className="feedback-record-content" data-testid="feedback-record-content">
+        {item.content}
+      </p>
+      {item.images.length > 0 ? (
+        <div className="feedback-record-images">
+          {item.images.map((image) => (
+            <StoredImage key={image.id} id={image.id} testId="feedback-record-image" />
+          ))}
+        </div>
+      ) : null}
+      {item.reply ? (
+        <div className="feedback-record-reply" data-testid="feedback-record-reply">
+          <strong>{t('records.replyLabel')}</strong>
+          <p>{item.reply}</p>
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+/** The records tab: the user's feedback, newest first, loaded page by page. */
+export function FeedbackRecords() {
+  const { t } = useTranslation('feedback');
+  const { api } = useServices();
+  const query = useInfiniteQuery(recordsQuery(api));
+  const items = query.data?.pages.flatMap((p) => p.items) ?? [];
+  if (query.isSuccess && items.length === 0) {
+    return <ErrorBlock status="empty" title={t('records.empty')} description={null} data-testid="feedback-empty" />;
+  }
+  return (
+    <div data-testid="feedback-records">
+      <List mode="card">
+        {items.map((item) => (
+          <List.Item key={item.id}>
+            <FeedbackRecord item={item} />
+          </List.Item>
+        ))}
+      </List>
+      <InfiniteScroll
+        hasMore={query.hasNextPage || query.isPending}
+        loadMore={async () => {
+          if (query.hasNextPage) await query.fetchNextPage();
+        }}
+        threshold={300}
+      />
+    </div>
+  );
+}
