@@ -2,8 +2,9 @@ import type { i18n as I18n } from 'i18next';
 import { createApiClient } from '../lib/api-client.ts';
 import { toLocale } from '../lib/i18n.ts';
 import type { AppServices } from '../lib/services.tsx';
-import { createSession } from '../lib/session.ts';
+import { createSession, type Session } from '../lib/session.ts';
 import type { AppStorage } from '../lib/storage.ts';
+import { createRenewingFetch } from '../lib/token-renewal.ts';
 import { REDIRECT_PARAM } from '../lib/use-auth.ts';
 
 export const LOGIN_PATH = '/login';
@@ -20,7 +21,10 @@ interface Wiring {
 
 /** Wires the API client, the session and storage together: the one place that knows them all. */
 export function createAppServices({ storage, i18n, navigate, currentPath, toast, reload }: Wiring): AppServices {
+  let session: Session | null = null;
   const api = createApiClient({
+    // Remember-me: a 401 is first answered by logging in again with the user token (lib/token-renewal.ts).
+    fetch: createRenewingFetch({ storage, onChange: () => session?.sync() }),
     getToken: storage.getToken,
     getLocale: () => toLocale(i18n.language),
     getPlatform: storage.getPlatform,
@@ -33,5 +37,6 @@ export function createAppServices({ storage, i18n, navigate, currentPath, toast,
       navigate(back ? `${LOGIN_PATH}?${REDIRECT_PARAM}=${encodeURIComponent(from)}` : to);
     },
   });
-  return { api, storage, session: createSession(storage, api), reload };
+  session = createSession(storage, api);
+  return { api, storage, session, reload };
 }

@@ -32,6 +32,8 @@ export function createSession(storage: AppStorage, api: ApiClient) {
       return () => listeners.delete(listener);
     },
     getSnapshot: (): SessionSnapshot => snapshot,
+    /** Re-reads the stored login after something else changed the tokens (a remember-me renewal). */
+    sync: changed,
 
     /**
      * Finishes a login (spec §4): stores both tokens, fetches the user info and keeps it under app_user. Empty user
