@@ -2,7 +2,14 @@ import fs from 'node:fs';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { Font } from 'satori';
-import { CARD_WIDTH, renderShareCard, type CardItem, type ShareCard } from './share-card.ts';
+import {
+  cardFonts,
+  CARD_WIDTH,
+  FALLBACK_FONT_FILES,
+  renderShareCard,
+  type CardItem,
+  type ShareCard,
+} from './share-card.ts';
 
 const labels: ShareCard['labels'] = {
   brand: '圣经问答助手',
@@ -72,6 +79,19 @@ describe('share card', () => {
     expect(withLatinFont).toBe(0);
     expect(withCardFont).toBeGreaterThan(5_000);
   });
+
+  it.skipIf(!fs.existsSync(FALLBACK_FONT_FILES[0][1]))(
+    'draws the Hebrew of lexicon words from the fallback font, which Noto Sans SC lacks',
+    async () => {
+      const all = await cardFonts();
+      const notoOnly = all.filter((f) => f.name === 'Noto Sans SC');
+      const render = (answer: string, fonts: Font[]) =>
+        renderShareCard({ items: [{ question: 'λόγος', answer, verses: [] }], labels, theme: 'light', fonts });
+      // Same length, no letter in common: tofu makes them identical.
+      expect(await difference(await render('אהבה', notoOnly), await render('שלום', notoOnly))).toBe(0);
+      expect(await difference(await render('אהבה', all), await render('שלום', all))).toBeGreaterThan(1_000);
+    },
+  );
 
   it('bounds a long answer and many turns, and says it shortened them', async () => {
     const long = '神爱世人，甚至将他的独生子赐给他们，叫一切信他的，不至灭亡，反得永生。'.repeat(200);

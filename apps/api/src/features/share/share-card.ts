@@ -40,23 +40,30 @@ const require = createRequire(import.meta.url);
 let defaultFonts: Promise<Font[]> | undefined;
 
 /**
+ * Debian's DejaVu Sans (fonts-dejavu-core, present wherever Chromium is): Greek and Hebrew for the lexicon words of
+ * professional answers, which Noto Sans SC lacks. satori draws each glyph from the first font that has it.
+ */
+export const FALLBACK_FONT_FILES = [
+  [400, '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf'],
+  [700, '/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf'],
+] as const;
+
+/**
  * Noto Sans SC as TTF (satori reads TrueType/OpenType files, not the .ttc collections of fonts-noto-cjk); it covers
  * Simplified and Traditional Chinese and the Latin of English, Spanish and French. Read once, on first use.
  */
 export function cardFonts(): Promise<Font[]> {
-  defaultFonts ??= Promise.all(
-    (
-      [
-        [400, '@expo-google-fonts/noto-sans-sc/400Regular/NotoSansSC_400Regular.ttf'],
-        [700, '@expo-google-fonts/noto-sans-sc/700Bold/NotoSansSC_700Bold.ttf'],
-      ] as const
-    ).map(async ([weight, file]) => ({
-      name: 'Noto Sans SC',
-      weight,
-      style: 'normal' as const,
-      data: await fs.readFile(require.resolve(file)),
-    })),
-  );
+  const read = async (name: string, weight: 400 | 700, file: string): Promise<Font> => ({
+    name,
+    weight,
+    style: 'normal',
+    data: await fs.readFile(file),
+  });
+  defaultFonts ??= Promise.all([
+    read('Noto Sans SC', 400, require.resolve('@expo-google-fonts/noto-sans-sc/400Regular/NotoSansSC_400Regular.ttf')),
+    read('Noto Sans SC', 700, require.resolve('@expo-google-fonts/noto-sans-sc/700Bold/NotoSansSC_700Bold.ttf')),
+    ...FALLBACK_FONT_FILES.map(([weight, file]) => read('DejaVu Sans', weight, file).catch(() => null)),
+  ]).then((fonts) => fonts.filter((f): f is Font => f !== null));
   return defaultFonts;
 }
 

@@ -1,6 +1,6 @@
 import type { AdminFeedback } from '@bible-qa/contract';
 import { Button, ErrorBlock, InfiniteScroll, List, Tabs, Tag, TextArea } from 'antd-mobile';
-import { Toast } from '../../lib/overlays.ts';
+import Toast from 'antd-mobile/es/components/toast';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

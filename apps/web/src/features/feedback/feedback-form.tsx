@@ -1,6 +1,6 @@
 import { FEEDBACK_CONTENT_MAX, FEEDBACK_MAX_IMAGES, FEEDBACK_TYPES, type FeedbackType } from '@bible-qa/contract';
 import { Button, Form, Input, Selector, TextArea } from 'antd-mobile';
-import { Toast } from '../../lib/overlays.ts';
+import Toast from 'antd-mobile/es/components/toast';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../../lib/services.tsx';

@@ -1,6 +1,6 @@
 import { FEEDBACK_MAX_IMAGE_BYTES, FEEDBACK_MAX_IMAGES } from '@bible-qa/contract';
 import { ImageUploader, type ImageUploadItem } from 'antd-mobile';
-import { Toast } from '../../lib/overlays.ts';
+import Toast from 'antd-mobile/es/components/toast';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api-client.ts';
 import { useServices } from '../../lib/services.tsx';
