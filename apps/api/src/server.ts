@@ -3,6 +3,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { createContainer } from './container.ts';
 import { createProgressBar } from './corpus/progress.ts';
+import { registerIdleReclaim } from './http/idle-reclaim.ts';
 
 /** Listens and shuts down cleanly: on SIGTERM or SIGINT, in-flight requests finish, then the process exits. */
 async function main(): Promise<void> {
@@ -19,6 +20,8 @@ async function main(): Promise<void> {
   const logger = pino({ level: config.log.level });
   const container = await createContainer(config, logger);
   const app = await buildApp({ container, logger });
+  // `npm start` runs node with --expose-gc so that memory taken by a burst goes back once the server is idle.
+  if (typeof globalThis.gc === 'function') registerIdleReclaim(app, { gc: globalThis.gc });
 
   let stopping = false;
   const stop = async (signal: string) => {
