@@ -26,6 +26,10 @@ const accounts = {
 } as const;
 /** When the last code went to each account (the next may go 60 s later). */
 const sentAt = new Map<string, number>();
+/** Runs a journey at both viewports at once (the server's 60 s between two codes to one account sets the pace). */
+const both = (journey: (viewport: Viewport) => Promise<void>) =>
+  Promise.all(VIEWPORTS.map(journey)).then(() => undefined);
+
 /** The e-mail password journey's page, logged in with a code at the start and continued at the end. */
 const passwordPages = new Map<Viewport, { context: BrowserContext; page: Page }>();
 
@@ -140,164 +144,176 @@ async function passwordLogin(page: Page, account: string, password: string): Pro
   await page.getByTestId('login-submit').click();
 }
 
-describe.each(VIEWPORTS)('login journeys in Chromium (%s)', (viewport) => {
-  it('e-mail password (1/2): logs in with a code first; the set-password code may follow 60 s later', async () => {
-    const opened = await open(viewport);
-    await codeLogin(opened.page, `login-mail-password-${viewport}-0`, accounts.mailPassword[viewport]);
-    passwordPages.set(viewport, opened);
-  });
+describe('login journeys in Chromium, both viewports at once', () => {
+  it('e-mail password (1/2): logs in with a code first; the set-password code may follow 60 s later', () =>
+    both(async (viewport) => {
+      const opened = await open(viewport);
+      await codeLogin(opened.page, `login-mail-password-${viewport}-0`, accounts.mailPassword[viewport]);
+      passwordPages.set(viewport, opened);
+    }));
 
-  it('e-mail code: the code from the mail logs in, then logout', async () => {
-    const { context, page } = await open(viewport);
-    await codeLogin(page, `login-mail-code-${viewport}`, accounts.mail[viewport]);
-    await logout(page, `login-mail-code-${viewport}`);
-    await context.close();
-  });
+  it('e-mail code: the code from the mail logs in, then logout', () =>
+    both(async (viewport) => {
+      const { context, page } = await open(viewport);
+      await codeLogin(page, `login-mail-code-${viewport}`, accounts.mail[viewport]);
+      await logout(page, `login-mail-code-${viewport}`);
+      await context.close();
+    }));
 
-  it('phone code: the SMS code (outbox) logs in, then logout', async () => {
-    const { context, page } = await open(viewport);
-    await codeLogin(page, `login-phone-code-${viewport}`, accounts.phone[viewport]);
-    await logout(page, `login-phone-code-${viewport}`);
-    await context.close();
-  });
+  it('phone code: the SMS code (outbox) logs in, then logout', () =>
+    both(async (viewport) => {
+      const { context, page } = await open(viewport);
+      await codeLogin(page, `login-phone-code-${viewport}`, accounts.phone[viewport]);
+      await logout(page, `login-phone-code-${viewport}`);
+      await context.close();
+    }));
 
-  it('QR: a second, logged-in browser confirms the code and the first logs in, then logout', async () => {
-    const name = `login-qr-${viewport}`;
-    const phone = await open('mobile');
-    await codeLogin(phone.page, `${name}-phone`, accounts.qrPhone[viewport]);
+  it('QR: a second, logged-in browser confirms the code and the first logs in, then logout', () =>
+    both(async (viewport) => {
+      const name = `login-qr-${viewport}`;
+      const phone = await open('mobile');
+      await codeLogin(phone.page, `${name}-phone`, accounts.qrPhone[viewport]);
 
-    const desktop = await open(viewport);
-    await desktop.page.goto(`${server.origin}/login/qr`);
-    await snap(desktop.page, `${name}-1-agreement-first`);
-    const created = desktop.page.waitForResponse((r) => r.url().endsWith('/portal/auth/qr/create'));
-    await desktop.page.getByTestId('login-agreement').click();
-    const { data } = (await (await created).json()) as { data: { ticket: string; qrContent: string } };
-    await desktop.page.getByTestId('login-qr-image').waitFor();
-    await snap(desktop.page, `${name}-2-code-shown`);
+      const desktop = await open(viewport);
+      await desktop.page.goto(`${server.origin}/login/qr`);
+      await snap(desktop.page, `${name}-1-agreement-first`);
+      const created = desktop.page.waitForResponse((r) => r.url().endsWith('/portal/auth/qr/create'));
+      await desktop.page.getByTestId('login-agreement').click();
+      const { data } = (await (await created).json()) as { data: { ticket: string; qrContent: string } };
+      await desktop.page.getByTestId('login-qr-image').waitFor();
+      await snap(desktop.page, `${name}-2-code-shown`);
 
-    // The phone opens the QR code's own path, sees where the desktop is, and confirms.
-    expect(data.qrContent).toBe(`/login/qr/${data.ticket}`);
-    await phone.page.goto(`${server.origin}${data.qrContent}`);
-    await phone.page.getByTestId('login-qr-device').waitFor();
-    await snap(phone.page, `${name}-3-phone-scanned`);
-    await expect.poll(() => desktop.page.getByTestId('login-qr-note').textContent()).toBe('已扫描，请在手机上确认登录');
-    await snap(desktop.page, `${name}-4-desktop-scanned`);
-    await phone.page.getByTestId('login-qr-confirm').click();
-    await expect
-      .poll(() => phone.page.getByTestId('login-qr-confirm-page').getAttribute('data-status'))
-      .toBe('confirmed');
-    await snap(phone.page, `${name}-5-phone-confirmed`);
-    await expectLoggedIn(desktop.page);
-    await snap(desktop.page, `${name}-6-desktop-logged-in`);
-    await logout(desktop.page, `${name}-desktop`);
-    await logout(phone.page, `${name}-phone`);
-    await phone.context.close();
-    await desktop.context.close();
-  });
+      // The phone opens the QR code's own path, sees where the desktop is, and confirms.
+      expect(data.qrContent).toBe(`/login/qr/${data.ticket}`);
+      await phone.page.goto(`${server.origin}${data.qrContent}`);
+      await phone.page.getByTestId('login-qr-device').waitFor();
+      await snap(phone.page, `${name}-3-phone-scanned`);
+      await expect
+        .poll(() => desktop.page.getByTestId('login-qr-note').textContent())
+        .toBe('已扫描，请在手机上确认登录');
+      await snap(desktop.page, `${name}-4-desktop-scanned`);
+      await phone.page.getByTestId('login-qr-confirm').click();
+      await expect
+        .poll(() => phone.page.getByTestId('login-qr-confirm-page').getAttribute('data-status'))
+        .toBe('confirmed');
+      await snap(phone.page, `${name}-5-phone-confirmed`);
+      await expectLoggedIn(desktop.page);
+      await snap(desktop.page, `${name}-6-desktop-logged-in`);
+      await logout(desktop.page, `${name}-desktop`);
+      await logout(phone.page, `${name}-phone`);
+      await phone.context.close();
+      await desktop.context.close();
+    }));
 
-  it('Google: unavailable in the current region when the server has no Google client', async () => {
-    const name = `login-google-${viewport}`;
-    const { context, page } = await open(viewport);
-    await page.goto(`${server.origin}/login`);
-    await page.getByTestId('login-agreement').click();
-    await page.getByTestId('login-google').click();
-    await expect.poll(() => page.getByTestId('login-google-status').textContent()).toBe('当前地区暂不支持 Google 登录');
-    await snap(page, `${name}-1-unavailable`);
-    expect(await page.evaluate(() => window.localStorage.getItem('APP_AUTH_TOKEN_KEY'))).toBeNull();
-    await context.close();
-  });
+  it('Google: unavailable in the current region when the server has no Google client', () =>
+    both(async (viewport) => {
+      const name = `login-google-${viewport}`;
+      const { context, page } = await open(viewport);
+      await page.goto(`${server.origin}/login`);
+      await page.getByTestId('login-agreement').click();
+      await page.getByTestId('login-google').click();
+      await expect
+        .poll(() => page.getByTestId('login-google-status').textContent())
+        .toBe('当前地区暂不支持 Google 登录');
+      await snap(page, `${name}-1-unavailable`);
+      expect(await page.evaluate(() => window.localStorage.getItem('APP_AUTH_TOKEN_KEY'))).toBeNull();
+      await context.close();
+    }));
 
-  it("external access: a partner's signed link logs in and lands on its target, then logout", async () => {
-    const name = `login-external-${viewport}`;
-    const { context, page } = await open(viewport);
-    const timestamp = String(Date.now());
-    const identity = `partner-user-${viewport}`;
-    const token = signExternalAccess(PARTNER.secret, PARTNER.appId, timestamp, identity);
-    const query = new URLSearchParams({ appId: PARTNER.appId, timestamp, identity, token, targetUrl: '/setting' });
-    await page.goto(`${server.origin}/#/externalAccess?${query.toString()}`);
-    await page.waitForURL(/\/setting$/);
-    await page.getByTestId('setting-logout').waitFor();
-    expect(await page.evaluate(() => window.localStorage.getItem('APP_AUTH_TOKEN_KEY'))).toBeTruthy();
-    await snap(page, `${name}-1-landed`);
-    await logout(page, name);
-    // The same link works once.
-    await page.goto(`${server.origin}/#/externalAccess?${query.toString()}`);
-    await page.waitForURL(/\/setting$/);
-    await snap(page, `${name}-2-replay-refused`);
-    expect(await page.evaluate(() => window.localStorage.getItem('APP_AUTH_TOKEN_KEY'))).toBeNull();
-    await context.close();
-  });
+  it("external access: a partner's signed link logs in and lands on its target, then logout", () =>
+    both(async (viewport) => {
+      const name = `login-external-${viewport}`;
+      const { context, page } = await open(viewport);
+      const timestamp = String(Date.now());
+      const identity = `partner-user-${viewport}`;
+      const token = signExternalAccess(PARTNER.secret, PARTNER.appId, timestamp, identity);
+      const query = new URLSearchParams({ appId: PARTNER.appId, timestamp, identity, token, targetUrl: '/setting' });
+      await page.goto(`${server.origin}/#/externalAccess?${query.toString()}`);
+      await page.waitForURL(/\/setting$/);
+      await page.getByTestId('setting-logout').waitFor();
+      expect(await page.evaluate(() => window.localStorage.getItem('APP_AUTH_TOKEN_KEY'))).toBeTruthy();
+      await snap(page, `${name}-1-landed`);
+      await logout(page, name);
+      // The same link works once.
+      await page.goto(`${server.origin}/#/externalAccess?${query.toString()}`);
+      await page.waitForURL(/\/setting$/);
+      await snap(page, `${name}-2-replay-refused`);
+      expect(await page.evaluate(() => window.localStorage.getItem('APP_AUTH_TOKEN_KEY'))).toBeNull();
+      await context.close();
+    }));
 });
 
-describe.each(VIEWPORTS)('password journeys in Chromium (%s)', (viewport) => {
-  it('e-mail password (2/2): set through the set-password flow, log out, a wrong password is refused, the right one logs in', async () => {
-    const name = `login-mail-password-${viewport}`;
-    const account = accounts.mailPassword[viewport];
-    const opened = passwordPages.get(viewport);
-    if (!opened) throw new Error('the first half of this journey did not log in');
-    const { context, page } = opened;
-    await waitUntilCodeAllowed(account);
-    await page.goto(`${server.origin}/set-pwd/mail`);
-    await expect.poll(() => page.getByTestId('set-target').textContent()).toContain('@example.com');
-    await snap(page, `${name}-1-set-password`);
-    const code = await requestCode(page, 'set', account);
-    await input(page, 'set-code').fill(code);
-    await input(page, 'set-password').fill(PASSWORD);
-    await input(page, 'set-repeat-password').fill(`${PASSWORD}!`);
-    await page.getByTestId('set-submit').click();
-    await expect.poll(() => page.getByTestId('set-error').textContent()).toBe('两次输入的密码不一致');
-    await snap(page, `${name}-2-passwords-differ`);
-    await input(page, 'set-repeat-password').fill(PASSWORD);
-    await page.getByTestId('set-submit').click();
-    await expectLoggedIn(page);
-    await snap(page, `${name}-3-password-set`);
-    await logout(page, `${name}-3`);
+describe('password journeys in Chromium, both viewports at once', () => {
+  it('e-mail password (2/2): set through the set-password flow, log out, a wrong password is refused, the right one logs in', () =>
+    both(async (viewport) => {
+      const name = `login-mail-password-${viewport}`;
+      const account = accounts.mailPassword[viewport];
+      const opened = passwordPages.get(viewport);
+      if (!opened) throw new Error('the first half of this journey did not log in');
+      const { context, page } = opened;
+      await waitUntilCodeAllowed(account);
+      await page.goto(`${server.origin}/set-pwd/mail`);
+      await expect.poll(() => page.getByTestId('set-target').textContent()).toContain('@example.com');
+      await snap(page, `${name}-1-set-password`);
+      const code = await requestCode(page, 'set', account);
+      await input(page, 'set-code').fill(code);
+      await input(page, 'set-password').fill(PASSWORD);
+      await input(page, 'set-repeat-password').fill(`${PASSWORD}!`);
+      await page.getByTestId('set-submit').click();
+      await expect.poll(() => page.getByTestId('set-error').textContent()).toBe('两次输入的密码不一致');
+      await snap(page, `${name}-2-passwords-differ`);
+      await input(page, 'set-repeat-password').fill(PASSWORD);
+      await page.getByTestId('set-submit').click();
+      await expectLoggedIn(page);
+      await snap(page, `${name}-3-password-set`);
+      await logout(page, `${name}-3`);
 
-    await passwordLogin(page, account, 'Wrong2024x');
-    await page.getByTestId('login-wrong-password').waitFor();
-    expect(await page.getByTestId('login-wrong-password').textContent()).toContain(
-      '账号或密码不正确，可尝试“忘记密码”或切换为验证码登录',
-    );
-    await snap(page, `${name}-4-wrong-password`);
-    await input(page, 'login-password').fill(PASSWORD);
-    await page.getByTestId('login-submit').click();
-    await expectLoggedIn(page);
-    await snap(page, `${name}-5-logged-in`);
-    await logout(page, name);
-    await context.close();
-  });
+      await passwordLogin(page, account, 'Wrong2024x');
+      await page.getByTestId('login-wrong-password').waitFor();
+      expect(await page.getByTestId('login-wrong-password').textContent()).toContain(
+        '账号或密码不正确，可尝试“忘记密码”或切换为验证码登录',
+      );
+      await snap(page, `${name}-4-wrong-password`);
+      await input(page, 'login-password').fill(PASSWORD);
+      await page.getByTestId('login-submit').click();
+      await expectLoggedIn(page);
+      await snap(page, `${name}-5-logged-in`);
+      await logout(page, name);
+      await context.close();
+    }));
 
-  it('reset password: forgot password from the login screen, a code, a new password, then log in with it', async () => {
-    const name = `login-reset-${viewport}`;
-    const account = accounts.phone[viewport];
-    const { context, page } = await open(viewport);
-    await waitUntilCodeAllowed(account);
-    await page.goto(`${server.origin}/login/mobile/pwd`);
-    await input(page, 'login-account').fill(account);
-    await page.getByTestId('login-forgot').click();
-    await page.waitForURL(new RegExp(`/reset-pwd/mobile/${account}$`));
-    expect(await input(page, 'reset-account').inputValue()).toBe(account);
-    await snap(page, `${name}-1-reset`);
-    const code = await requestCode(page, 'reset', account);
-    await input(page, 'reset-code').fill(code);
-    await input(page, 'reset-password').fill('short1');
-    await page.getByTestId('reset-submit').click();
-    await expect
-      .poll(() => page.getByTestId('reset-error').textContent())
-      .toBe('密码至少 8 位，且须同时包含字母和数字');
-    await snap(page, `${name}-2-too-weak`);
-    await input(page, 'reset-password').fill(NEW_PASSWORD);
-    await input(page, 'reset-repeat-password').fill(NEW_PASSWORD);
-    await page.getByTestId('reset-submit').click();
-    await page.waitForURL(/\/login\/mobile\/pwd$/);
-    await snap(page, `${name}-3-reset-done`);
-    await input(page, 'login-account').fill(account);
-    await input(page, 'login-password').fill(NEW_PASSWORD);
-    await page.getByTestId('login-agreement').click();
-    await page.getByTestId('login-submit').click();
-    await expectLoggedIn(page);
-    await snap(page, `${name}-4-logged-in`);
-    await logout(page, name);
-    await context.close();
-  });
+  it('reset password: forgot password from the login screen, a code, a new password, then log in with it', () =>
+    both(async (viewport) => {
+      const name = `login-reset-${viewport}`;
+      const account = accounts.phone[viewport];
+      const { context, page } = await open(viewport);
+      await waitUntilCodeAllowed(account);
+      await page.goto(`${server.origin}/login/mobile/pwd`);
+      await input(page, 'login-account').fill(account);
+      await page.getByTestId('login-forgot').click();
+      await page.waitForURL(new RegExp(`/reset-pwd/mobile/${account}$`));
+      expect(await input(page, 'reset-account').inputValue()).toBe(account);
+      await snap(page, `${name}-1-reset`);
+      const code = await requestCode(page, 'reset', account);
+      await input(page, 'reset-code').fill(code);
+      await input(page, 'reset-password').fill('short1');
+      await page.getByTestId('reset-submit').click();
+      await expect
+        .poll(() => page.getByTestId('reset-error').textContent())
+        .toBe('密码至少 8 位，且须同时包含字母和数字');
+      await snap(page, `${name}-2-too-weak`);
+      await input(page, 'reset-password').fill(NEW_PASSWORD);
+      await input(page, 'reset-repeat-password').fill(NEW_PASSWORD);
+      await page.getByTestId('reset-submit').click();
+      await page.waitForURL(/\/login\/mobile\/pwd$/);
+      await snap(page, `${name}-3-reset-done`);
+      await input(page, 'login-account').fill(account);
+      await input(page, 'login-password').fill(NEW_PASSWORD);
+      await page.getByTestId('login-agreement').click();
+      await page.getByTestId('login-submit').click();
+      await expectLoggedIn(page);
+      await snap(page, `${name}-4-logged-in`);
+      await logout(page, name);
+      await context.close();
+    }));
 });
