@@ -130,7 +130,7 @@ function GoogleCaptcha({
   }
 
   return (
-    <Popup visible onMaskClick={onClose} bodyStyle={{ padding: 16 }} data-testid="login-google-captcha">
+    <Popup visible onMaskClick={onClose} bodyStyle={{ padding: 16 }} data-testid="login-google-dialog">
       <p className="form-intro">{t('google.captchaIntro')}</p>
       <AccountForm form={form} testId="login-google" onSubmit={submit} />
       <Button block color="primary" data-testid="login-google-submit" loading={login.isPending} onClick={submit}>

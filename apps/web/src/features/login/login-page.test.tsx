@@ -185,6 +185,60 @@ describe('login page', { timeout: 20_000 }, () => {
     });
   });
 
+  it('logs in with Google: the ID token from Google Identity Services, then the captcha the server asks for', async () => {
+    const initialize = vi.fn();
+    window.google = {
+      accounts: {
+        id: {
+          initialize,
+          prompt: () => {
+            const { callback } = initialize.mock.calls[0]![0] as { callback: (r: { credential: string }) => void };
+            callback({ credential: 'google-id-token' });
+          },
+        },
+      },
+    };
+    let captchas = 0;
+    const api = server({
+      '/portal/auth/options': () => ok({ googleClientId: 'client-1.apps.googleusercontent.com' }),
+      '/portal/auth/captcha/googleCaptcha': () =>
+        ok({ key: `key-${++captchas}`, captcha: 'data:image/svg+xml;base64,PHN2Zz4=', expiresIn: 300 }),
+      '/portal/auth/login-google': (body) =>
+        body.captcha === 'k7PQ'
+          ? ok(LOGIN)
+          : json({ code: errorCode('captcha_invalid'), msg: 'captcha wrong', data: null }),
+      '/portal/member/info': () => ok(USER),
+    });
+    try {
+      const app = renderApp('/login');
+      fireEvent.click(await screen.findByTestId('login-agreement'));
+      await waitFor(() => expect(initialize).toHaveBeenCalled());
+      expect(initialize.mock.calls[0]![0]).toMatchObject({ client_id: 'client-1.apps.googleusercontent.com' });
+      fireEvent.click(screen.getByTestId('login-google'));
+      await screen.findByTestId('login-google-captcha-image');
+      fireEvent.click(screen.getByTestId('login-google-submit'));
+      await expectError('login-google', '请输入图形验证码');
+      type('login-google-captcha', 'xxxx');
+      await act(async () => fireEvent.click(screen.getByTestId('login-google-submit')));
+      // A captcha works once: a wrong answer brings a new one.
+      await waitFor(() => expect(captchas).toBe(2));
+      type('login-google-captcha', 'k7PQ');
+      await act(async () => fireEvent.click(screen.getByTestId('login-google-submit')));
+      await waitFor(() => expect(app.location()).toBe('/chat?_n=1'));
+      expect(app.storage.getToken()).toBe('a1');
+      expect(api.mock.mock.calls.filter(([url]) => String(url).includes('/login-google'))).toHaveLength(2);
+      const last = api.mock.mock.calls.filter(([url]) => String(url).includes('/login-google')).at(-1)!;
+      expect(JSON.parse(String(last[1]?.body))).toMatchObject({
+        key: 'key-2',
+        captcha: 'k7PQ',
+        credential: 'google-id-token',
+        agree: true,
+      });
+    } finally {
+      delete window.google;
+    }
+  });
+
   it('shows a QR code after the agreement, and logs in when another device confirms it', async () => {
     let polls = 0;
     const api = server({
