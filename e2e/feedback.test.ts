@@ -7,6 +7,7 @@ import { startServer, type RunningServer } from './support/server.ts';
 const ADMIN_PHONE = '13300000009';
 let server: RunningServer;
 let browser: Browser;
+let admin: Awaited<ReturnType<typeof loginByPhone>> | undefined;
 
 beforeAll(async () => {
   server = await startServer({ ADMIN_ACCOUNTS: `+86${ADMIN_PHONE}` });
@@ -141,7 +142,8 @@ describe.each(['mobile', 'desktop'] as const)('feedback in Chromium (%s)', (view
     await snap(page, `feedback-${viewport}-4-records`);
 
     // An admin finds it on the admin page (reached from settings) and replies.
-    const admin = await loginByPhone(ADMIN_PHONE);
+    // One admin login for both viewports: a second code within 60 s would be refused (the resend interval).
+    admin ??= await loginByPhone(ADMIN_PHONE);
     const adminSide = await newPage(browser, viewport);
     await openAs(adminSide.page, admin, '/setting');
     await adminSide.page.getByTestId('setting-admin-feedback').click();
