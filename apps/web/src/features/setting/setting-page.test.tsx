@@ -62,4 +62,40 @@ describe('setting page', () => {
     fireEvent.click(toggle);
     expect(document.documentElement.hasAttribute('data-prefers-color-scheme')).toBe(false);
   });
+  it('offers a logged-in user a password of their own: change it when one is set', async () => {
+    const user = {
+      id: 'u1',
+      name: 'Ann',
+      sex: 'female',
+      role: 'user',
+      themeColor: '#1989fa',
+      darkMode: false,
+      language: 'zh-cn',
+      expression: 'none',
+      phone: null,
+      email: 'ann@example.com',
+      pseudonym: null,
+      avatar: null,
+      profile: null,
+      interests: [],
+      hasPassword: true,
+    };
+    window.localStorage.setItem('APP_AUTH_TOKEN_KEY', 'access-1');
+    window.localStorage.setItem('APP_AUTH_REFRESH_TOKEN_KEY', 'user-1');
+    window.localStorage.setItem('app_user', JSON.stringify(user));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn<typeof fetch>(
+        async () =>
+          new Response(JSON.stringify({ code: 0, msg: 'ok', data: null }), {
+            headers: { 'Content-Type': 'application/json' },
+          }),
+      ),
+    );
+    const app = renderApp('/setting');
+    const password = await screen.findByTestId('setting-password');
+    expect(password.textContent).toBe('修改密码');
+    fireEvent.click(password);
+    await waitFor(() => expect(app.location()).toBe('/set-pwd/mail'));
+  });
 });

@@ -52,6 +52,14 @@ export function SettingPage() {
     <Page testId="page-setting" tone="muted">
       <List header={t('item.personalInfo')} mode="card">
         <PersonalInfo user={user} onLogin={() => navigate('/login')} />
+        {loggedIn && (user?.phone || user?.email) ? (
+          <List.Item
+            data-testid="setting-password"
+            onClick={() => navigate(`/set-pwd/${user.phone ? 'mobile' : 'mail'}`)}
+          >
+            {t(user.hasPassword ? 'item.changePassword' : 'item.setPassword')}
+          </List.Item>
+        ) : null}
       </List>
 
       <List header={t('group.general')} mode="card">
