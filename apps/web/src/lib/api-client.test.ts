@@ -184,6 +184,20 @@ describe('api client', () => {
     expect(audio.size).toBe(3);
   });
 
+  it('sends a Blob as it is under its own type, with sysName and platform in the query', async () => {
+    const { api, call } = setup();
+    const recording = new Blob([new Uint8Array([0x1a, 0x45, 0xdf, 0xa3])], { type: 'audio/webm;codecs=opus' });
+    await api.post('/portal/voice/recognize', recording, { params: { durationMs: 2500 } });
+    const { url, init, headers } = call();
+    const query = new URL(url, 'http://x').searchParams;
+    expect(query.get('durationMs')).toBe('2500');
+    expect(query.get('sysName')).toBe('CHAT_ASSISTANT');
+    expect(query.get('platform')).toBe('International');
+    expect(headers.get('Content-Type')).toBe('audio/webm;codecs=opus');
+    expect(headers.get('Authorization')).toBe('Bearer token-1');
+    expect(init.body).toBe(recording);
+  });
+
   it('returns plain text as it is when asked for the raw body', async () => {
     const { api, fetchMock } = setup();
     fetchMock.mockResolvedValueOnce(new Response('en', { headers: { 'Content-Type': 'text/plain' } }));

@@ -10,6 +10,7 @@ import { REDIRECT_PARAM } from '../../lib/use-auth.ts';
 import { CopyIcon, DislikeIcon, LikeIcon, RefreshIcon, ShareIcon } from './chat-icons.tsx';
 import { useCollectAnswer, useRateAnswer, type Rating } from './chat.queries.ts';
 import type { AnswerView } from './conversation.ts';
+import { ReadAloudButton } from './read-aloud.tsx';
 
 // The share sheet (and the card it shows) loads on first use, not with the chat screen.
 const ShareSheet = lazy(() => import('./share-sheet.tsx').then((m) => ({ default: m.ShareSheet })));
@@ -96,6 +97,7 @@ export function AnswerActions({ answer, busy, onPatch, onResend }: AnswerActions
       >
         <CopyIcon />
       </button>
+      <ReadAloudButton content={answer.content} />
       <button
         type="button"
         className="chat-action"

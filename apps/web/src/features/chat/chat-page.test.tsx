@@ -13,6 +13,19 @@ afterEach(() => {
   window.localStorage.clear();
 });
 
+/** A fetch that streams `body` for the ask and answers every other call (the voice settings …) with not found. */
+function askStreams(body: ReadableStream<Uint8Array>) {
+  return vi.fn(async (input: RequestInfo | URL) =>
+    String(input).includes('/portal/chat/ask')
+      ? eventStreamResponse(body)
+      : new Response(JSON.stringify({ code: 10004, msg: 'not found', data: null }), {
+          headers: { 'Content-Type': 'application/json' },
+        }),
+  );
+}
+const askCalls = (fetch: ReturnType<typeof askStreams>) =>
+  fetch.mock.calls.filter(([input]) => String(input).includes('/portal/chat/ask'));
+
 async function composer() {
   const input = (await screen.findByTestId('chat-composer-input')) as HTMLTextAreaElement;
   return { input, send: screen.getByTestId('chat-composer-send') };
@@ -44,10 +57,7 @@ describe('chat page', () => {
 
   it('keeps a question on screen and clears the input', async () => {
     const stream = liveStream();
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => eventStreamResponse(stream.body)),
-    );
+    vi.stubGlobal('fetch', askStreams(stream.body));
     renderApp('/chat');
     const { input } = await composer();
     fireEvent.change(input, { target: { value: '什么是恩典？' } });
@@ -59,7 +69,7 @@ describe('chat page', () => {
 
   it('refuses a second question while an answer is streaming', async () => {
     const stream = liveStream();
-    const fetch = vi.fn(async () => eventStreamResponse(stream.body));
+    const fetch = askStreams(stream.body);
     vi.stubGlobal('fetch', fetch);
     renderApp('/chat');
     const { input, send } = await composer();
@@ -69,7 +79,7 @@ describe('chat page', () => {
     fireEvent.change(input, { target: { value: '第二个' } });
     fireEvent.click(send);
     expect(await screen.findByText('请等待当前回答完成，或先停止回答')).toBeTruthy();
-    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(askCalls(fetch)).toHaveLength(1);
     expect(input.value).toBe('第二个');
   });
 
@@ -93,10 +103,7 @@ describe('chat page', () => {
 
   it('stops a streaming answer when the user leaves the chat screen, keeping its text', async () => {
     const stream = liveStream();
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => eventStreamResponse(stream.body)),
-    );
+    vi.stubGlobal('fetch', askStreams(stream.body));
     const { router } = renderApp('/chat');
     const { input, send } = await composer();
     fireEvent.change(input, { target: { value: '什么是恩典？' } });
