@@ -86,11 +86,16 @@ export function createAccountServices({
     sessionTtlMs: auth.sessionTtlMs,
     onAuthenticated: (account) => risk.checkAccount(account.userId),
   });
+  // Features that keep account data outside the database (stored screenshots) register an eraser (onErase).
+  const erasers: ((userId: string) => Promise<void>)[] = [];
   const member = createMemberService({
     members,
     measures: measureRows,
     clock,
     eraseAccountTraces: (identifiers) => codeRows.deleteForIdentifiers(identifiers),
+    eraseUserData: async (userId) => {
+      for (const erase of erasers) await erase(userId);
+    },
   });
   const limiter = createAttemptLimiter({ counters, clock, limits: auth.failures });
   const codes = createVerificationCodeService({
@@ -122,6 +127,7 @@ export function createAccountServices({
   return {
     outbox,
     risk,
+    onErase: (erase: (userId: string) => Promise<void>) => void erasers.push(erase),
     repositories: { codes: codeRows, counters, measures: measureRows, sessions: sessionRows, oneTime },
     services: {
       sessions,

@@ -102,6 +102,8 @@ export async function createContainer(
     clock,
     log,
   });
+  // Deregistration and the deletion measure erase the account's stored screenshots too.
+  accounts.onErase((userId) => feedback.eraseUser(userId));
   // Answers a dead process left generating are failed, so no turn stays stuck.
   await chats.failStale(new Date(Date.now() - 5 * 60_000));
 

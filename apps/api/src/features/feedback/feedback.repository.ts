@@ -61,6 +61,8 @@ export function createFeedbackRepository(db: Database) {
             lt(uploadedImages.createdAt, before),
           ),
         ),
+    /** Every image of a user, attached or not. */
+    imagesOfUser: (userId: string) => db.select().from(uploadedImages).where(eq(uploadedImages.userId, userId)),
     async findImage(id: string): Promise<ImageRow | undefined> {
       const [row] = await db.select().from(uploadedImages).where(eq(uploadedImages.id, id)).limit(1);
       return row;

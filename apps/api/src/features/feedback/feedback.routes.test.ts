@@ -373,6 +373,28 @@ describe.each(databaseTargets)('feedback and screenshots on $name', (target) => 
     expect((await call('GET', `/portal/feedback/info?id=${sent.data.id}`, alice)).code).toBe(errorCode('not_found'));
   });
 
+  it("erases a deregistered account's stored screenshots with its feedback", async () => {
+    const carol = await createTestUser(database, 'carol');
+    const sent = await upload(carol, await pngOf(16, 16));
+    const pending = await upload(carol, await pngOf(17, 17));
+    await call('POST', '/portal/feedback/add', carol, { type: 'wrong_answer', content: 'x', imageIds: [sent.data.id] });
+    const before = await stored();
+    const deregistered = await call('POST', '/portal/member/deregister', carol, { confirm: true });
+    expect(deregistered.code).toBe(0);
+    const after = await stored();
+    expect(before.files.length - after.files.length).toBe(2);
+    expect(before.images - after.images).toBe(2);
+    expect(before.feedback - after.feedback).toBe(1);
+    for (const id of [sent.data.id, pending.data.id]) {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/webapi/portal/upload/image/${id}`,
+        headers: admin.headers,
+      });
+      expect(res.json().code).toBe(errorCode('not_found'));
+    }
+  });
+
   it('keeps the admin routes to admins', async () => {
     const sent = await call<Feedback>('POST', '/portal/feedback/add', alice, { type: 'wrong_answer', content: 'x' });
     expect((await call('GET', '/portal/admin/feedback/list', alice)).code).toBe(errorCode('forbidden'));

@@ -95,6 +95,12 @@ export function createFeedbackService(deps: {
       }
     },
 
+    /** Deregistration: the stored files of every image of the user (the rows go with the account). */
+    async eraseUser(userId: string): Promise<void> {
+      const rows = await feedback.imagesOfUser(userId);
+      await removeStored(rows.map((r) => r.storageKey));
+    },
+
     /** The uploader's delete: only an upload of this user not yet sent with a feedback. */
     async deleteImage(userId: string, id: string): Promise<void> {
       const row = await feedback.deletePendingImage(id, userId);

@@ -54,12 +54,15 @@ export function createMemberService({
   measures,
   clock,
   eraseAccountTraces = async () => undefined,
+  eraseUserData = async () => undefined,
 }: {
   members: MemberRepository;
   measures: MeasuresRepository;
   clock: Clock;
   /** Removes what other tables keep under the account's phone or e-mail (pending codes). */
   eraseAccountTraces?: (identifiers: string[]) => Promise<void>;
+  /** Removes what other features keep for the account outside its rows (stored screenshots), before the rows go. */
+  eraseUserData?: (userId: string) => Promise<void>;
 }) {
   async function info(userId: string): Promise<UserInfo> {
     const row = await members.findById(userId);
@@ -108,6 +111,7 @@ export function createMemberService({
     async deregister(userId: string): Promise<void> {
       const row = await members.findById(userId);
       if (!row) throw new AppError('unauthorized');
+      await eraseUserData(userId);
       await members.delete(userId);
       await eraseAccountTraces([row.phone, row.email].filter((v): v is string => v !== null));
     },
