@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import uiText from './scripts/eslint/no-literal-ui-text.js';
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', '**/migrations/**', 'test-results/**'] },
@@ -29,6 +30,13 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
+  },
+  {
+    // No user-visible string is written in a component: the catalogues in apps/web/src/locales hold them all.
+    files: ['apps/web/src/**/*.tsx'],
+    ignores: ['**/*.test.tsx', 'apps/web/src/test/**'],
+    plugins: { 'ui-text': uiText },
+    rules: { 'ui-text/no-literal-ui-text': 'error' },
   },
   {
     files: ['scripts/**', '**/*.test.ts', '**/*.test.tsx', 'e2e/**', '**/bench/**'],

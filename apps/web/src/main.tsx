@@ -1,6 +1,5 @@
 import 'antd-mobile/es/global';
 import './app/app.css';
-import { Dialog } from 'antd-mobile';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
@@ -9,15 +8,20 @@ import { createAppServices } from './app/create-services.ts';
 import { AppProviders } from './app/providers.tsx';
 import { routes } from './app/routes.tsx';
 import { runStartup } from './app/startup.ts';
+import { trackStartup } from './app/startup-state.ts';
 import { startVersionWatcher } from './app/version-watcher.ts';
-import { createI18n } from './lib/i18n.ts';
+import { createI18n, loadCatalogues } from './lib/i18n.ts';
 import { createAppStorage } from './lib/storage.ts';
 import { applyTheme } from './lib/theme.ts';
+import { Dialog } from './lib/overlays.ts';
 
 const storage = createAppStorage(window.localStorage);
 const settings = storage.getGlobalSettings();
-// The stored language is read once at start-up; switching stores a new one and reloads (spec §4).
-const i18n = createI18n(storage.getLanguage() ?? undefined);
+// The stored language is read once at start-up; switching stores a new one and reloads (spec §4). Only its
+// catalogues (and the zh-CN fallback) are fetched.
+const language = storage.getLanguage() ?? undefined;
+await loadCatalogues(language);
+const i18n = createI18n(language);
 document.documentElement.lang = i18n.language;
 applyTheme(document, { darkMode: settings.darkMode, primary: settings.themeColor });
 setupAntdMobile();
@@ -43,11 +47,17 @@ createRoot(container).render(
   </StrictMode>,
 );
 
-void runStartup({
-  ...services,
-  location: window.location,
-  navigate: (to) => void router.navigate(to, { replace: true }),
-});
+trackStartup(
+  runStartup({
+    ...services,
+    location: window.location,
+    navigate: (to) => void router.navigate(to, { replace: true }),
+  }).then((outcome) => {
+    // A language switch reloads the page: the welcome overlay stays until then.
+    if (outcome.kind === 'language') return new Promise<never>(() => undefined);
+    return outcome;
+  }),
+);
 
 if (import.meta.env.PROD) {
   startVersionWatcher({

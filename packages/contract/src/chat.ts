@@ -1,13 +1,13 @@
 import { z } from 'zod';
+import { CHAT_MODES } from './constants.ts';
 import { expressionSchema } from './member.ts';
-import { localeSchema } from './locale.ts';
+import { localeSchema } from './locale-schema.ts';
 
 /**
  * Chat (spec §1, §2 Chat, §3 Conversation, §4 Answer). Paths under /webapi/portal/chat. An ask answers with a
  * server-sent event stream: `meta` first, then `delta`s (and `citation`s as references appear), then exactly one
  * terminal event, `done` (the whole stored answer) or `error`.
  */
-export const CHAT_MODES = ['advanced', 'simple', 'professional'] as const;
 export const chatModeSchema = z.enum(CHAT_MODES);
 export type ChatMode = z.infer<typeof chatModeSchema>;
 

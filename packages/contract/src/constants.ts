@@ -12,6 +12,14 @@ export const LOGOUT_RELOAD_MS = 1_000;
 export const ROOT_REDIRECT = '/chat?_n=1';
 export const EXTERNAL_DEFAULT_TARGET = '/chat?_n=2';
 export const VERIFICATION_CODE_LENGTH = 6;
+/** The answer modes (spec §1): default deeper answers, concise general answers, professional reference answers. */
+export const CHAT_MODES = ['advanced', 'simple', 'professional'] as const;
+export const ROLES = ['user', 'admin'] as const;
+/** The wording traditions (expressions) of the first-visit tour and settings (spec §1). */
+export const EXPRESSIONS = ['protestant', 'catholic', 'orthodox', 'none'] as const;
+/** The interests of the first-visit tour (spec §1). */
+export const INTERESTS = ['bible_qa', 'bible_study', 'spiritual_growth', 'professional_knowledge', 'other'] as const;
+export const SEXES = ['male', 'female', 'unknown'] as const;
 export const VERIFICATION_CODE_TTL_MS = 5 * 60_000;
 export const PASSWORD_MIN_LENGTH = 8;
 export const REMEMBER_ME_MS = 24 * 60 * 60_000;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { passageSchema } from './bible.ts';
-import { localeSchema } from './locale.ts';
+import { localeSchema } from './locale-schema.ts';
 import { expressionSchema } from './member.ts';
 
 /**

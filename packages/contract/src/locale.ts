@@ -1,9 +1,9 @@
-import { z } from 'zod';
-
-/** The five UI and message languages of the product (spec §3, §9). zh-cn is the default and the fallback. */
+/**
+ * The five UI and message languages of the product (spec §3, §9). zh-cn is the default and the fallback. Kept free of
+ * zod (the schema is in locale-schema.ts) so the web app's first load can use these without the validation library.
+ */
 export const LOCALES = ['zh-cn', 'zh-tw', 'en', 'es-es', 'fr-fr'] as const;
-export const localeSchema = z.enum(LOCALES);
-export type Locale = z.infer<typeof localeSchema>;
+export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'zh-cn';
 
 /** Reads a Locale header leniently: case, underscores and region-less forms map to a supported locale. */

@@ -1,17 +1,13 @@
 import { z } from 'zod';
-import { localeSchema } from './locale.ts';
+import { EXPRESSIONS, INTERESTS, ROLES, SEXES } from './constants.ts';
+import { localeSchema } from './locale-schema.ts';
 
-export const ROLES = ['user', 'admin'] as const;
 export const roleSchema = z.enum(ROLES);
 export type Role = z.infer<typeof roleSchema>;
-export const EXPRESSIONS = ['protestant', 'catholic', 'orthodox', 'none'] as const;
 export const expressionSchema = z.enum(EXPRESSIONS);
 export type Expression = z.infer<typeof expressionSchema>;
-/** The interests of the first-visit tour (spec §1). */
-export const INTERESTS = ['bible_qa', 'bible_study', 'spiritual_growth', 'professional_knowledge', 'other'] as const;
 export const interestSchema = z.enum(INTERESTS);
 export type Interest = z.infer<typeof interestSchema>;
-export const SEXES = ['male', 'female', 'unknown'] as const;
 
 /** User info (spec §3): what settings shows, plus the account data and the consent state. */
 export const userInfoSchema = z.object({

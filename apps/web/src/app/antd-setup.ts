@@ -1,13 +1,13 @@
-import { Toast, unstableSetRender } from 'antd-mobile';
+import { unstableSetRender } from 'antd-mobile/es/utils/unstable-render';
 import { createRoot, type Root } from 'react-dom/client';
-import { TOAST_DURATION_MS } from '../lib/theme.ts';
+import { Toast } from '../lib/overlays.ts';
 
 const ROOT = Symbol('antd-mobile-root');
 type Container = (Element | DocumentFragment) & { [ROOT]?: Root };
 
 /**
  * antd-mobile 5 renders its imperative Toast and Dialog with the pre-19 `render` API. Under React 19 it needs a
- * `createRoot` renderer (https://mobile.ant.design/guide/v5-for-19). Also sets the Vant toast duration (spec §9).
+ * `createRoot` renderer (https://mobile.ant.design/guide/v5-for-19). The Vant toast duration (spec §9) is set where Toast loads (lib/overlays.ts).
  */
 export function setupAntdMobile(): void {
   unstableSetRender((node, container: Container) => {
@@ -19,7 +19,6 @@ export function setupAntdMobile(): void {
       delete container[ROOT];
     };
   });
-  Toast.config({ duration: TOAST_DURATION_MS });
 }
 
 export function showToast(message: string): void {

@@ -1,9 +1,18 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigation } from 'react-router';
-import { composeDocumentTitle, useRouteTitle } from '../lib/route-meta.ts';
+import { isTourDone, syncTourAnswers } from '../lib/preferences.ts';
+import { composeDocumentTitle, useRouteMeta, useRouteTitle } from '../lib/route-meta.ts';
+import { useServices } from '../lib/services.tsx';
+import { useSession } from '../lib/session.ts';
 import { useResponsive } from '../lib/use-responsive.ts';
 import { KeepAliveOutlet } from './keep-alive-outlet.tsx';
+import { useStartupPending } from './startup-state.ts';
+import { WelcomeOverlay } from './welcome-overlay.tsx';
+
+const FirstVisitTour = lazy(() =>
+  import('../features/tour/first-visit-tour.tsx').then((m) => ({ default: m.FirstVisitTour })),
+);
 
 /** document.title = app title, plus the route's title (or the pageTitle parameter) when there is one (spec §2). */
 function useDocumentTitle() {
@@ -23,9 +32,37 @@ function NavigationProgress() {
   return <div className="navigation-progress" role="progressbar" aria-label={t('app.progress')} />;
 }
 
+/** A guest's tour answers reach the account once someone is logged in (spec §1 tour, §7 member calls). */
+function useTourAnswersSync() {
+  const { api, storage } = useServices();
+  const { loggedIn } = useSession();
+  useEffect(() => {
+    if (loggedIn) void syncTourAnswers(api, storage).catch(() => undefined);
+  }, [api, storage, loggedIn]);
+}
+
+/**
+ * The welcome overlays (spec §2): the first shows until the start-up sequence (and its login) finishes; on the chat
+ * screen the second, the first-visit tour, stays until its own flag is set.
+ */
+function WelcomeOverlays() {
+  const { storage } = useServices();
+  const startupPending = useStartupPending();
+  const { id } = useRouteMeta();
+  const [tourDone, setTourDone] = useState(() => isTourDone(storage));
+  if (startupPending) return <WelcomeOverlay />;
+  if (id !== 'chat' || tourDone) return null;
+  return (
+    <Suspense fallback={<WelcomeOverlay />}>
+      <FirstVisitTour onDone={() => setTourDone(true)} />
+    </Suspense>
+  );
+}
+
 /** The shell every route renders in: mobile-first, a centred column on wide screens (spec §9). */
 export function AppLayout() {
   useDocumentTitle();
+  useTourAnswersSync();
   const { isMobile } = useResponsive();
   return (
     <div className={`app-shell ${isMobile ? 'is-mobile' : 'is-desktop'}`} data-testid="app-shell">
@@ -33,6 +70,7 @@ export function AppLayout() {
       <main className="app-main">
         <KeepAliveOutlet />
       </main>
+      <WelcomeOverlays />
     </div>
   );
 }

@@ -5,7 +5,7 @@ import type { AppServices } from '../lib/services.tsx';
 import { createSession, type Session } from '../lib/session.ts';
 import type { AppStorage } from '../lib/storage.ts';
 import { createRenewingFetch } from '../lib/token-renewal.ts';
-import { REDIRECT_PARAM } from '../lib/use-auth.ts';
+import { REDIRECT_PARAM } from '../lib/safe-path.ts';
 
 export const LOGIN_PATH = '/login';
 

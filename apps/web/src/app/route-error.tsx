@@ -1,4 +1,5 @@
-import { Button, ErrorBlock } from 'antd-mobile';
+import Button from 'antd-mobile/es/components/button';
+import { Logo } from '../components/logo.tsx';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../lib/services.tsx';
 
@@ -8,7 +9,10 @@ export function RouteError() {
   const { reload } = useServices();
   return (
     <div className="route-error" data-testid="route-error">
-      <ErrorBlock status="default" title={t('error.title')} description={t('error.hint')} />
+      {/* Plain markup: the error screen is part of every first load, and ErrorBlock's artwork is heavy. */}
+      <Logo className="route-error-logo" />
+      <h1 className="route-error-title">{t('error.title')}</h1>
+      <p className="route-error-hint">{t('error.hint')}</p>
       <Button color="primary" onClick={reload}>
         {t('common.refresh')}
       </Button>

@@ -2,7 +2,7 @@ import { EXTERNAL_DEFAULT_TARGET, LOCALES, SIMPLIFIED_CHINESE_MARKER, type Local
 import type { ApiClient } from '../lib/api-client.ts';
 import { switchLanguage } from '../lib/language.ts';
 import { safeRedirectTarget } from '../lib/safe-path.ts';
-import { loginResultSchema, type Session } from '../lib/session.ts';
+import type { Session } from '../lib/session.ts';
 import type { AppStorage } from '../lib/storage.ts';
 
 export interface StartupDeps {
@@ -62,7 +62,7 @@ export async function runStartup(deps: StartupDeps): Promise<StartupOutcome> {
       const result = await api.post(
         EXTERNAL_ACCESS_PATH,
         { platform: appId, timestamp, identity, token },
-        { schema: loginResultSchema },
+        { schema: () => import('../lib/session-schemas.ts').then((m) => m.loginResultSchema) },
       );
       await session.completeLogin(result);
       loggedIn = true;

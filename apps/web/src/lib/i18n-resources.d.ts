@@ -9,6 +9,7 @@ import type login from '../locales/zh-CN/login.json';
 import type policy from '../locales/zh-CN/policy.json';
 import type service from '../locales/zh-CN/service.json';
 import type setting from '../locales/zh-CN/setting.json';
+import type tour from '../locales/zh-CN/tour.json';
 
 // zh-CN is the source catalogue: keys are checked against it at compile time, and a test checks the other languages.
 declare module 'i18next' {
@@ -26,6 +27,7 @@ declare module 'i18next' {
       policy: typeof policy;
       service: typeof service;
       setting: typeof setting;
+      tour: typeof tour;
     };
   }
 }

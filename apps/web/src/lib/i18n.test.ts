@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LOCALES } from '@bible-qa/contract';
-import { NAMESPACES, SOURCE_LANGUAGE, UI_LANGUAGES, createI18n, resources } from './i18n.ts';
+import { resources } from './i18n-catalogues.ts';
+import { NAMESPACES, SOURCE_LANGUAGE, UI_LANGUAGES, createI18n } from './i18n.ts';
 
 function keysOf(value: unknown, prefix = ''): string[] {
   if (!value || typeof value !== 'object') return [prefix];

@@ -24,18 +24,40 @@ export const NAMESPACES = [
   'help',
   'devotionals',
   'collections',
+  'tour',
   'feedback',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
-const catalogues = import.meta.glob<Record<string, unknown>>('../locales/*/*.json', { eager: true, import: 'default' });
+/**
+ * The catalogues are fetched per language, each in its own chunk: only the language on screen and the zh-CN
+ * fallback are loaded (loadCatalogues, before createI18n). Tests add every catalogue at once (addCatalogues).
+ */
+const loaders = import.meta.glob<Record<string, unknown>>('../locales/*/*.json', { import: 'default' });
+const loaded: Resource = {};
 
-/** Every catalogue, keyed by UI language then namespace. */
-export const resources: Resource = Object.entries(catalogues).reduce<Resource>((all, [path, messages]) => {
+function parseCataloguePath(path: string): { language: string; namespace: string } | null {
   const [, language, namespace] = /locales\/([^/]+)\/([^/]+)\.json$/.exec(path) ?? [];
-  if (language && namespace) all[language] = { ...all[language], [namespace]: messages };
-  return all;
-}, {});
+  return language && namespace ? { language, namespace } : null;
+}
+
+/** Adds catalogues, keyed by UI language then namespace. */
+export function addCatalogues(resources: Resource): void {
+  for (const [language, namespaces] of Object.entries(resources))
+    loaded[language] = { ...loaded[language], ...namespaces };
+}
+
+/** Fetches the catalogues of a locale's language and of the zh-CN fallback. */
+export async function loadCatalogues(locale: Locale = DEFAULT_LOCALE): Promise<void> {
+  const languages = new Set<string>([toUiLanguage(locale), SOURCE_LANGUAGE]);
+  const entries = await Promise.all(
+    Object.entries(loaders).flatMap(([path, load]) => {
+      const parsed = parseCataloguePath(path);
+      return parsed && languages.has(parsed.language) ? [load().then((messages) => ({ ...parsed, messages }))] : [];
+    }),
+  );
+  for (const { language, namespace, messages } of entries) addCatalogues({ [language]: { [namespace]: messages } });
+}
 
 export function toUiLanguage(locale: Locale): UiLanguage {
   return UI_LANGUAGES[locale];
@@ -49,7 +71,7 @@ export function toLocale(language: string | undefined): Locale {
 export function createI18n(locale: Locale = DEFAULT_LOCALE): I18n {
   const instance = i18next.createInstance();
   void instance.use(initReactI18next).init({
-    resources,
+    resources: loaded,
     lng: toUiLanguage(locale),
     fallbackLng: SOURCE_LANGUAGE,
     supportedLngs: LOCALES.map(toUiLanguage),

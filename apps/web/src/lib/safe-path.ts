@@ -1,5 +1,8 @@
 import { ROOT_REDIRECT } from '@bible-qa/contract';
 
+/** The query parameter naming where to go after login (e.g. /login?redirect=%2Fchat). */
+export const REDIRECT_PARAM = 'redirect';
+
 /**
  * Turns a redirect target into an in-app path, or null when it would leave the site. Accepts paths ("/setting?x=1",
  * "setting") and absolute URLs of the same origin; rejects other origins, protocol-relative ("//host") and

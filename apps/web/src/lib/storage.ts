@@ -1,4 +1,4 @@
-import { DEFAULT_PLATFORM, localeSchema, userInfoSchema, type Locale, type UserInfo } from '@bible-qa/contract';
+import { DEFAULT_PLATFORM, LOCALES, ROLES, type Locale, type UserInfo } from '@bible-qa/contract';
 
 /** Plain keys of spec §3: the two tokens, the user info and the global settings. */
 export const STORAGE_KEYS = {
@@ -31,6 +31,22 @@ export interface GlobalSettings {
   language?: Locale;
   darkMode?: boolean;
   themeColor?: string;
+}
+
+/**
+ * app_user is written only from a validated GET /portal/member/info; reading it back checks its shape by hand, so the
+ * first page load needs no validation library.
+ */
+function isStoredUser(value: unknown): value is UserInfo {
+  if (!value || typeof value !== 'object') return false;
+  const user = value as Record<string, unknown>;
+  return (
+    typeof user.id === 'string' &&
+    typeof user.name === 'string' &&
+    (ROLES as readonly unknown[]).includes(user.role) &&
+    (LOCALES as readonly unknown[]).includes(user.language) &&
+    Array.isArray(user.interests)
+  );
 }
 
 /** Token values the old clients wrote by mistake; all of them mean "no token" (spec §4). */
@@ -70,8 +86,8 @@ export function createAppStorage(store: Storage) {
     setRefreshToken: (token: string | null) => writeToken(STORAGE_KEYS.refreshToken, token),
 
     getUser(): UserInfo | null {
-      const parsed = userInfoSchema.safeParse(readJson(STORAGE_KEYS.user));
-      return parsed.success ? parsed.data : null;
+      const user = readJson(STORAGE_KEYS.user);
+      return isStoredUser(user) ? user : null;
     },
     setUser: (user: UserInfo | null) =>
       user ? writeJson(STORAGE_KEYS.user, user) : store.removeItem(STORAGE_KEYS.user),
@@ -82,8 +98,8 @@ export function createAppStorage(store: Storage) {
     },
     /** The stored language, or null when none (or an unknown one) is stored. */
     getLanguage(): Locale | null {
-      const parsed = localeSchema.safeParse(getGlobalSettings().language);
-      return parsed.success ? parsed.data : null;
+      const language = getGlobalSettings().language;
+      return (LOCALES as readonly unknown[]).includes(language) ? (language as Locale) : null;
     },
 
     getCache(key: CacheKey): unknown {

@@ -1,6 +1,7 @@
-import { Toast } from 'antd-mobile';
+import Toast from 'antd-mobile/es/components/toast';
 import { describe, expect, it, vi } from 'vitest';
 import { setupAntdMobile } from '../app/antd-setup.ts';
+import * as overlays from './overlays.ts';
 import { POPUP_Z_INDEX_BASE, THEME_COLORS, TOAST_DURATION_MS, applyTheme, themeCss } from './theme.ts';
 
 describe('theme', () => {
@@ -29,10 +30,12 @@ describe('theme', () => {
     expect(document.documentElement.style.getPropertyValue('--adm-color-primary')).toBe('');
   });
 
-  it('configures toasts to last 2000 ms', () => {
+  it('configures toasts to last 2000 ms when the first one loads', async () => {
     const config = vi.spyOn(Toast, 'config');
     setupAntdMobile();
-    expect(config).toHaveBeenCalledWith({ duration: TOAST_DURATION_MS });
+    overlays.Toast.show('x');
+    await vi.waitFor(() => expect(config).toHaveBeenCalledWith({ duration: TOAST_DURATION_MS }));
+    Toast.clear();
     expect(TOAST_DURATION_MS).toBe(2000);
     config.mockRestore();
   });

@@ -1,4 +1,3 @@
-import { Dialog, Toast } from 'antd-mobile';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -6,11 +5,12 @@ import { StarIcon } from '../../components/icons.tsx';
 import { copyText } from '../../lib/clipboard.ts';
 import { markdownToText } from '../../lib/markdown.ts';
 import { useSession } from '../../lib/session.ts';
-import { REDIRECT_PARAM } from '../../lib/use-auth.ts';
+import { REDIRECT_PARAM } from '../../lib/safe-path.ts';
 import { CopyIcon, DislikeIcon, LikeIcon, RefreshIcon, ShareIcon } from './chat-icons.tsx';
 import { useCollectAnswer, useRateAnswer, type Rating } from './chat.queries.ts';
 import type { AnswerView } from './conversation.ts';
 import { ReadAloudButton } from './read-aloud.tsx';
+import { Dialog, Toast } from '../../lib/overlays.ts';
 
 // The share sheet (and the card it shows) loads on first use, not with the chat screen.
 const ShareSheet = lazy(() => import('./share-sheet.tsx').then((m) => ({ default: m.ShareSheet })));

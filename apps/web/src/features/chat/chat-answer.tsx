@@ -1,5 +1,6 @@
 import type { Citation } from '@bible-qa/contract';
-import { Button, DotLoading } from 'antd-mobile';
+import Button from 'antd-mobile/es/components/button';
+import DotLoading from 'antd-mobile/es/components/dot-loading';
 import { useTranslation } from 'react-i18next';
 import { AnswerActions, type AnswerPatch } from './answer-actions.tsx';
 import { AnswerContent } from './answer-content.tsx';

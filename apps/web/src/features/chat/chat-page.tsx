@@ -1,25 +1,28 @@
 import type { ChatMode, Citation } from '@bible-qa/contract';
-import { Button, Dialog, Toast } from 'antd-mobile';
-import { useState } from 'react';
+import Button from 'antd-mobile/es/components/button';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { SettingIcon } from '../../components/icons.tsx';
 import { Page } from '../../components/page.tsx';
 import { useSession } from '../../lib/session.ts';
-import { REDIRECT_PARAM } from '../../lib/use-auth.ts';
+import { REDIRECT_PARAM } from '../../lib/safe-path.ts';
 import { isSelectable, type AnswerHandlers, type AnswerSelection } from './chat-answer.tsx';
 import { ChatComposer } from './chat-composer.tsx';
 import { ChatConversation } from './chat-conversation.tsx';
 import { HistoryIcon, NewChatIcon, SelectIcon } from './chat-icons.tsx';
 import { ChatWelcome } from './chat-welcome.tsx';
-import { HistoryDrawer } from './history-drawer.tsx';
 import { ModeSwitch } from './mode-switch.tsx';
-import { PassageView } from './passage-view.tsx';
 import { SelectBar } from './select-bar.tsx';
 import { useConversation } from './use-conversation.ts';
 import { useLinkedConversation } from './use-linked-conversation.ts';
 import './chat.css';
 import './chat-panels.css';
+import { Dialog, Toast } from '../../lib/overlays.ts';
+
+// Panels opened on demand load on first use, keeping them out of the JavaScript a first visit downloads.
+const HistoryDrawer = lazy(() => import('./history-drawer.tsx').then((m) => ({ default: m.HistoryDrawer })));
+const PassageView = lazy(() => import('./passage-view.tsx').then((m) => ({ default: m.PassageView })));
 
 /**
  * The conversation screen (spec §2 Chat): the welcome panel or the conversation, the composer with the answer
@@ -35,7 +38,9 @@ export function ChatPage() {
   const [draft, setDraft] = useState('');
   const [mode, setMode] = useState<ChatMode>('advanced');
   const [historyOpen, setHistoryOpen] = useState(false);
+  const [historyUsed, setHistoryUsed] = useState(false);
   const [passage, setPassage] = useState<Citation | null>(null);
+  const [passageUsed, setPassageUsed] = useState(false);
   const [selecting, setSelecting] = useState(false);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   useLinkedConversation(conversation.open, loggedIn);
@@ -70,7 +75,10 @@ export function ChatPage() {
     resend: conversation.resend,
     retry: conversation.retry,
     followUp: (question) => void mayOverwrite(question).then((ok) => ok && ask(question)),
-    openPassage: setPassage,
+    openPassage: (citation) => {
+      setPassageUsed(true);
+      setPassage(citation);
+    },
     patch: conversation.patchAnswer,
   };
   const selection: AnswerSelection = {
@@ -92,7 +100,10 @@ export function ChatPage() {
       className="nav-icon-link chat-nav-button"
       aria-label={t('history.open')}
       data-testid="chat-history-open"
-      onClick={() => setHistoryOpen(true)}
+      onClick={() => {
+        setHistoryUsed(true);
+        setHistoryOpen(true);
+      }}
     >
       <HistoryIcon />
     </button>
@@ -167,17 +178,21 @@ export function ChatPage() {
           onLogin={() => navigate('/login')}
         />
       )}
-      <HistoryDrawer
-        open={historyOpen}
-        onClose={() => setHistoryOpen(false)}
-        currentId={state.conversationId}
-        onOpenConversation={async (id) => {
-          endSelection();
-          await conversation.open(id);
-        }}
-        onNewChat={newChat}
-      />
-      <PassageView citation={passage} onClose={() => setPassage(null)} />
+      <Suspense fallback={null}>
+        {historyUsed ? (
+          <HistoryDrawer
+            open={historyOpen}
+            onClose={() => setHistoryOpen(false)}
+            currentId={state.conversationId}
+            onOpenConversation={async (id) => {
+              endSelection();
+              await conversation.open(id);
+            }}
+            onNewChat={newChat}
+          />
+        ) : null}
+        {passageUsed ? <PassageView citation={passage} onClose={() => setPassage(null)} /> : null}
+      </Suspense>
     </Page>
   );
 }

@@ -1,4 +1,4 @@
-import { chatEventSchema, type ChatEvent } from '@bible-qa/contract';
+import type { ChatEvent } from '@bible-qa/contract';
 import { readEventData } from '../../lib/sse.ts';
 
 /** malformed: an event is not JSON or not a contract event; incomplete: the stream ended without done or error. */
@@ -22,6 +22,8 @@ export async function* readChatEvents(
   body: ReadableStream<Uint8Array>,
   signal?: AbortSignal,
 ): AsyncGenerator<ChatEvent, void, undefined> {
+  // The validator loads with the first answer (see chat-schemas.ts), not with the page.
+  const { chatEventSchema } = await import('./chat-schemas.ts');
   for await (const data of readEventData(body, signal)) {
     let json: unknown;
     try {

@@ -1,4 +1,4 @@
-import { Button } from 'antd-mobile';
+import Button from 'antd-mobile/es/components/button';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { BookIcon, HelpIcon, StarIcon } from '../../components/icons.tsx';

@@ -1,20 +1,13 @@
-import {
-  askRequestSchema,
-  chatTurnSchema,
-  parallelSchema,
-  recentSchema,
-  sessionPageSchema,
-  translationSchema,
-  shareLinkSchema,
-  type ChatEvent,
-  type ShareTheme,
-} from '@bible-qa/contract';
+import type { askRequestSchema, ChatEvent, ShareTheme } from '@bible-qa/contract';
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { ApiClient } from '../../lib/api-client.ts';
 import { useServices } from '../../lib/services.tsx';
 import { readChatEvents } from './chat-stream.ts';
+
+/** The validators load with the first answer that needs them (see chat-schemas.ts). */
+const schemas = () => import('./chat-schemas.ts');
 
 /** The chat calls (under /webapi) and the Bible engine calls the answer's verse previews use. */
 export const CHAT_PATHS = {
@@ -82,7 +75,7 @@ export function sessionsQuery(api: ApiClient) {
     queryFn: ({ pageParam, signal }) =>
       api.get(CHAT_PATHS.sessions, {
         params: { page: pageParam, size: SESSION_PAGE_SIZE },
-        schema: sessionPageSchema,
+        schema: () => schemas().then((m) => m.sessionPageSchema),
         signal,
       }),
     initialPageParam: 1,
@@ -96,7 +89,8 @@ export function sessionsQuery(api: ApiClient) {
 export function recentQuery(api: ApiClient) {
   return queryOptions({
     queryKey: chatKeys.recent(),
-    queryFn: ({ signal }) => api.get(CHAT_PATHS.recent, { schema: recentSchema, signal }),
+    queryFn: ({ signal }) =>
+      api.get(CHAT_PATHS.recent, { schema: () => schemas().then((m) => m.recentSchema), signal }),
   });
 }
 
@@ -104,7 +98,11 @@ export function messagesQuery(api: ApiClient, conversationId: string) {
   return queryOptions({
     queryKey: chatKeys.messages(conversationId),
     queryFn: ({ signal }) =>
-      api.get(CHAT_PATHS.messages, { params: { conversationId }, schema: z.array(chatTurnSchema), signal }),
+      api.get(CHAT_PATHS.messages, {
+        params: { conversationId },
+        schema: () => schemas().then((m) => m.chatTurnsSchema),
+        signal,
+      }),
     staleTime: 0,
   });
 }
@@ -113,7 +111,8 @@ export function messagesQuery(api: ApiClient, conversationId: string) {
 export function translationsQuery(api: ApiClient) {
   return queryOptions({
     queryKey: chatKeys.translations(),
-    queryFn: ({ signal }) => api.get(CHAT_PATHS.translations, { schema: z.array(translationSchema), signal }),
+    queryFn: ({ signal }) =>
+      api.get(CHAT_PATHS.translations, { schema: () => schemas().then((m) => m.translationsSchema), signal }),
     staleTime: Infinity,
   });
 }
@@ -124,7 +123,7 @@ export function parallelQuery(api: ApiClient, reference: string, translations: r
     queryFn: ({ signal }) =>
       api.get(CHAT_PATHS.parallel, {
         params: { ref: reference, translations: translations.join(',') },
-        schema: parallelSchema,
+        schema: () => schemas().then((m) => m.parallelSchema),
         signal,
       }),
     staleTime: Infinity,
@@ -209,7 +208,7 @@ export function useCreateShare() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (ids: readonly string[]) =>
-      api.post(CHAT_PATHS.shareCreate, { ids: [...ids] }, { schema: shareLinkSchema }),
+      api.post(CHAT_PATHS.shareCreate, { ids: [...ids] }, { schema: () => schemas().then((m) => m.shareLinkSchema) }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: chatKeys.shareLinks() }),
   });
 }

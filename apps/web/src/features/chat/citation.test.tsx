@@ -1,12 +1,18 @@
 import { Globals } from '@react-spring/web';
 import { act, cleanup, createEvent, fireEvent, render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createI18n } from '../../lib/i18n.ts';
 import { citationIn } from './chat-fixtures.ts';
 import { CitationMark } from './citation.tsx';
 
 Globals.assign({ skipAnimation: true });
+// The preview's popover loads on first use (a separate chunk); have the module at hand so that is a microtask.
+beforeAll(async () => {
+  await import('antd-mobile/es/components/popover');
+});
+/** Lets the lazily loaded popover mount after the first tap or hover. */
+const settle = () => act(async () => undefined);
 afterEach(() => {
   cleanup();
   vi.useRealTimers();
@@ -39,9 +45,12 @@ describe('CitationMark', () => {
     vi.useFakeTimers();
     const { mark } = renderMark();
     mouse('pointerOver', mark);
+    await settle();
     expect(preview()?.textContent).toContain('神爱世人');
-    mouse('pointerOut', mark);
+    // The mark is drawn again inside the popover once that has loaded.
+    mouse('pointerOut', screen.getByTestId('chat-citation-c1'));
     await act(async () => vi.advanceTimersByTime(300));
+    await settle();
     expect(preview()).toBeNull();
   });
 
@@ -49,25 +58,29 @@ describe('CitationMark', () => {
     vi.useFakeTimers();
     const { mark } = renderMark();
     mouse('pointerOver', mark);
-    mouse('pointerDown', mark);
+    await settle();
+    const live = screen.getByTestId('chat-citation-c1');
+    mouse('pointerDown', live);
     expect(preview()).not.toBeNull();
-    fireEvent.click(mark);
-    mouse('pointerOut', mark);
+    fireEvent.click(live);
+    mouse('pointerOut', live);
     await act(async () => vi.advanceTimersByTime(300));
     expect(preview()).not.toBeNull();
   });
 
-  it('opens on a tap and hands the citation to the passage view', () => {
+  it('opens on a tap and hands the citation to the passage view', async () => {
     const { mark, onOpenPassage } = renderMark();
     fireEvent.click(mark);
+    await settle();
     fireEvent.click(screen.getByTestId('chat-passage-open'));
     expect(onOpenPassage).toHaveBeenCalledWith(expect.objectContaining({ id: 'c1', reference: 'JHN.3.16' }));
   });
 
-  it('says why a misquoted citation is marked, and shows the verse as it reads', () => {
+  it('says why a misquoted citation is marked, and shows the verse as it reads', async () => {
     const { mark } = renderMark('misquoted');
     expect(mark.getAttribute('title')).toBe('这段引文与经文原文不符，请以经文原文为准');
     fireEvent.click(mark);
+    await settle();
     expect(screen.getByTestId('chat-citation-note').textContent).toContain('这段引文与经文原文不符');
     expect(preview()?.textContent).toContain('经文原文神爱世人');
   });

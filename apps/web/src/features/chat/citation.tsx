@@ -1,6 +1,5 @@
 import type { Citation } from '@bible-qa/contract';
-import { Popover } from 'antd-mobile';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { WarningIcon } from './chat-icons.tsx';
 
@@ -13,6 +12,11 @@ interface CitationMarkProps {
 }
 
 const HOVER_CLOSE_MS = 250;
+
+// The preview's popover (and its positioning library) loads once an answer with a reference is on screen, not with
+// the page.
+const loadPopover = () => import('antd-mobile/es/components/popover');
+const Popover = lazy(loadPopover);
 
 /**
  * A scripture reference in an answer. A linked one is a link that previews the verse on tap, or on hover with a
@@ -58,6 +62,12 @@ export function CitationMark({ citation, primary, onOpenPassage, children }: Cit
     setVisible(next);
   };
   useEffect(() => keepOpen, []);
+  useEffect(() => void loadPopover(), []);
+  // Until the first preview the trigger stands alone; a tap or hover then mounts the popover, already open.
+  const [armed, setArmed] = useState(false);
+  useEffect(() => {
+    if (visible) setArmed(true);
+  }, [visible]);
 
   const preview = (
     <div className="chat-verse-preview" data-testid="chat-verse-preview" onPointerEnter={hover} onPointerLeave={leave}>
@@ -101,6 +111,7 @@ export function CitationMark({ citation, primary, onOpenPassage, children }: Cit
     },
     onClick: () => {
       mousePressed.current = false;
+      if (!armed) setVisible(true);
     },
   };
   const trigger = linked ? (
@@ -131,16 +142,19 @@ export function CitationMark({ citation, primary, onOpenPassage, children }: Cit
     </span>
   );
 
+  if (!armed && !visible) return trigger;
   return (
-    <Popover
-      content={preview}
-      visible={visible}
-      onVisibleChange={changeVisible}
-      trigger="click"
-      placement="top"
-      destroyOnHide
-    >
-      {trigger}
-    </Popover>
+    <Suspense fallback={trigger}>
+      <Popover
+        content={preview}
+        visible={visible}
+        onVisibleChange={changeVisible}
+        trigger="click"
+        placement="top"
+        destroyOnHide
+      >
+        {trigger}
+      </Popover>
+    </Suspense>
   );
 }

@@ -1,5 +1,9 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { Button, Dialog, DotLoading, Input, Popup, Toast } from 'antd-mobile';
+import Button from 'antd-mobile/es/components/button';
+import Dialog from 'antd-mobile/es/components/dialog';
+import DotLoading from 'antd-mobile/es/components/dot-loading';
+import Input from 'antd-mobile/es/components/input';
+import Popup from 'antd-mobile/es/components/popup';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -7,9 +11,10 @@ import { StarIcon } from '../../components/icons.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { useServices } from '../../lib/services.tsx';
 import { useSession } from '../../lib/session.ts';
-import { REDIRECT_PARAM } from '../../lib/use-auth.ts';
+import { REDIRECT_PARAM } from '../../lib/safe-path.ts';
 import { DeleteIcon, EditIcon, NewChatIcon } from './chat-icons.tsx';
 import { recentQuery, sessionsQuery, useDeleteSession, useRenameSession } from './chat.queries.ts';
+import { Toast } from '../../lib/overlays.ts';
 
 const RECENT_SHOWN = 5;
 

@@ -1,7 +1,10 @@
 import { CHAT_MODES, type ChatMode } from '@bible-qa/contract';
-import { ActionSheet, Toast } from 'antd-mobile';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Toast } from '../../lib/overlays.ts';
+
+// The sheet (and the popup it slides in) loads on the first tap, not with the chat page.
+const ActionSheet = lazy(() => import('antd-mobile/es/components/action-sheet'));
 
 interface ModeSwitchProps {
   mode: ChatMode;
@@ -13,6 +16,7 @@ export function ModeSwitch({ mode, onChange }: ModeSwitchProps) {
   const { t } = useTranslation('chat');
   const { t: tc } = useTranslation();
   const [open, setOpen] = useState(false);
+  const [used, setUsed] = useState(false);
 
   return (
     <>
@@ -22,30 +26,37 @@ export function ModeSwitch({ mode, onChange }: ModeSwitchProps) {
         data-testid="chat-mode-switch"
         aria-label={t('mode.switch')}
         aria-haspopup="dialog"
-        onClick={() => setOpen(true)}
+        onClick={() => {
+          setUsed(true);
+          setOpen(true);
+        }}
       >
         {t(`modes.${mode}.name`)}
         <span aria-hidden="true" className="chat-tool-caret" />
       </button>
-      <ActionSheet
-        visible={open}
-        onClose={() => setOpen(false)}
-        extra={t('mode.switch')}
-        cancelText={tc('common.cancel')}
-        actions={CHAT_MODES.map((option) => ({
-          key: option,
-          text: <span data-testid={`chat-mode-option-${option}`}>{t(`modes.${option}.name`)}</span>,
-          description: t(`modes.${option}.description`),
-          bold: option === mode,
-        }))}
-        onAction={(action) => {
-          const next = action.key as ChatMode;
-          setOpen(false);
-          if (next === mode) return;
-          onChange(next);
-          Toast.show({ content: t('mode.switched', { mode: t(`modes.${next}.name`) }) });
-        }}
-      />
+      <Suspense fallback={null}>
+        {used ? (
+          <ActionSheet
+            visible={open}
+            onClose={() => setOpen(false)}
+            extra={t('mode.switch')}
+            cancelText={tc('common.cancel')}
+            actions={CHAT_MODES.map((option) => ({
+              key: option,
+              text: <span data-testid={`chat-mode-option-${option}`}>{t(`modes.${option}.name`)}</span>,
+              description: t(`modes.${option}.description`),
+              bold: option === mode,
+            }))}
+            onAction={(action) => {
+              const next = action.key as ChatMode;
+              setOpen(false);
+              if (next === mode) return;
+              onChange(next);
+              Toast.show({ content: t('mode.switched', { mode: t(`modes.${next}.name`) }) });
+            }}
+          />
+        ) : null}
+      </Suspense>
     </>
   );
 }

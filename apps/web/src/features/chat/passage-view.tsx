@@ -1,6 +1,9 @@
 import type { Citation, Translation } from '@bible-qa/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Button, DotLoading, Popup, Selector } from 'antd-mobile';
+import Button from 'antd-mobile/es/components/button';
+import DotLoading from 'antd-mobile/es/components/dot-loading';
+import Popup from 'antd-mobile/es/components/popup';
+import Selector from 'antd-mobile/es/components/selector';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../../lib/services.tsx';

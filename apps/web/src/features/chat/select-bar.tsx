@@ -1,7 +1,8 @@
-import { Button, Toast } from 'antd-mobile';
+import Button from 'antd-mobile/es/components/button';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBatchCollect } from './chat.queries.ts';
+import { Toast } from '../../lib/overlays.ts';
 
 const ShareSheet = lazy(() => import('./share-sheet.tsx').then((m) => ({ default: m.ShareSheet })));
 

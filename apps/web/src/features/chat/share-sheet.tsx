@@ -2,7 +2,6 @@ import type { ShareLink, ShareTheme } from '@bible-qa/contract';
 import Button from 'antd-mobile/es/components/button';
 import DotLoading from 'antd-mobile/es/components/dot-loading';
 import Popup from 'antd-mobile/es/components/popup';
-import Toast from 'antd-mobile/es/components/toast';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +9,7 @@ import { copyText } from '../../lib/clipboard.ts';
 import { useServices } from '../../lib/services.tsx';
 import { shareCardQuery, useCreateShare } from './chat.queries.ts';
 import './share-sheet.css';
+import { Toast } from '../../lib/overlays.ts';
 
 interface ShareSheetProps {
   /** The stored answers to share, in order; the sheet is open while this is non-empty. */

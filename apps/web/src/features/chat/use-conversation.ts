@@ -1,10 +1,10 @@
 import { errorCode, type ChatEvent, type ChatMode } from '@bible-qa/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { Toast } from 'antd-mobile';
 import { useCallback, useEffect, useReducer, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api-client.ts';
 import { useErrorMessage } from '../../lib/i18n.ts';
+import { storedExpression } from '../../lib/preferences.ts';
 import { useServices } from '../../lib/services.tsx';
 import {
   askEvents,
@@ -25,6 +25,7 @@ import {
   type ChatTurn,
   type ConversationState,
 } from './conversation.ts';
+import { Toast } from '../../lib/overlays.ts';
 
 interface Stream {
   controller: AbortController;
@@ -47,7 +48,7 @@ function isAbort(error: unknown): boolean {
  * One answer streams at a time; its fetch is aborted when the user stops it or leaves the chat screen.
  */
 export function useConversation() {
-  const { api } = useServices();
+  const { api, storage } = useServices();
   const { t } = useTranslation('chat');
   const errorMessage = useErrorMessage();
   const queryClient = useQueryClient();
@@ -107,9 +108,12 @@ export function useConversation() {
         requestId: turn.requestId,
         ...(latest.current.conversationId ? { conversationId: latest.current.conversationId } : {}),
       };
+      // The wording tradition chosen in the tour or settings (a guest has no account to hold it).
+      const expression = storedExpression(storage);
+      if (expression) body.expression = expression;
       void run(turn.key, (signal) => askEvents(api, body, signal));
     },
-    [api, run],
+    [api, storage, run],
   );
 
   const streaming = state.turns.some((turn) => turn.answer.status === 'generating');
