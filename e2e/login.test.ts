@@ -94,8 +94,8 @@ async function waitUntilCodeAllowed(account: string): Promise<void> {
   if (wait > 0) await new Promise((r) => setTimeout(r, wait));
 }
 
-async function expectLoggedIn(page: Page): Promise<string> {
-  await page.waitForURL(/\/chat\?_n=1$/);
+async function expectLoggedIn(page: Page, landing: RegExp = /\/chat\?_n=1$/): Promise<string> {
+  await page.waitForURL(landing);
   const token = await page.evaluate(() => window.localStorage.getItem('APP_AUTH_TOKEN_KEY'));
   expect(token).toBeTruthy();
   expect(await page.evaluate(() => window.localStorage.getItem('app_user'))).toBeTruthy();
@@ -120,8 +120,9 @@ async function logout(page: Page, name: string): Promise<void> {
 }
 
 /** The code tab: account, send, code, agreement, log in. */
-async function codeLogin(page: Page, name: string, account: string): Promise<void> {
-  await page.goto(`${server.origin}/login`);
+/** `redirect` is where the user was going (the login's redirect parameter); home when absent. */
+async function codeLogin(page: Page, name: string, account: string, redirect?: string): Promise<void> {
+  await page.goto(`${server.origin}/login${redirect ? `?redirect=${encodeURIComponent(redirect)}` : ''}`);
   await input(page, 'login-account').fill(account);
   await snap(page, `${name}-1-account`);
   const code = await requestCode(page, 'login', account);
@@ -132,7 +133,7 @@ async function codeLogin(page: Page, name: string, account: string): Promise<voi
   await snap(page, `${name}-3-agreement-required`);
   await page.getByTestId('login-agreement').click();
   await page.getByTestId('login-submit').click();
-  await expectLoggedIn(page);
+  await expectLoggedIn(page, redirect ? new RegExp(`${redirect}$`) : undefined);
   await snap(page, `${name}-4-logged-in`);
 }
 
@@ -160,10 +161,10 @@ describe('login journeys in Chromium, both viewports at once', () => {
       await context.close();
     }));
 
-  it('phone code: the SMS code (outbox) logs in, then logout', () =>
+  it('phone code: the SMS code (outbox) logs in and returns where the user was going, then logout', () =>
     both(async (viewport) => {
       const { context, page } = await open(viewport);
-      await codeLogin(page, `login-phone-code-${viewport}`, accounts.phone[viewport]);
+      await codeLogin(page, `login-phone-code-${viewport}`, accounts.phone[viewport], '/setting');
       await logout(page, `login-phone-code-${viewport}`);
       await context.close();
     }));
@@ -252,7 +253,9 @@ describe('password journeys in Chromium, both viewports at once', () => {
       if (!opened) throw new Error('the first half of this journey did not log in');
       const { context, page } = opened;
       await waitUntilCodeAllowed(account);
-      await page.goto(`${server.origin}/set-pwd/mail`);
+      await page.goto(`${server.origin}/setting`);
+      await page.getByTestId('setting-password').click();
+      await page.waitForURL(/\/set-pwd\/mail$/);
       await expect.poll(() => page.getByTestId('set-target').textContent()).toContain('@example.com');
       await snap(page, `${name}-1-set-password`);
       const code = await requestCode(page, 'set', account);
