@@ -3,6 +3,7 @@ import type { ReferenceParser } from '../bible/references.parser.ts';
 import type { BibleReference } from '../bible/references.types.ts';
 import type { CorpusRepository } from '../corpus/corpus.repository.ts';
 import type { CorpusService } from '../corpus/corpus.service.ts';
+import { versionMemo } from '../corpus/version-memo.ts';
 import type { BibleService, ReaderContext } from '../features/bible/bible.service.ts';
 import { fromUsfm } from '../features/bible/bible.service.ts';
 import { corpusEntryRefs, createVerseRetriever, type VerseRetriever } from '../retrieval/verse-retriever.ts';
@@ -12,6 +13,8 @@ import type { AnswerContext, ContextEntry, ContextVerse } from './answer-model.t
 const VERSES_BY_MODE: Record<ChatMode, number> = { simple: 3, advanced: 10, professional: 10 };
 const LEXICONS = ['strongs-greek', 'strongs-hebrew'];
 const ENTRY_EXCERPT = 600;
+/** Reference entries and cross-reference lists kept in memory per corpus version (they never change within one). */
+const ROW_CACHE = 2000;
 
 /**
  * A reference work's excerpt without its scripture references: the answer's citations are the verses it quotes in
@@ -56,6 +59,13 @@ export function createContextGatherer(deps: {
   corpusData: CorpusRepository;
 }) {
   let retriever: { versionId: number; retriever: VerseRetriever } | undefined;
+  // Popular questions come back to the same entries and key verses: their rows are read once per version.
+  type CrossRow = Awaited<ReturnType<CorpusRepository['crossReferencesOf']>>[number];
+  const rowCaches = () => ({
+    entries: versionMemo<ContextEntry | undefined>(ROW_CACHE),
+    crossRefs: versionMemo<CrossRow[]>(ROW_CACHE),
+  });
+  let rows = { versionId: -1, ...rowCaches() };
 
   /** Passages of the first references that exist in the translation, looked up together, in the given order. */
   async function versesFor(refs: BibleReference[], reader: ReaderContext, translation: string, limit: number) {
@@ -83,6 +93,9 @@ export function createContextGatherer(deps: {
       const reader: ReaderContext = { language: bibleLanguageOf(input.language), tradition: input.tradition };
       const translation = await deps.bible.translationFor(reader);
       const { parser } = await deps.bible.tools();
+      if (rows.versionId !== versionId) {
+        rows = { versionId, ...rowCaches() };
+      }
       if (retriever?.versionId !== versionId) {
         retriever = {
           versionId,
@@ -109,26 +122,30 @@ export function createContextGatherer(deps: {
         .filter((id, i, all) => all.indexOf(id) === i)
         .slice(0, 8);
       const key = verses[0] ? fromUsfm(verses[0].ref.split('-')[0]!) : undefined;
-      const [rows, crossRows] = await Promise.all([
-        deps.corpusData.referenceEntriesByIds(versionId, entryIds),
+      const [entryRows, crossRows] = await Promise.all([
+        // Only the excerpt is kept: commentary entries run to tens of kilobytes.
+        rows.entries.many(entryIds, async (missing) => {
+          const found = await deps.corpusData.referenceEntriesByIds(versionId, missing);
+          return new Map(
+            found.map((row) => [
+              row.id,
+              {
+                id: row.id,
+                collection: row.collection,
+                collectionName: COLLECTION_NAMES[row.collection] ?? row.collection,
+                title: row.title,
+                excerpt: withoutReferences(row.text.slice(0, ENTRY_EXCERPT), parser),
+              },
+            ]),
+          );
+        }),
         key?.verse !== undefined && input.mode !== 'simple' && input.withCrossReferences !== false
-          ? deps.corpusData.crossReferencesOf(versionId, key.book, key.chapter, key.verse, 6)
+          ? rows.crossRefs.get(`${key.book}.${key.chapter}.${key.verse}`, () =>
+              deps.corpusData.crossReferencesOf(versionId, key.book, key.chapter, key.verse!, 6),
+            )
           : Promise.resolve([]),
       ]);
-      const byId = new Map(rows.map((r) => [r.id, r]));
-      const entries: ContextEntry[] = entryIds.flatMap((id) => {
-        const row = byId.get(id);
-        if (!row) return [];
-        return [
-          {
-            id,
-            collection: row.collection,
-            collectionName: COLLECTION_NAMES[row.collection] ?? row.collection,
-            title: row.title,
-            excerpt: withoutReferences(row.text.slice(0, ENTRY_EXCERPT), parser),
-          },
-        ];
-      });
+      const entries = entryRows.filter((e): e is ContextEntry => Boolean(e));
 
       const crossRefs = crossRows.map((r) => fromUsfm(r.toRef)).filter((r): r is BibleReference => Boolean(r));
       const crossReferences = (await versesFor(crossRefs, reader, translation.id, 4)).filter(

@@ -8,6 +8,7 @@ import type { CorpusRepository } from '../../corpus/corpus.repository.ts';
 import type { CorpusService } from '../../corpus/corpus.service.ts';
 import { AppError } from '../../http/app-error.ts';
 import { defaultTranslation } from './translation-policy.ts';
+import { versionMemo } from '../../corpus/version-memo.ts';
 
 const MAX_PASSAGE_VERSES = 200;
 const PASSAGE_CACHE = 5000;
@@ -81,7 +82,8 @@ export async function loadReferenceParser(corpusData: CorpusRepository, versionI
 export function createBibleService({ corpus, corpusData }: { corpus: CorpusService; corpusData: CorpusRepository }) {
   let state: Promise<VersionState> | undefined;
   // Answers quote the same verses again and again; the corpus of a version never changes.
-  const passages = new Map<string, Passage | undefined>();
+  // Concurrent askers of one passage share its query (a burst of the same question reads it once).
+  const passages = versionMemo<Passage | undefined>(PASSAGE_CACHE);
   let stateVersion: number | undefined;
 
   async function buildState(versionId: number): Promise<VersionState> {
@@ -171,15 +173,12 @@ export function createBibleService({ corpus, corpusData }: { corpus: CorpusServi
     async passageFor(ref: BibleReference, reader: ReaderContext, translation?: string): Promise<Passage | undefined> {
       const s = await current();
       const key = `${s.versionId}|${translation ?? ''}|${reader.language}|${reader.tradition}|${toUsfm(ref)}`;
-      const cached = passages.get(key);
-      if (cached) return cached;
-      const passage = await passageOf(s, ref, reader, translation, 'kjv').catch((error: unknown) => {
-        if (error instanceof AppError) return undefined;
-        throw error;
-      });
-      if (passages.size >= PASSAGE_CACHE) passages.delete(passages.keys().next().value!);
-      passages.set(key, passage);
-      return passage;
+      return passages.get(key, () =>
+        passageOf(s, ref, reader, translation, 'kjv').catch((error: unknown) => {
+          if (error instanceof AppError) return undefined;
+          throw error;
+        }),
+      );
     },
     /** The translation a reader sees for a book (their tradition's text in their language). */
     async translationFor(reader: ReaderContext, book = 'JHN', requested?: string): Promise<Translation> {
