@@ -236,6 +236,22 @@ describe.each(databaseTargets)('devotionals on $name', (target) => {
     const retried = await get(t, url, { locale: 'fr-fr' });
     expect(retried.data).toMatchObject({ title: 'Que le peuple', presentation: 'machine_translated' });
   });
+
+  it('runs at most two translations at once, joins a repeated request, and refuses more as high traffic', async () => {
+    llm.setMode({ kind: 'normal', chunks: ['Título\n###\nTexto traducido.'], firstTokenDelayMs: 400 });
+    const before = llm.requests.length;
+    const ask = (id: string) => get(t, `/portal/devotional/translation?id=${id}`, { locale: 'es-es' });
+    const answers = await Promise.all([
+      ask('spurgeon-me:01-01-evening'),
+      ask('spurgeon-me:01-01-evening'),
+      ask('spurgeon-me:01-02-morning'),
+      ask('spurgeon-me:01-02-evening'),
+    ]);
+    expect(answers.map((a) => a.code)).toEqual([0, 0, 0, 10008]);
+    expect(answers[3]!.msg).toContain('mucho tráfico');
+    expect(llm.requests.length).toBe(before + 2);
+    expect((await ask('spurgeon-me:01-02-evening')).code).toBe(0);
+  });
 });
 
 describe('devotionals without a configured model', () => {

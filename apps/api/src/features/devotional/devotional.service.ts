@@ -23,7 +23,10 @@ import { datesDescending, monthDayOf, resolveRange, utcDate, type DateFilter } f
 import { readingMinutes } from './reading-time.ts';
 
 export const READING_PLAN_ID = 'mcheyne';
-const TRANSLATION_CACHE = 500;
+/** Every reading in every other UI language fits (732 × 4 for Spurgeon), so the model is paid once per pair. */
+const TRANSLATION_CACHE = 4000;
+/** Translations running at once; more are refused with the high-traffic message (the model is a costly resource). */
+const TRANSLATIONS_IN_FLIGHT = 2;
 
 export interface DevotionalCaller {
   userId: string | undefined;
@@ -69,6 +72,7 @@ export function createDevotionalService(deps: {
   let index: Promise<VersionIndex> | undefined;
   let indexVersion: number | undefined;
   const translations = new Map<string, Promise<DevotionalTranslation>>();
+  let inFlight = 0;
 
   async function buildIndex(versionId: number): Promise<VersionIndex> {
     const rows = await deps.corpusData.listDevotionals(versionId);
@@ -238,6 +242,8 @@ export function createDevotionalService(deps: {
       const key = `${versionId}|${id}|${caller.locale}`;
       let pending = translations.get(key);
       if (!pending) {
+        if (inFlight >= TRANSLATIONS_IN_FLIGHT) throw new AppError('high_traffic');
+        inFlight += 1;
         pending = (async () => {
           const text = (await deps.corpusData.devotionalText(versionId, id)) ?? '';
           const out = await translator
@@ -254,7 +260,9 @@ export function createDevotionalService(deps: {
             readingMinutes: readingMinutes(out.text, caller.locale),
             presentation: 'machine_translated' as const,
           };
-        })();
+        })().finally(() => {
+          inFlight -= 1;
+        });
         if (translations.size >= TRANSLATION_CACHE) translations.delete(translations.keys().next().value!);
         translations.set(key, pending);
         pending.catch(() => translations.delete(key));
