@@ -395,6 +395,43 @@ describe.each(databaseTargets)('feedback and screenshots on $name', (target) => 
     }
   });
 
+  it("gives one user's token nothing of another's feedback or screenshots, by id in the query, body or path", async () => {
+    const pending = await upload(bob, await pngOf(21, 21));
+    const attached = await upload(bob, await pngOf(22, 22));
+    const bobs = await call<Feedback>('POST', '/portal/feedback/add', bob, {
+      type: 'wrong_answer',
+      content: 'Bob only.',
+      imageIds: [attached.data.id],
+    });
+    const bobRecords = await call('GET', '/portal/feedback/list?size=50', bob);
+    const before = await stored();
+
+    expect((await call('GET', `/portal/feedback/info?id=${bobs.data.id}`, alice)).code).toBe(errorCode('not_found'));
+    const list = await call<{ items: Feedback[] }>('GET', `/portal/feedback/list?userId=${bob.userId}&size=50`, alice);
+    expect(list.data.items.map((i) => i.id)).not.toContain(bobs.data.id);
+    for (const id of [pending.data.id, attached.data.id]) {
+      expect((await call('POST', '/portal/upload/image/delete', alice, { id })).code).toBe(errorCode('not_found'));
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/webapi/portal/upload/image/${id}`,
+        headers: alice.headers,
+      });
+      expect(res.json().code).toBe(errorCode('not_found'));
+      const add = await call('POST', '/portal/feedback/add', alice, {
+        type: 'wrong_answer',
+        content: 'x',
+        imageIds: [id],
+      });
+      expect(add.code).toBe(errorCode('image_unavailable'));
+    }
+    expect(
+      (await call('POST', '/portal/admin/feedback/reply', alice, { id: bobs.data.id, reply: 'not mine' })).code,
+    ).toBe(errorCode('forbidden'));
+
+    expect(await stored()).toEqual(before);
+    expect(await call('GET', '/portal/feedback/list?size=50', bob)).toEqual(bobRecords);
+  });
+
   it('keeps the admin routes to admins', async () => {
     const sent = await call<Feedback>('POST', '/portal/feedback/add', alice, { type: 'wrong_answer', content: 'x' });
     expect((await call('GET', '/portal/admin/feedback/list', alice)).code).toBe(errorCode('forbidden'));
