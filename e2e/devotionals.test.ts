@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, snap } from './support/browser.ts';
+import { VIEWPORTS, launchBrowser, newPage, snap } from './support/browser.ts';
 import { startServerWithCorpus, type RunningServer } from './support/server.ts';
 
 let server: RunningServer;
@@ -77,6 +77,44 @@ describe.each(['mobile', 'desktop'] as const)('devotionals in Chromium (%s)', (v
     expect(await list.getByTestId('devotionals-range').textContent()).toContain('共 4 篇');
     await list.evaluate((el) => el.scrollIntoView({ block: 'start' }));
     await snap(page, `devotionals-${viewport}-6-week-filtered`);
+    await context.close();
+  }, 60_000);
+});
+
+describe('pull-to-refresh on a touch screen', () => {
+  it('reloads the day and the list when pulled down past the 50 px head, and says so', async () => {
+    const context = await browser.newContext({
+      viewport: VIEWPORTS.mobile,
+      locale: 'zh-CN',
+      hasTouch: true,
+      isMobile: true,
+    });
+    const page = await context.newPage();
+    await page.clock.install({ time: new Date('2026-01-01T08:00:00') });
+    const todayCalls: string[] = [];
+    page.on('request', (req) => {
+      if (req.url().includes('/webapi/portal/devotional/today')) todayCalls.push(req.url());
+    });
+    await page.goto(`${server.origin}/devotionals`);
+    await page.getByTestId('devotionals-today').getByTestId('devotional-item').nth(1).waitFor();
+    expect(todayCalls).toHaveLength(1);
+
+    // A finger drags down 150 px from the top of the page body (touch events, as on a phone).
+    const cdp = await context.newCDPSession(page);
+    const box = (await page.getByTestId('devotionals-today').boundingBox())!;
+    const x = box.x + box.width / 2;
+    const touch = (type: string, y: number) =>
+      cdp.send('Input.dispatchTouchEvent', {
+        type,
+        touchPoints: type === 'touchEnd' ? [] : [{ x, y }],
+      });
+    await touch('touchStart', box.y + 10);
+    for (let dy = 10; dy <= 150; dy += 10) await touch('touchMove', box.y + 10 + dy);
+    await snap(page, 'devotionals-mobile-7-pulling');
+    await touch('touchEnd', box.y + 160);
+    await expect.poll(() => todayCalls.length, { timeout: 10_000 }).toBe(2);
+    await page.getByText('刷新成功').waitFor();
+    await snap(page, 'devotionals-mobile-8-refreshed');
     await context.close();
   }, 60_000);
 });

@@ -1,6 +1,6 @@
 import { Button, DotLoading, ErrorBlock, InfiniteScroll, Input, List, PullToRefresh, Selector } from 'antd-mobile';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { Page } from '../../components/page.tsx';
@@ -35,7 +35,8 @@ function DevotionalsHome() {
   const { api } = useServices();
   const locale = useLocale();
   const navigate = useNavigate();
-  const today = useMemo(() => localDate(), []);
+  // The reader's day; a pull-to-refresh after midnight moves it on.
+  const [today, setToday] = useState(localDate);
   const [searchParams, setSearchParams] = useSearchParams();
   const filter = readFilter(searchParams, today);
   const setFilter = (next: DevotionalFilter) => setSearchParams(writeFilter(next), { replace: true });
@@ -47,7 +48,9 @@ function DevotionalsHome() {
   const open = (id: string) => navigate(`/devotionals/${encodeURIComponent(id)}`);
 
   async function refresh() {
-    await Promise.all([todayResult.refetch(), list.refetch()]);
+    const now = localDate();
+    if (now !== today) setToday(now);
+    else await Promise.all([todayResult.refetch(), list.refetch()]);
   }
 
   return (
