@@ -1,5 +1,6 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { readTourAnswers } from '../../lib/preferences.ts';
 import { encodeCacheKey } from '../../lib/storage.ts';
 import { renderApp } from '../../test/render-app.tsx';
 
@@ -9,7 +10,53 @@ afterEach(() => {
   window.localStorage.clear();
 });
 
+/** Answers every call with an empty success and records its path and body. */
+function stubMemberServer() {
+  const calls: { path: string; body: unknown }[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+      const path = new URL(String(input), 'http://localhost').pathname;
+      calls.push({ path, body: typeof init.body === 'string' ? JSON.parse(init.body) : null });
+      return new Response(JSON.stringify({ code: 0, msg: 'ok', data: null }), {
+        headers: { 'Content-Type': 'application/json' },
+      });
+    }),
+  );
+  return { calls };
+}
+
 describe('setting page', () => {
+  it('keeps a guest’s wording tradition on the device', async () => {
+    const fetch = stubMemberServer();
+    const app = renderApp('/setting');
+    expect((await screen.findByTestId('setting-expression-current')).textContent).toBe('无偏好');
+    fireEvent.click(screen.getByTestId('setting-expression'));
+    fireEvent.click(await screen.findByTestId('setting-expression-catholic'));
+    await waitFor(() => expect(screen.getByTestId('setting-expression-current').textContent).toBe('天主教'));
+    expect(readTourAnswers(app.storage).expression).toBe('catholic');
+    expect(fetch.calls.filter((call) => call.path.includes('/portal/member/'))).toEqual([]);
+  });
+
+  it('sends a logged-in user’s wording tradition to update-expression', async () => {
+    window.localStorage.setItem('APP_AUTH_TOKEN_KEY', 'token-1');
+    const fetch = stubMemberServer();
+    renderApp('/setting');
+    fireEvent.click(await screen.findByTestId('setting-expression'));
+    fireEvent.click(await screen.findByTestId('setting-expression-orthodox'));
+    await waitFor(() =>
+      expect(fetch.calls.filter((call) => call.path === '/webapi/portal/member/update-expression')).toEqual([
+        { path: '/webapi/portal/member/update-expression', body: expect.objectContaining({ expression: 'orthodox' }) },
+      ]),
+    );
+  });
+
+  it('shows the recent news', async () => {
+    renderApp('/setting');
+    fireEvent.click(await screen.findByTestId('setting-news'));
+    expect((await screen.findByTestId('setting-news-entrance')).textContent).toContain('7 月 10 日');
+    expect(screen.getByTestId('setting-news-beta').textContent).toContain('1.0 Beta');
+  });
   it('lists the settings with the version label', async () => {
     renderApp('/setting');
     expect(await screen.findByTestId('page-setting')).toBeTruthy();

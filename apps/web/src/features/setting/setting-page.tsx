@@ -1,4 +1,4 @@
-import { LOCALES, VERSION_LABEL, type Locale } from '@bible-qa/contract';
+import { EXPRESSIONS, LOCALES, VERSION_LABEL, type Expression, type Locale } from '@bible-qa/contract';
 import { ActionSheet, Button, Dialog, List, Switch, Toast } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,15 +6,17 @@ import { useNavigate } from 'react-router';
 import { Page } from '../../components/page.tsx';
 import { useLocale } from '../../lib/i18n.ts';
 import { switchLanguage } from '../../lib/language.ts';
+import { chooseExpression, storedExpression } from '../../lib/preferences.ts';
 import { useServices } from '../../lib/services.tsx';
 import { useSession } from '../../lib/session.ts';
 import { PRIMARY_CHOICES, applyTheme, type PrimaryChoice } from '../../lib/theme.ts';
+import { NewsSheet } from './news-sheet.tsx';
 import { PersonalInfo } from './personal-info.tsx';
 import { copyProductLink, shareProduct } from './setting-actions.ts';
 import { SharedLinks } from './shared-links.tsx';
 import './setting.css';
 
-type Sheet = 'language' | 'theme' | 'links' | null;
+type Sheet = 'language' | 'theme' | 'links' | 'expression' | 'news' | null;
 
 /** /setting — the settings and "more" list of spec §2. */
 export function SettingPage() {
@@ -22,10 +24,23 @@ export function SettingPage() {
   const { t: tc } = useTranslation();
   const navigate = useNavigate();
   const locale = useLocale();
-  const { storage, session, reload } = useServices();
+  const { api, storage, session, reload } = useServices();
   const { loggedIn, user } = useSession();
   const [settings, setSettings] = useState(() => storage.getGlobalSettings());
   const [sheet, setSheet] = useState<Sheet>(null);
+  // The tradition chosen here or in the tour; an account's own until then.
+  const [expression, setExpression] = useState<Expression>(
+    () => storedExpression(storage) ?? user?.expression ?? 'none',
+  );
+
+  function pickExpression(next: Expression) {
+    setSheet(null);
+    setExpression(next);
+    chooseExpression(api, storage, next, loggedIn).then(
+      () => Toast.show({ icon: 'success', content: t('expression.saved') }),
+      () => undefined, // the API client has shown the server's message
+    );
+  }
 
   function updateAppearance(patch: { darkMode?: boolean; themeColor?: string }) {
     storage.updateGlobalSettings(patch);
@@ -47,7 +62,6 @@ export function SettingPage() {
     Toast.show({ content: t('logout.done') });
   }
 
-  const soon = <span className="setting-soon">{tc('common.comingSoon')}</span>;
   return (
     <Page testId="page-setting" tone="muted">
       <List header={t('item.personalInfo')} mode="card">
@@ -90,7 +104,11 @@ export function SettingPage() {
         >
           {t('item.themeColor')}
         </List.Item>
-        <List.Item disabled extra={soon}>
+        <List.Item
+          data-testid="setting-expression"
+          extra={<span data-testid="setting-expression-current">{t(`expression.${expression}`)}</span>}
+          onClick={() => setSheet('expression')}
+        >
           {t('item.expression')}
         </List.Item>
         <List.Item data-testid="setting-feedback" onClick={() => navigate('/feedback')}>
@@ -101,7 +119,7 @@ export function SettingPage() {
             {t('item.adminFeedback')}
           </List.Item>
         ) : null}
-        <List.Item disabled extra={soon}>
+        <List.Item data-testid="setting-news" onClick={() => setSheet('news')}>
           {t('item.news')}
         </List.Item>
       </List>
@@ -136,6 +154,19 @@ export function SettingPage() {
       ) : null}
 
       <SharedLinks open={sheet === 'links'} onClose={() => setSheet(null)} />
+      <NewsSheet open={sheet === 'news'} onClose={() => setSheet(null)} />
+      <ActionSheet
+        visible={sheet === 'expression'}
+        onClose={() => setSheet(null)}
+        extra={t('expression.title')}
+        cancelText={tc('common.cancel')}
+        actions={EXPRESSIONS.map((value) => ({
+          key: value,
+          bold: value === expression,
+          text: <span data-testid={`setting-expression-${value}`}>{t(`expression.${value}`)}</span>,
+          onClick: () => pickExpression(value),
+        }))}
+      />
       <ActionSheet
         visible={sheet === 'language'}
         onClose={() => setSheet(null)}
