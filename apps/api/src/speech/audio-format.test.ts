@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { makeMp4, makeOggOpus, makeWav, makeWebm } from '../test/audio-fixtures.ts';
 import { detectContainer, readAudioFormat } from './audio-format.ts';
@@ -21,6 +22,14 @@ describe('readAudioFormat', () => {
     expect(format).toMatchObject({ container: 'webm', mimeType: 'audio/webm', extension: 'webm' });
     expect(format!.durationSeconds).toBeCloseTo(2.48, 3);
     expect(readAudioFormat(makeWebm(61_000))!.durationSeconds).toBeCloseTo(61, 3);
+  });
+
+  it('reads a real recording of Chromium’s MediaRecorder (2.5 s held in e2e/voice.test.ts)', () => {
+    const bytes = fs.readFileSync(new URL('../test/fixtures/chromium-recording.webm', import.meta.url));
+    const format = readAudioFormat(bytes);
+    expect(format?.container).toBe('webm');
+    expect(format?.durationSeconds).toBeGreaterThan(2.2);
+    expect(format?.durationSeconds).toBeLessThan(2.6);
   });
 
   it('prefers a WebM Duration when the muxer wrote one', () => {

@@ -47,7 +47,7 @@ export async function startFakeSpeech(
         const form = await new Request('http://fake/', {
           method: 'POST',
           headers: { 'content-type': req.headers['content-type'] ?? '' },
-          body,
+          body: new Uint8Array(body),
         }).formData();
         const file = form.get('file');
         transcriptions.push({

@@ -139,12 +139,27 @@ describe.each(databaseTargets)('voice routes on $name', (target) => {
     }
   });
 
-  it('limits one address to the configured recognitions a minute', async () => {
+  it('limits one address to the configured calls a minute, refused recordings included, before reading the body', async () => {
     const ip = nextIp();
+    const before = speech.transcriptions.length;
     const codes: number[] = [];
-    for (let i = 0; i < 6; i += 1) codes.push((await recognize(makeWav(1.2), 1200, 'audio/wav', ip)).json().code);
-    expect(codes).toEqual([0, 0, 0, 0, 0, errorCode('high_traffic')]);
-    // Another address is not limited by it.
+    for (let i = 0; i < 2; i += 1) codes.push((await recognize(makeWav(0.3), 300, 'audio/wav', ip)).json().code);
+    for (let i = 0; i < 3; i += 1) codes.push((await recognize(makeWav(1.2), 1200, 'audio/wav', ip)).json().code);
+    codes.push((await recognize(makeWav(1.2), 1200, 'audio/wav', ip)).json().code);
+    // Past the limit even an oversized body is refused as traffic: it was never read.
+    codes.push((await recognize(Buffer.alloc(VOICE_MAX_AUDIO_BYTES + 1), 1200, 'audio/wav', ip)).json().code);
+    const tooShort = errorCode('voice_too_short');
+    const limited = errorCode('high_traffic');
+    expect(codes).toEqual([tooShort, tooShort, 0, 0, 0, limited, limited]);
+    expect(speech.transcriptions.length).toBe(before + 3);
+    // Read-aloud shares the window; another address is not limited by it.
+    const read = await t.app.inject({
+      method: 'POST',
+      url: '/webapi/portal/voice/to-audio',
+      remoteAddress: ip,
+      payload: { text: 'Amen' },
+    });
+    expect(read.json().code).toBe(limited);
     expect((await recognize(makeWav(1.2), 1200, 'audio/wav')).json().code).toBe(0);
   });
 

@@ -21,7 +21,10 @@ export const voiceRoutes: FastifyPluginAsync<{ voice: VoiceService; sessions: Au
 ) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['voice'];
-  const guestOk = { preHandler: optionalUser(sessions) };
+  // Who calls and whether they may is decided from the headers, before the body (up to 8 MiB of audio) is read.
+  const admit = (use: 'recognize' | 'read-aloud') => ({
+    onRequest: [optionalUser(sessions), async (request: FastifyRequest) => voice.admit(caller(request), use)],
+  });
 
   // The recording is the body as recorded; its container is read from its bytes, not from this header.
   for (const type of [/^audio\//, 'application/octet-stream']) {
@@ -45,7 +48,7 @@ export const voiceRoutes: FastifyPluginAsync<{ voice: VoiceService; sessions: Au
   r.post(
     '/recognize',
     {
-      ...guestOk,
+      ...admit('recognize'),
       bodyLimit: VOICE_MAX_AUDIO_BYTES,
       schema: {
         tags,
@@ -56,7 +59,7 @@ export const voiceRoutes: FastifyPluginAsync<{ voice: VoiceService; sessions: Au
     },
     async (request) => {
       if (!Buffer.isBuffer(request.body)) throw new AppError('audio_unrecognised');
-      return ok({ text: await voice.recognize(caller(request), request.body, request.query.durationMs) });
+      return ok({ text: await voice.recognize(request.body, request.query.durationMs) });
     },
   );
 
@@ -64,11 +67,11 @@ export const voiceRoutes: FastifyPluginAsync<{ voice: VoiceService; sessions: Au
   r.post(
     '/to-audio',
     {
-      ...guestOk,
+      ...admit('read-aloud'),
       schema: { tags, summary: 'An answer read aloud: the audio bytes (audio/mpeg)', body: toAudioRequestSchema },
     },
     async (request, reply) => {
-      const audio = await voice.toAudio(caller(request), request.body.text);
+      const audio = await voice.toAudio(request.body.text);
       return reply.type(audio.contentType).header('cache-control', 'no-store').send(audio.bytes);
     },
   );

@@ -22,7 +22,8 @@ const MINUTE = 60_000;
 /**
  * Voice input and read-aloud (spec §4, §5, §8): a recording between 1 and 60 seconds, checked by what the client
  * measured and by what the container says, goes to the speech port and comes back as the question's text; an
- * answer's text comes back as audio. Each call takes a slot from a per-minute window of its account or IP.
+ * answer's text comes back as audio. Each call is admitted first, before its body is read: a slot from a per-minute
+ * window of its account or IP.
  */
 export function createVoiceService({
   speech,
@@ -57,8 +58,18 @@ export function createVoiceService({
       };
     },
 
+    /**
+     * Lets a call in before its body is read: the feature must be on, and the caller's per-minute window must have
+     * room (refused recordings count too, so a flood of bad uploads is cut off as early as good ones).
+     */
+    async admit(caller: VoiceCaller, use: 'recognize' | 'read-aloud'): Promise<void> {
+      if (use === 'recognize' && !speech) throw new AppError('voice_recognition_unavailable');
+      if (use === 'read-aloud' && !speech?.synthesize) throw new AppError('read_aloud_unavailable');
+      await takeSlot(caller);
+    },
+
     /** The recognised text of a recording; '' is refused with the say-it-again message. */
-    async recognize(caller: VoiceCaller, audio: Buffer, declaredMs: number): Promise<string> {
+    async recognize(audio: Buffer, declaredMs: number): Promise<string> {
       if (!speech) throw new AppError('voice_recognition_unavailable');
       checkLength(declaredMs / 1000, { short: 0, long: 0 });
       const format = readAudioFormat(audio);
@@ -66,7 +77,6 @@ export function createVoiceService({
       if (format.durationSeconds !== undefined) {
         checkLength(format.durationSeconds, { short: SHORT_SLACK_SECONDS, long: LONG_SLACK_SECONDS });
       }
-      await takeSlot(caller);
       let text: string;
       try {
         text = await speech.transcribe({
@@ -82,9 +92,8 @@ export function createVoiceService({
     },
 
     /** Audio of an answer's text, as the speech endpoint made it. */
-    async toAudio(caller: VoiceCaller, text: string): Promise<{ bytes: Buffer; contentType: string }> {
+    async toAudio(text: string): Promise<{ bytes: Buffer; contentType: string }> {
       if (!speech?.synthesize) throw new AppError('read_aloud_unavailable');
-      await takeSlot(caller);
       try {
         return await speech.synthesize(text);
       } catch (cause) {
