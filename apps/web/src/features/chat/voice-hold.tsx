@@ -200,7 +200,11 @@ export function VoiceHold({ onText, minSeconds, maxSeconds, disabled }: VoiceHol
                   {clock(elapsedMs)}
                 </span>
                 <span className="chat-voice-hint" data-testid="chat-voice-hint">
-                  {remaining <= 10 ? t('voice.remaining', { count: Math.max(0, remaining) }) : t('voice.releaseToSend')}
+                  {cancelling
+                    ? t('voice.releaseToCancel')
+                    : remaining <= 10
+                      ? t('voice.remaining', { count: Math.max(0, remaining) })
+                      : t('voice.releaseToSend')}
                 </span>
               </div>
             </>
