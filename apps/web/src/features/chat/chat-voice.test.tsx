@@ -183,6 +183,21 @@ describe('chat composer: hold to speak', () => {
     expect(track.stop).toHaveBeenCalled();
   });
 
+  it('stops at 60 seconds with the over-60-seconds message, and sends nothing', async () => {
+    installMicrophone();
+    const { sent } = await renderVoiceChat();
+    fireEvent.pointerDown(await voiceMode(), { pointerId: 1, button: 0, clientY: 500 });
+    await waitFor(() => expect(FakeMediaRecorder.instances[0]?.state).toBe('recording'));
+    passed += 50_500;
+    await waitFor(() => expect(screen.getByTestId('chat-voice-hint').textContent).toBe('还可以说 10 秒'));
+    passed += 9_600;
+    expect(await screen.findByText(errorMessage('voice_too_long', 'zh-cn'))).toBeTruthy();
+    await waitFor(() => expect(screen.queryByTestId('chat-voice-overlay')).toBeNull());
+    expect(FakeMediaRecorder.instances[0]!.state).toBe('inactive');
+    expect(track.stop).toHaveBeenCalled();
+    expect(sent).toHaveLength(0);
+  });
+
   it('cancels when the pointer slides up before the release', async () => {
     installMicrophone();
     const { sent, server } = await renderVoiceChat();
