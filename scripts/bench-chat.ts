@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startFakeLlm } from '../apps/api/src/test/fake-llm.ts';
+import { loadGoldSet } from '../apps/api/src/retrieval/eval/gold-set.ts';
 import { freePort } from '../apps/api/src/test/free-port.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -40,7 +41,11 @@ const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
 let seq = 0;
 /** One guest ask; resolves with the time to the first delta and whether the stream ended with done. */
 const failures = new Map<string, number>();
-function ask(origin: string, untilFirstDelta = false): Promise<{ ttfb: number; ok: boolean }> {
+function ask(
+  origin: string,
+  untilFirstDelta = false,
+  question = '神爱世人是什么意思？',
+): Promise<{ ttfb: number; ok: boolean }> {
   return new Promise((resolve) => {
     const started = performance.now();
     let ttfb = NaN;
@@ -80,7 +85,7 @@ function ask(origin: string, untilFirstDelta = false): Promise<{ ttfb: number; o
       failures.set(error.message, (failures.get(error.message) ?? 0) + 1);
       resolve({ ttfb, ok: false });
     });
-    req.end(JSON.stringify({ question: '神爱世人是什么意思？', requestId: `bench-${process.pid}-${(seq += 1)}` }));
+    req.end(JSON.stringify({ question, requestId: `bench-${process.pid}-${(seq += 1)}` }));
   });
 }
 
@@ -127,6 +132,11 @@ try {
   const one: number[] = [];
   for (let i = 0; i < 100; i += 1) one.push((await ask(origin)).ttfb - DELAY);
   console.log(`overhead, 1 client:                    ${fmt(one)}`);
+  // The same again over the 69 gold questions of five languages, each asked once: no retrieval is repeated.
+  const gold = await loadGoldSet();
+  const varied: number[] = [];
+  for (const q of gold) varied.push((await ask(origin, false, q.question)).ttfb - DELAY);
+  console.log(`overhead, 1 client, 69 gold questions: ${fmt(varied)}`);
   // the baseline is the warmed-up server at rest (as `npm start` runs it, it collects once idle after a burst)
   await new Promise((r) => setTimeout(r, 5000));
   const baseline = rssOf(server.pid!);
