@@ -184,9 +184,9 @@ describe('login journeys in Chromium, both viewports at once', () => {
       await desktop.page.getByTestId('login-qr-image').waitFor();
       await snap(desktop.page, `${name}-2-code-shown`);
 
-      // The phone opens the QR code's own path, sees where the desktop is, and confirms.
-      expect(data.qrContent).toBe(`/login/qr/${data.ticket}`);
-      await phone.page.goto(`${server.origin}${data.qrContent}`);
+      // The phone opens the QR code's URL (this site's login path with the ticket), sees the desktop, and confirms.
+      expect(data.qrContent).toBe(`${server.origin}/login/qr/${data.ticket}`);
+      await phone.page.goto(data.qrContent);
       await phone.page.getByTestId('login-qr-device').waitFor();
       await snap(phone.page, `${name}-3-phone-scanned`);
       await expect

@@ -46,6 +46,22 @@ describe.each(databaseTargets)('QR login on $name', (target) => {
     expect(await poll(ticket)).toEqual({ status: 'waiting', login: null });
   });
 
+  it('puts the origin the desktop used in the QR code when no public origin is configured', async () => {
+    const bare = await buildTestApp({ database, clock });
+    try {
+      const res = await bare.app.inject({
+        method: 'POST',
+        url: '/webapi/portal/auth/qr/create',
+        headers: { host: 'bible.local:8080' },
+        payload: {},
+      });
+      const data = res.json().data as Ticket;
+      expect(data.qrContent).toBe(`http://bible.local:8080/login/qr/${data.ticket}`);
+    } finally {
+      await bare.app.close();
+    }
+  });
+
   it('shows the phone where the desktop asked from, and tells the desktop it was scanned', async () => {
     const ticket = await create();
     const scanned = await post(t, '/portal/auth/qr/scan', { ticket: ticket.ticket }, { token: phone.access_token });

@@ -56,7 +56,18 @@ export function createQrLoginService({
   }
 
   return {
-    async create({ ip, userAgent, rememberMe }: { ip: string; userAgent: string; rememberMe?: boolean }) {
+    /** `origin` is where the desktop asked (its own request's); PUBLIC_ORIGIN wins when configured. */
+    async create({
+      ip,
+      userAgent,
+      rememberMe,
+      origin,
+    }: {
+      ip: string;
+      userAgent: string;
+      rememberMe?: boolean;
+      origin?: string;
+    }) {
       const now = clock.now();
       const ticket = randomBytes(24).toString('base64url');
       const pollSecret = randomBytes(32).toString('base64url');
@@ -68,7 +79,8 @@ export function createQrLoginService({
         expiresAt: new Date(now.getTime() + QR_TICKET_TTL_MS),
         createdAt: now,
       });
-      const qrContent = `${publicOrigin?.replace(/\/+$/, '') ?? ''}/login/qr/${ticket}`;
+      // A phone's camera needs a whole URL: the configured origin, else the one the desktop is using.
+      const qrContent = `${(publicOrigin ?? origin ?? '').replace(/\/+$/, '')}/login/qr/${ticket}`;
       const svg = await QRCode.toString(qrContent, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
       return {
         ticket,
