@@ -130,4 +130,29 @@ describe('the shared account form', { timeout: 20_000 }, () => {
     ]);
     expect(app.storage.getToken()).toBe('new-token');
   });
+  it('logs in on the verify page of a link: the code is sent from there, then the agreement is asked', async () => {
+    const sent = server({
+      '/portal/auth/send-code-mail': () => ok({ resendAfterSeconds: 60 }),
+      '/portal/auth/login-mail': () => ok({ access_token: 'a1', user_token: 'u1' }),
+      '/portal/member/info': () => ok(USER),
+    });
+    const app = renderApp('/verify/mail/ann%40example.com');
+    await screen.findByTestId('page-verify');
+    expect(screen.getByTestId('verify-target').textContent).toContain('验证码将发送至 ann@example.com');
+    fireEvent.click(screen.getByTestId('verify-submit'));
+    await waitFor(() => expect(screen.getByTestId('verify-error').textContent).toBe('请先获取验证码'));
+    await act(async () => fireEvent.click(screen.getByTestId('verify-send-code')));
+    await waitFor(() =>
+      expect(screen.getByTestId('verify-target').textContent).toContain('验证码已发送至 ann@example.com'),
+    );
+    type('verify-code', '123456');
+    fireEvent.click(screen.getByTestId('verify-submit'));
+    await waitFor(() => expect(screen.getByTestId('verify-error').textContent).toBe('请先阅读并勾选同意用户协议'));
+    fireEvent.click(screen.getByTestId('login-agreement'));
+    await act(async () => fireEvent.click(screen.getByTestId('verify-submit')));
+    await waitFor(() => expect(app.location()).toBe('/chat?_n=1'));
+    expect(sent('/portal/auth/login-mail')).toEqual([
+      expect.objectContaining({ email: 'ann@example.com', code: '123456', agree: true, rememberMe: false }),
+    ]);
+  });
 });
