@@ -1,18 +1,23 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VIEWPORTS, launchBrowser, newPage, snap } from './support/browser.ts';
+import { startFakeLlm, type FakeLlm } from '../apps/api/src/test/fake-llm.ts';
 import { startServerWithCorpus, type RunningServer } from './support/server.ts';
 
 let server: RunningServer;
 let browser: Browser;
+let llm: FakeLlm;
 
 beforeAll(async () => {
-  server = await startServerWithCorpus();
+  // A model on loopback, so readings can be machine-translated for Chinese readers.
+  llm = await startFakeLlm({ kind: 'normal', chunks: ['一月一日——晨间\n###\n', '以色列疲惫的漂流都结束了。'] });
+  server = await startServerWithCorpus({ LLM_BASE_URL: llm.baseURL, LLM_MODEL: 'fake' });
   browser = await launchBrowser();
 }, 150_000);
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
+  await llm?.close();
 });
 
 describe.each(['mobile', 'desktop'] as const)('devotionals in Chromium (%s)', (viewport) => {
@@ -40,12 +45,18 @@ describe.each(['mobile', 'desktop'] as const)('devotionals in Chromium (%s)', (v
     await first.click();
     await page.waitForURL(/\/devotionals\/spurgeon-me%3A01-01-morning$/);
     const detail = page.getByTestId('devotional-detail');
-    expect(await detail.getByTestId('devotional-text').textContent()).toContain("Israel's weary wanderings");
     expect(await detail.getByTestId('devotional-detail-title').textContent()).toBe('1月1日 · 晨间灵修');
+    // The model's translation replaces the English reading, labelled as machine translated.
+    await detail.locator('[data-testid="devotional-presentation"][data-presentation="machine_translated"]').waitFor();
+    expect(await detail.getByTestId('devotional-text').textContent()).toBe('以色列疲惫的漂流都结束了。');
+    expect(await detail.getByTestId('devotional-machine-notice').textContent()).toContain('AI');
+    await snap(page, `devotionals-${viewport}-3-machine-translated`);
+    await detail.getByTestId('devotional-toggle').click();
+    expect(await detail.getByTestId('devotional-text').textContent()).toContain("Israel's weary wanderings");
     expect(await detail.getByTestId('devotional-presentation').getAttribute('data-presentation')).toBe(
       'related_literature',
     );
-    await snap(page, `devotionals-${viewport}-3-reading`);
+    await snap(page, `devotionals-${viewport}-4-original`);
 
     // The NavBar's back arrow (its test id sits on a visually hidden label inside it).
     await page.getByTestId('page-devotionals').locator('.adm-nav-bar-back').click();
@@ -61,7 +72,7 @@ describe.each(['mobile', 'desktop'] as const)('devotionals in Chromium (%s)', (v
       '2026-01-01',
     ]);
     await list.evaluate((el) => el.scrollIntoView({ block: 'start' }));
-    await snap(page, `devotionals-${viewport}-4-this-week`);
+    await snap(page, `devotionals-${viewport}-5-this-week`);
 
     // Another week through the date field: nothing there, then back to the week of 2 January.
     await page.getByTestId('devotionals-filter-month').click();
@@ -70,13 +81,13 @@ describe.each(['mobile', 'desktop'] as const)('devotionals in Chromium (%s)', (v
     await list.getByTestId('devotionals-empty').waitFor();
     expect(page.url()).toContain('mode=week&date=2026-01-08');
     await list.evaluate((el) => el.scrollIntoView({ block: 'start' }));
-    await snap(page, `devotionals-${viewport}-5-empty-week`);
+    await snap(page, `devotionals-${viewport}-6-empty-week`);
     await page.getByTestId('devotionals-filter-prev').click();
     await list.getByTestId('devotional-item').nth(3).waitFor();
     expect(await list.getByTestId('devotional-item').count()).toBe(4);
     expect(await list.getByTestId('devotionals-range').textContent()).toContain('共 4 篇');
     await list.evaluate((el) => el.scrollIntoView({ block: 'start' }));
-    await snap(page, `devotionals-${viewport}-6-week-filtered`);
+    await snap(page, `devotionals-${viewport}-7-week-filtered`);
     await context.close();
   }, 60_000);
 });
@@ -103,18 +114,18 @@ describe('pull-to-refresh on a touch screen', () => {
     const cdp = await context.newCDPSession(page);
     const box = (await page.getByTestId('devotionals-today').boundingBox())!;
     const x = box.x + box.width / 2;
-    const touch = (type: string, y: number) =>
+    const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', y: number) =>
       cdp.send('Input.dispatchTouchEvent', {
         type,
         touchPoints: type === 'touchEnd' ? [] : [{ x, y }],
       });
     await touch('touchStart', box.y + 10);
     for (let dy = 10; dy <= 150; dy += 10) await touch('touchMove', box.y + 10 + dy);
-    await snap(page, 'devotionals-mobile-7-pulling');
+    await snap(page, 'devotionals-mobile-pull-1-pulling');
     await touch('touchEnd', box.y + 160);
     await expect.poll(() => todayCalls.length, { timeout: 10_000 }).toBe(2);
     await page.getByText('刷新成功').waitFor();
-    await snap(page, 'devotionals-mobile-8-refreshed');
+    await snap(page, 'devotionals-mobile-pull-2-refreshed');
     await context.close();
   }, 60_000);
 });
