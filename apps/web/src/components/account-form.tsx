@@ -73,6 +73,11 @@ export function useAccountForm({
     captcha,
     /** The message of the last refused submit, shown under the fields until the user edits them. */
     error,
+    /** Forgets what was typed (the login screen is kept alive, so a finished login must not leave a password). */
+    clear() {
+      setError(null);
+      setValues({ ...EMPTY_ACCOUNT_FORM });
+    },
     set(field: keyof AccountFormValues, value: string) {
       setError(null);
       setValues((previous) => ({ ...previous, [field]: value }));

@@ -124,6 +124,9 @@ describe('login page', { timeout: 20_000 }, () => {
     expect(app.storage.getToken()).toBe('a1');
     expect(app.storage.getRefreshToken()).toBe('u1');
     expect(app.storage.getUser()?.name).toBe('Ann');
+    // The kept-alive login screen does not keep the password it sent.
+    await act(async () => app.router.navigate('/login/mobile/pwd'));
+    expect(screen.getByTestId('login-password').querySelector('input')?.value).toBe('');
     const [, loginInit] =
       api.mock.mock.calls.find(([url]) => String(url) === '/webapi/portal/auth/login-mobile-password') ?? [];
     expect(new Headers(loginInit?.headers).has('Authorization')).toBe(false);

@@ -83,6 +83,7 @@ function LoginForms() {
       passwordLogin.mutate(
         { mode, account: values.account, password: values.password, rememberMe },
         {
+          onSuccess: () => passwordForm.clear(),
           onError: (error) => {
             // The server's message (shown by the API client) says it; the hint offers both ways out (spec §8).
             setWrongPassword(isServerError(error, 'wrong_password'));
@@ -92,7 +93,10 @@ function LoginForms() {
       );
       return;
     }
-    codeLogin.mutate({ mode, account: values.account, code: values.code, rememberMe }, { onError: onFailure });
+    codeLogin.mutate(
+      { mode, account: values.account, code: values.code, rememberMe },
+      { onSuccess: () => codeForm.clear(), onError: onFailure },
+    );
   }
 
   const options = (
