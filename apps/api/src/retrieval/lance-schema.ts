@@ -79,15 +79,14 @@ export function rowId(row: Row): string {
 
 export function toHit(row: Row, terms: readonly string[], score: number, matchedBy: PassageHit['matchedBy']) {
   const text = String(row.text ?? '');
-  const hit: PassageHit = {
-    id: rowId(row),
-    kind: row.kind as PassageKind,
-    lang: String(row.lang),
-    text,
-    highlight: highlight(text, terms, HTML_MARKERS, String(row.lang)),
-    score,
-    matchedBy,
-  };
+  const lang = String(row.lang);
+  const hit = { id: rowId(row), kind: row.kind as PassageKind, lang, text, score, matchedBy } as PassageHit;
+  // Marking the terms costs more than the search itself; only the search API shows it, so it is made when read.
+  let marked: string | undefined;
+  Object.defineProperty(hit, 'highlight', {
+    enumerable: true,
+    get: () => (marked ??= highlight(text, terms, HTML_MARKERS, lang)),
+  });
   const extras = {
     translation: optional(row.translation),
     collection: optional(row.collection),
