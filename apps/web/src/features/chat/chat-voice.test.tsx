@@ -249,6 +249,27 @@ describe('chat composer: hold to speak', () => {
     expect(screen.queryByTestId('chat-question')).toBeNull();
   });
 
+  it('records while Space is held from the keyboard, sends on its release, and Escape cancels', async () => {
+    installMicrophone();
+    const { sent } = await renderVoiceChat();
+    const button = await voiceMode();
+    fireEvent.keyDown(button, { key: ' ' });
+    await waitFor(() => expect(FakeMediaRecorder.instances[0]?.state).toBe('recording'));
+    passed += 1_500;
+    fireEvent.keyUp(button, { key: ' ' });
+    expect((await screen.findByTestId('chat-question')).textContent).toBe(RECOGNISED);
+    expect(sent).toHaveLength(1);
+
+    fireEvent.keyDown(button, { key: 'Enter' });
+    await waitFor(() => expect(FakeMediaRecorder.instances[1]?.state).toBe('recording'));
+    passed += 1_500;
+    fireEvent.keyDown(button, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByTestId('chat-voice-overlay')).toBeNull());
+    fireEvent.keyUp(button, { key: 'Enter' });
+    await act(() => new Promise((r) => setTimeout(r, 50)));
+    expect(sent).toHaveLength(1);
+  });
+
   it('switches back to the keyboard', async () => {
     installMicrophone();
     await renderVoiceChat();

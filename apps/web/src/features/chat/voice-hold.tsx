@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type PointerEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api-client.ts';
 import { useErrorMessage } from '../../lib/i18n.ts';
@@ -125,8 +125,13 @@ export function VoiceHold({ onText, minSeconds, maxSeconds, disabled }: VoiceHol
     } catch {
       // Capture is a nicety: moves and the release still reach the button while over it.
     }
+    begin(event.clientY);
+  }
+
+  /** Starts a hold; `startY` is where the pointer went down (sliding up from it cancels; NaN from the keyboard). */
+  function begin(startY: number) {
     const recorder = createVoiceRecorder();
-    const current: Hold = { recorder, started: recorder.start(), startY: event.clientY, ended: false };
+    const current: Hold = { recorder, started: recorder.start(), startY, ended: false };
     hold.current = current;
     setPhase('recording');
     setCancelling(false);
@@ -162,6 +167,22 @@ export function VoiceHold({ onText, minSeconds, maxSeconds, disabled }: VoiceHol
     if (hold.current) void finish(hold.current, 'cancel');
   }
 
+  /** From the keyboard: hold Space or Enter to speak, release to send, Escape to cancel. */
+  function onKeyDown(event: KeyboardEvent<HTMLButtonElement>) {
+    if (event.key === 'Escape' && hold.current) {
+      event.preventDefault();
+      void finish(hold.current, 'cancel');
+      return;
+    }
+    if (event.key !== ' ' && event.key !== 'Enter') return;
+    event.preventDefault();
+    if (!event.repeat && !disabled && !hold.current) begin(Number.NaN);
+  }
+
+  function onKeyUp(event: KeyboardEvent<HTMLButtonElement>) {
+    if ((event.key === ' ' || event.key === 'Enter') && hold.current) void finish(hold.current, 'send');
+  }
+
   const remaining = Math.ceil(maxSeconds - elapsedMs / 1000);
   return (
     <>
@@ -174,6 +195,8 @@ export function VoiceHold({ onText, minSeconds, maxSeconds, disabled }: VoiceHol
         onPointerMove={onPointerMove}
         onPointerUp={onPointerUp}
         onPointerCancel={onPointerCancel}
+        onKeyDown={onKeyDown}
+        onKeyUp={onKeyUp}
         onContextMenu={(event) => event.preventDefault()}
       >
         {phase === 'recording' ? t('voice.releaseToSend') : t('voice.hold')}
