@@ -8,7 +8,7 @@ import { bundleBudget } from './build/bundle-budget.ts';
 const CHAT_BUDGET = {
   route: '/chat',
   page: 'src/features/chat/chat-page.tsx',
-  maxGzipBytes: 300 * 1024,
+  maxGzipBytes: 200 * 1024,
   // A first visit also fetches its language's catalogues and the first-visit tour.
   alsoLoads: ['locale-zh-CN', 'first-visit-tour'],
 };
