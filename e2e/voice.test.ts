@@ -6,7 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorMessage } from '@bible-qa/contract';
 import { readAudioFormat } from '../apps/api/src/speech/audio-format.ts';
-import { startFakeSpeech, type FakeSpeech } from '../apps/api/src/test/fake-speech.ts';
+import { FAKE_SPEECH_AUDIO, startFakeSpeech, type FakeSpeech } from '../apps/api/src/test/fake-speech.ts';
 import { launchBrowser, newPage, SCREENSHOT_DIR, snap } from './support/browser.ts';
 import { startServerWithCorpus, type RunningServer } from './support/server.ts';
 
@@ -24,7 +24,11 @@ beforeAll(async () => {
   const wav = path.join(workDir, 'question.wav');
   execFileSync('espeak-ng', ['-w', wav, SPOKEN]);
   speech = await startFakeSpeech(TRANSCRIPT);
-  server = await startServerWithCorpus({ SPEECH_BASE_URL: speech.baseURL, SPEECH_API_KEY: 'sk-e2e' });
+  server = await startServerWithCorpus({
+    SPEECH_BASE_URL: speech.baseURL,
+    SPEECH_API_KEY: 'sk-e2e',
+    SPEECH_VOICE_MODEL: 'tts-1',
+  });
   browser = await launchBrowser([
     '--use-fake-ui-for-media-stream',
     '--use-fake-device-for-media-stream',
@@ -48,6 +52,20 @@ async function openChat(viewport: 'mobile' | 'desktop') {
   return opened;
 }
 
+/** Switches the composer to voice; if the toggle never shows, keeps a screenshot and the server's last log lines. */
+async function voiceMode(page: Page, viewport: string) {
+  try {
+    await page.getByTestId('chat-voice-toggle').click({ timeout: 20_000 });
+  } catch (error) {
+    await snap(page, `voice-${viewport}-no-toggle`);
+    const config = await page.evaluate(() => fetch('/webapi/portal/voice/config').then((r) => r.text()));
+    throw new Error(`no voice toggle; config answered ${config}; server log:\n${server.logs.slice(-20).join('')}`, {
+      cause: error,
+    });
+  }
+  await page.getByTestId('chat-voice-hold').waitFor();
+}
+
 /** Presses the hold-to-speak button with the mouse, keeps it down for `ms`, optionally slides up, and releases. */
 async function holdToSpeak(page: Page, ms: number, { slideUp = 0 }: { slideUp?: number } = {}) {
   const box = await page.getByTestId('chat-voice-hold').boundingBox();
@@ -61,10 +79,9 @@ async function holdToSpeak(page: Page, ms: number, { slideUp = 0 }: { slideUp?: 
 }
 
 describe.each(['mobile', 'desktop'] as const)('voice input in Chromium (%s)', (viewport) => {
-  it('holds to speak, releases to send, and the recognised text is asked and answered', async () => {
+  it('holds to speak, releases to send, the recognised text is asked and answered, and the answer read aloud', async () => {
     const { context, page } = await openChat(viewport);
-    await page.getByTestId('chat-voice-toggle').click();
-    await page.getByTestId('chat-voice-hold').waitFor();
+    await voiceMode(page, viewport);
     await snap(page, `voice-${viewport}-1-voice-mode`);
 
     const before = speech.transcriptions.length;
@@ -91,22 +108,33 @@ describe.each(['mobile', 'desktop'] as const)('voice input in Chromium (%s)', (v
     expect(format?.durationSeconds).toBeLessThan(4);
     fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
     fs.writeFileSync(path.join(SCREENSHOT_DIR, `voice-${viewport}-recording.webm`), received.audio);
+
+    // Read-aloud goes through the server's voice: the answer's text reaches /audio/speech and its bytes come back.
+    const speeches = speech.speeches.length;
+    const audio = page.waitForResponse((res) => res.url().includes('/webapi/portal/voice/to-audio'));
+    await page.getByTestId('chat-read-aloud').first().click();
+    const response = await audio;
+    expect(response.headers()['content-type']).toBe('audio/mpeg');
+    expect(response.headers()['content-length']).toBe(String(FAKE_SPEECH_AUDIO.length));
+    expect(speech.speeches.length).toBe(speeches + 1);
+    expect(String(speech.speeches.at(-1)!.body.input)).toContain('John 3:16');
+    await snap(page, `voice-${viewport}-5-read-aloud`);
     await context.close();
   });
 
   it('refuses a press under a second as too short, and a slide up cancels; neither reaches the server', async () => {
     const { context, page } = await openChat(viewport);
-    await page.getByTestId('chat-voice-toggle').click();
+    await voiceMode(page, viewport);
     const before = speech.transcriptions.length;
 
     await holdToSpeak(page, 300);
     await page.mouse.up();
     await page.getByText(errorMessage('voice_too_short', 'zh-cn')).waitFor();
-    await snap(page, `voice-${viewport}-5-too-short`);
+    await snap(page, `voice-${viewport}-6-too-short`);
 
     await holdToSpeak(page, 1_500, { slideUp: 150 });
     expect(await page.getByTestId('chat-voice-overlay').getAttribute('data-state')).toBe('cancel');
-    await snap(page, `voice-${viewport}-6-slide-to-cancel`);
+    await snap(page, `voice-${viewport}-7-slide-to-cancel`);
     await page.mouse.up();
     await page.getByTestId('chat-voice-overlay').waitFor({ state: 'detached' });
     await page.waitForTimeout(500);
