@@ -347,4 +347,36 @@ describe('answers: read aloud', () => {
     expect(server.callsTo(VOICE_PATHS.toAudio)[0]!.body).toMatchObject({ text: '神爱世人。' });
     expect(sources).toEqual(['blob:read-aloud']);
   });
+
+  it('falls back to the browser’s voice when the server’s audio cannot play', async () => {
+    const speak = vi.fn();
+    vi.stubGlobal('speechSynthesis', { speak, cancel: vi.fn() });
+    vi.stubGlobal(
+      'SpeechSynthesisUtterance',
+      class {
+        lang = '';
+        constructor(readonly text: string) {}
+      },
+    );
+    vi.stubGlobal(
+      'Audio',
+      class {
+        play = () => Promise.reject(new DOMException('no', 'NotSupportedError'));
+        pause = vi.fn();
+      },
+    );
+    URL.createObjectURL = vi.fn(() => 'blob:read-aloud');
+    URL.revokeObjectURL = vi.fn();
+    await answered(
+      { ...VOICE_OFF, serverSpeech: true },
+      {
+        [VOICE_PATHS.toAudio]: () =>
+          new Response(new Uint8Array([0xff, 0xfb, 0x90, 0x64]), { headers: { 'Content-Type': 'audio/mpeg' } }),
+      },
+    );
+    fireEvent.click(within(answerAt()).getByTestId('chat-read-aloud'));
+    await waitFor(() => expect(speak).toHaveBeenCalledTimes(1));
+    expect((speak.mock.calls[0]![0] as { text: string }).text).toBe('神爱世人。');
+    expect(URL.revokeObjectURL).toHaveBeenCalledWith('blob:read-aloud');
+  });
 });

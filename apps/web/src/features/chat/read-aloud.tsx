@@ -83,13 +83,21 @@ export function ReadAloudButton({ content }: { content: string }) {
       URL.revokeObjectURL(url);
       done();
     };
+    // Audio the browser cannot play (a format it lacks, autoplay refused) is read by the browser's voice instead.
+    let fellBack = false;
+    const fallBack = () => {
+      URL.revokeObjectURL(url);
+      if (stopped || fellBack) return;
+      fellBack = true;
+      stopThis = readInBrowser(text, done);
+    };
     player.onended = release;
-    player.onerror = release;
+    player.onerror = fallBack;
     stopThis = () => {
       player.pause();
       URL.revokeObjectURL(url);
     };
-    player.play().catch(release);
+    player.play().catch(fallBack);
   }
 
   return (
