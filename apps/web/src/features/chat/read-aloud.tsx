@@ -1,6 +1,6 @@
 import type { Locale } from '@bible-qa/contract';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '../../lib/i18n.ts';
 import { markdownToText } from '../../lib/markdown.ts';
@@ -36,7 +36,14 @@ export function ReadAloudButton({ content }: { content: string }) {
   const [reading, setReading] = useState(false);
   const serverSpeech = config.data?.serverSpeech ?? false;
 
-  useEffect(() => () => stopCurrent?.(), []);
+  /** This button's own stop, so leaving the screen stops its reading but not another answer's. */
+  const mine = useRef<(() => void) | null>(null);
+  useEffect(
+    () => () => {
+      if (stopCurrent && stopCurrent === mine.current) stopCurrent();
+    },
+    [],
+  );
 
   if (!serverSpeech && !browserSpeech()) return null;
 
@@ -70,6 +77,7 @@ export function ReadAloudButton({ content }: { content: string }) {
       done();
     };
     stopCurrent = stop;
+    mine.current = stop;
     setReading(true);
     const audio = serverSpeech ? await fetchSpeechAudio(api, text) : null;
     if (stopped) return;
