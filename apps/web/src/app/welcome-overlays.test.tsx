@@ -1,0 +1,33 @@
+import { act, cleanup, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { encodeCacheKey } from '../lib/storage.ts';
+import { renderApp } from '../test/render-app.tsx';
+import { trackStartup } from './startup-state.ts';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  window.localStorage.clear();
+});
+
+describe('welcome overlays (spec §2)', () => {
+  it('cover every screen until the start-up sequence finishes', async () => {
+    let finish: () => void = () => undefined;
+    trackStartup(new Promise<void>((resolve) => (finish = resolve)));
+    renderApp('/about');
+    await screen.findByTestId('page-about');
+    expect(screen.getByTestId('welcome-overlay')).toBeTruthy();
+    await act(async () => finish());
+    await waitFor(() => expect(screen.queryByTestId('welcome-overlay')).toBeNull());
+  });
+
+  it('on chat, the second overlay (the tour) stays until its own flag is set, then never shows again', async () => {
+    trackStartup(Promise.resolve());
+    renderApp('/chat');
+    expect(await screen.findByTestId('tour')).toBeTruthy();
+    expect(screen.queryByTestId('welcome-overlay')).toBeNull();
+    (await screen.findByTestId('tour-skip')).click();
+    await waitFor(() => expect(screen.queryByTestId('tour')).toBeNull());
+    expect(window.localStorage.getItem(encodeCacheKey('appFirstTour'))).toBe('true');
+  });
+});
