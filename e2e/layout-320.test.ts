@@ -1,7 +1,10 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, snap } from './support/browser.ts';
-import { startServerWithCorpus, type RunningServer } from './support/server.ts';
+import { REPO_ROOT, startServerWithCorpus, type RunningServer } from './support/server.ts';
 
 /**
  * Every route of the spec §2 route table at 320 px wide (the narrowest phone): nothing overflows horizontally and the
@@ -130,6 +133,28 @@ async function expectFits(page: Page, path: string, testId: string, shot: string
   const problems = await page.evaluate(findLayoutProblems, WIDTH);
   expect(problems, `${path} at ${WIDTH} px`).toEqual([]);
 }
+
+describe('the first visit to /chat', () => {
+  it('downloads at most 200 KB of gzipped JavaScript, everything it fetches up to the tour counted', async () => {
+    const page = await open({ tourDone: false });
+    const scripts = new Set<string>();
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (request.resourceType() === 'script' && url.pathname.startsWith('/assets/')) scripts.add(url.pathname);
+    });
+    await page.goto(`${server.origin}/chat?_n=1`);
+    await page.getByTestId('tour').waitFor();
+    await page.waitForLoadState('networkidle');
+    const bytes = [...scripts].map(
+      (file) => gzipSync(fs.readFileSync(path.join(REPO_ROOT, 'apps/web/dist', file)), { level: 9 }).length,
+    );
+    const total = bytes.reduce((sum, size) => sum + size, 0);
+    console.log(`first visit to /chat: ${scripts.size} scripts, ${(total / 1024).toFixed(1)} KB gzipped`);
+    expect(scripts.size).toBeGreaterThan(3);
+    expect(total).toBeLessThanOrEqual(200 * 1024);
+    await page.context().close();
+  });
+});
 
 describe(`every route at ${WIDTH} px`, () => {
   it('nothing overflows or overlaps on any route, as a guest', async () => {
