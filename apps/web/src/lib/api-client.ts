@@ -35,8 +35,11 @@ type Params = Record<string, string | number | boolean | null | undefined>;
 export interface RequestOptions<T> {
   /** Query parameters (all methods); sysName and platform are added to them for GET and DELETE. */
   params?: Params;
-  /** The payload for POST and PUT: a plain object (sent as JSON) or FormData; sysName and platform are merged in. */
-  body?: Record<string, unknown> | FormData;
+  /**
+   * The payload for POST and PUT: a plain object (sent as JSON) or FormData, with sysName and platform merged in; or
+   * a Blob sent as it is under its own type (a recording), with sysName and platform in the query.
+   */
+  body?: Record<string, unknown> | FormData | Blob;
   /**
    * Validates the envelope's `data`; a mismatch rejects with kind 'invalid_response'. A loader (`() => import(…)`)
    * fetches the validator with the first answer that needs it, keeping zod out of the first page load.
@@ -95,6 +98,10 @@ export function createApiClient(deps: ApiClientDeps) {
     const token = deps.getToken();
     if (token && !LOGIN_PATH.test(path)) headers.set('Authorization', `Bearer ${token}`);
     if (method === 'GET' || method === 'DELETE') return { method, headers };
+    if (body instanceof Blob) {
+      headers.set('Content-Type', body.type || 'application/octet-stream');
+      return { method, headers, body };
+    }
     if (body instanceof FormData) {
       const form = new FormData();
       body.forEach((value, key) => form.append(key, value));
@@ -178,7 +185,8 @@ export function createApiClient(deps: ApiClientDeps) {
   async function call(method: HttpMethod, path: string, options: RequestOptions<unknown>, accept?: string) {
     const init = buildInit(method, path, options.body);
     if (accept) (init.headers as Headers).set('Accept', accept);
-    return send(buildUrl(method, path, options.params), init, options.signal);
+    const params = options.body instanceof Blob ? { ...options.params, ...clientParams() } : options.params;
+    return send(buildUrl(method, path, params), init, options.signal);
   }
 
   async function readEnvelope(response: Response): Promise<unknown> {

@@ -2,12 +2,12 @@ import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } fr
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api-client.ts';
 import { useErrorMessage } from '../../lib/i18n.ts';
+import { Toast } from '../../lib/overlays.ts';
 import { useServices } from '../../lib/services.tsx';
 import { MicIcon } from './voice-icons.tsx';
-import './voice.css';
 import { recognizeSpeech } from './voice.queries.ts';
 import { createVoiceRecorder, RecordingFailure, type VoiceRecorder } from './voice-recorder.ts';
-import { Toast } from '../../lib/overlays.ts';
+import './voice.css';
 
 /** How far up (px) the finger or pointer slides before a release cancels instead of sending. */
 export const CANCEL_DISTANCE_PX = 60;
