@@ -10,12 +10,14 @@ export interface ReceivedTranscription {
   authorization: string | undefined;
 }
 
+export type TranscriptAnswer = string | { status: number } | 'hang';
+
 export interface FakeSpeech {
   baseURL: string;
   transcriptions: ReceivedTranscription[];
   speeches: { body: Record<string, unknown>; authorization: string | undefined }[];
-  /** What /audio/transcriptions answers next: the text, or an HTTP status to fail with. */
-  setTranscript(answer: string | { status: number }): void;
+  /** What /audio/transcriptions answers next: the text, an HTTP status to fail with, or nothing ever ('hang'). */
+  setTranscript(answer: TranscriptAnswer): void;
   close(): Promise<void>;
 }
 
@@ -32,9 +34,7 @@ async function readAll(req: http.IncomingMessage): Promise<Buffer> {
  * A small HTTP server on loopback that speaks the OpenAI audio API (multipart /audio/transcriptions, JSON
  * /audio/speech), standing in for the speech endpoint in API tests and e2e journeys. It keeps what it received.
  */
-export async function startFakeSpeech(
-  initial: string | { status: number } = 'What does John 3:16 say',
-): Promise<FakeSpeech> {
+export async function startFakeSpeech(initial: TranscriptAnswer = 'What does John 3:16 say'): Promise<FakeSpeech> {
   let answer = initial;
   const transcriptions: ReceivedTranscription[] = [];
   const speeches: FakeSpeech['speeches'] = [];
@@ -57,6 +57,7 @@ export async function startFakeSpeech(
           audio: file instanceof File ? Buffer.from(await file.arrayBuffer()) : Buffer.alloc(0),
           authorization,
         });
+        if (answer === 'hang') return;
         if (typeof answer !== 'string') {
           res.writeHead(answer.status, { 'content-type': 'application/json' });
           res.end(JSON.stringify({ error: { message: 'upstream failure' } }));

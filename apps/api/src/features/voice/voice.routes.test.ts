@@ -222,3 +222,32 @@ describe('voice routes without a speech endpoint', () => {
     expect(res.json().code).toBe(errorCode('read_aloud_unavailable'));
   });
 });
+
+describe('voice routes with a speech endpoint that never answers', () => {
+  let database: DatabaseHandle;
+  let speech: FakeSpeech;
+  let t: Awaited<ReturnType<typeof buildTestApp>>;
+  beforeAll(async () => {
+    database = await databaseTargets[0]!.open();
+    speech = await startFakeSpeech('hang');
+    t = await buildTestApp({ database, env: { SPEECH_BASE_URL: speech.baseURL, SPEECH_TIMEOUT_MS: '1000' } });
+  });
+  afterAll(async () => {
+    await t.app.close();
+    await speech.close();
+    await database.close();
+  });
+
+  it('gives up after SPEECH_TIMEOUT_MS with the voice-service message', async () => {
+    const started = Date.now();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/webapi/portal/voice/recognize?durationMs=1500',
+      headers: { 'content-type': 'audio/wav' },
+      payload: makeWav(1.5),
+    });
+    expect(res.json()).toMatchObject({ code: errorCode('voice_service_failed'), data: null });
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(speech.transcriptions).toHaveLength(1);
+  });
+});
