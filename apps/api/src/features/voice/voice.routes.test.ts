@@ -5,6 +5,7 @@ import { makeWav, makeWebm } from '../../test/audio-fixtures.ts';
 import { databaseTargets } from '../../test/databases.ts';
 import { FAKE_SPEECH_AUDIO, startFakeSpeech, type FakeSpeech } from '../../test/fake-speech.ts';
 import { buildTestApp } from '../../test/test-app.ts';
+import { createTestUser } from '../../test/test-users.ts';
 
 const now = new Date('2026-11-22T12:00:00Z');
 let ipNo = 0;
@@ -161,6 +162,22 @@ describe.each(databaseTargets)('voice routes on $name', (target) => {
     });
     expect(read.json().code).toBe(limited);
     expect((await recognize(makeWav(1.2), 1200, 'audio/wav')).json().code).toBe(0);
+  });
+
+  it('counts a logged-in speaker by account, whatever the address, and refuses a dead token', async () => {
+    const user = await createTestUser(database, 'speaker', now);
+    const call = (ip: string, headers: Record<string, string> = user.headers) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/webapi/portal/voice/recognize?durationMs=1200',
+        headers: { ...headers, 'content-type': 'audio/wav' },
+        remoteAddress: ip,
+        payload: makeWav(1.2),
+      });
+    const codes: number[] = [];
+    for (let i = 0; i < 6; i += 1) codes.push((await call(nextIp())).json().code);
+    expect(codes).toEqual([0, 0, 0, 0, 0, errorCode('high_traffic')]);
+    expect((await call(nextIp(), { authorization: 'Bearer not-a-live-token' })).json().code).toBe(401);
   });
 
   it('returns the read-aloud audio untouched from /to-audio (spec §7)', async () => {
