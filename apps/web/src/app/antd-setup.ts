@@ -7,10 +7,11 @@ type Container = (Element | DocumentFragment) & { [ROOT]?: Root };
 
 /**
  * antd-mobile 5 renders its imperative Toast and Dialog with the pre-19 `render` API. Under React 19 it needs a
- * `createRoot` renderer (https://mobile.ant.design/guide/v5-for-19). The Vant toast duration (spec §9) is set where Toast loads (lib/overlays.ts).
+ * `createRoot` renderer (https://mobile.ant.design/guide/v5-for-19). The Vant toast duration (spec §9) is set where
+ * Toast loads (lib/overlays.ts).
  */
-export function setupAntdMobile(): void {
-  unstableSetRender((node, container: Container) => {
+export function setupAntdMobile(setRender: typeof unstableSetRender = unstableSetRender): void {
+  setRender((node, container: Container) => {
     const root = (container[ROOT] ??= createRoot(container));
     root.render(node);
     return async () => {

@@ -19,6 +19,8 @@ export interface TourAnswers {
   synced: boolean;
 }
 
+export const MEMBER_MODIFY_PATH = '/portal/member/modify';
+
 export const MEMBER_PATHS = {
   expression: '/portal/member/update-expression',
   interests: '/portal/member/add-interest',

@@ -1,6 +1,7 @@
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
+import { unstableSetRender } from 'antd-mobile';
 import { setupAntdMobile } from '../app/antd-setup.ts';
 import { createAppServices } from '../app/create-services.ts';
 import { AppProviders, createQueryClient } from '../app/providers.tsx';
@@ -14,6 +15,8 @@ let antdReady = false;
 export function renderApp(path: string) {
   if (!antdReady) {
     setupAntdMobile();
+    // Under Node, 'antd-mobile' (pages that import the package root) loads as a second, CommonJS copy: set it up too.
+    setupAntdMobile(unstableSetRender);
     antdReady = true;
   }
   const storage = createAppStorage(window.localStorage);

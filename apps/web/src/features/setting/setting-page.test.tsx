@@ -27,6 +27,20 @@ function stubMemberServer() {
 }
 
 describe('setting page', () => {
+  it('keeps a logged-in user’s dark mode and theme colour on the account too', async () => {
+    window.localStorage.setItem('APP_AUTH_TOKEN_KEY', 'token-1');
+    const fetch = stubMemberServer();
+    renderApp('/setting');
+    fireEvent.click(await screen.findByTestId('setting-dark-mode'));
+    fireEvent.click(screen.getByTestId('setting-theme-color'));
+    fireEvent.click(await screen.findByTestId('setting-theme-green'));
+    await waitFor(() =>
+      expect(
+        fetch.calls.filter((call) => call.path === '/webapi/portal/member/modify').map((call) => call.body),
+      ).toEqual([expect.objectContaining({ darkMode: true }), expect.objectContaining({ themeColor: '#07c160' })]),
+    );
+    expect(document.documentElement.style.getPropertyValue('--adm-color-primary')).toBe('#07c160');
+  });
   it('keeps a guest’s wording tradition on the device', async () => {
     const fetch = stubMemberServer();
     const app = renderApp('/setting');

@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router';
 import { Page } from '../../components/page.tsx';
 import { useLocale } from '../../lib/i18n.ts';
 import { switchLanguage } from '../../lib/language.ts';
-import { chooseExpression, storedExpression } from '../../lib/preferences.ts';
+import { MEMBER_MODIFY_PATH, chooseExpression, storedExpression } from '../../lib/preferences.ts';
 import { useServices } from '../../lib/services.tsx';
 import { useSession } from '../../lib/session.ts';
 import { PRIMARY_CHOICES, applyTheme, type PrimaryChoice } from '../../lib/theme.ts';
@@ -44,6 +44,8 @@ export function SettingPage() {
 
   function updateAppearance(patch: { darkMode?: boolean; themeColor?: string }) {
     storage.updateGlobalSettings(patch);
+    // The account keeps them too (user info holds the theme colour and dark mode); the device's choice applies now.
+    if (loggedIn) void api.post(MEMBER_MODIFY_PATH, patch).catch(() => undefined);
     const next = { ...settings, ...patch };
     setSettings(next);
     applyTheme(document, { darkMode: next.darkMode, primary: next.themeColor });
