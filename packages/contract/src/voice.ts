@@ -7,8 +7,6 @@ export const VOICE_MIN_SECONDS = 1;
 export const VOICE_MAX_AUDIO_BYTES = 8 * 1024 * 1024;
 /** The longest text read aloud through the server in one request (the OpenAI speech endpoint's limit). */
 export const READ_ALOUD_MAX_CHARS = 4096;
-/** Containers the recogniser accepts (what MediaRecorder writes in Chromium, Firefox and Safari, and WAV). */
-export const VOICE_AUDIO_TYPES = ['audio/webm', 'audio/ogg', 'audio/wav', 'audio/mp4'] as const;
 
 /** What the web needs to decide how voice works here: hidden input when not configured, browser read-aloud by default. */
 export const voiceConfigSchema = z.object({
