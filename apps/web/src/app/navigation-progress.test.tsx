@@ -1,0 +1,25 @@
+import { act, cleanup, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { renderApp } from '../test/render-app.tsx';
+
+afterEach(() => {
+  cleanup();
+  window.localStorage.clear();
+});
+
+describe('navigation progress bar (spec §2)', () => {
+  it('shows while the next page loads, and goes once it is there', async () => {
+    const app = renderApp('/about');
+    await screen.findByTestId('page-about');
+    expect(screen.queryByRole('progressbar')).toBeNull();
+    let navigation: Promise<void> = Promise.resolve();
+    act(() => {
+      navigation = app.router.navigate('/policy');
+    });
+    // The policy page's chunk is fetched on first visit: the bar shows meanwhile.
+    expect(screen.getByRole('progressbar', { name: '页面加载中' })).toBeTruthy();
+    await act(() => navigation);
+    await screen.findByTestId('page-policy');
+    await waitFor(() => expect(screen.queryByRole('progressbar')).toBeNull());
+  });
+});
