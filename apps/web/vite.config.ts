@@ -25,8 +25,9 @@ export default defineConfig({
       // the contract's constants.
       treeshake: { manualPureFunctions: ['z'] },
       output: {
-        // One chunk per language's catalogues, fetched at start-up for the language on screen only.
-        manualChunks: (id) => /\/locales\/([^/]+)\/[^/]+\.json$/.exec(id)?.[1]?.replace(/^/, 'locale-'),
+        // One chunk per language's catalogues (locales/<lang>/catalogue.ts), fetched at start-up for the language on
+        // screen only.
+        manualChunks: (id) => /\/locales\/([^/]+)\/[^/]+\.(json|ts)$/.exec(id)?.[1]?.replace(/^/, 'locale-'),
       },
     },
   },

@@ -30,16 +30,14 @@ export const NAMESPACES = [
 export type Namespace = (typeof NAMESPACES)[number];
 
 /**
- * The catalogues are fetched per language, each in its own chunk: only the language on screen and the zh-CN
- * fallback are loaded (loadCatalogues, before createI18n). Tests add every catalogue at once (addCatalogues).
+ * The catalogues are fetched per language, one request each (locales/<lang>/catalogue.ts gathers a language's
+ * namespaces): only the language on screen and the zh-CN fallback are loaded (loadCatalogues, before createI18n).
+ * Tests add every catalogue at once (addCatalogues).
  */
-const loaders = import.meta.glob<Record<string, unknown>>('../locales/*/*.json', { import: 'default' });
+const loaders = import.meta.glob<Record<string, Record<string, unknown>>>('../locales/*/catalogue.ts', {
+  import: 'default',
+});
 const loaded: Resource = {};
-
-function parseCataloguePath(path: string): { language: string; namespace: string } | null {
-  const [, language, namespace] = /locales\/([^/]+)\/([^/]+)\.json$/.exec(path) ?? [];
-  return language && namespace ? { language, namespace } : null;
-}
 
 /** Adds catalogues, keyed by UI language then namespace. */
 export function addCatalogues(resources: Resource): void {
@@ -49,14 +47,19 @@ export function addCatalogues(resources: Resource): void {
 
 /** Fetches the catalogues of a locale's language and of the zh-CN fallback. */
 export async function loadCatalogues(locale: Locale = DEFAULT_LOCALE): Promise<void> {
-  const languages = new Set<string>([toUiLanguage(locale), SOURCE_LANGUAGE]);
-  const entries = await Promise.all(
-    Object.entries(loaders).flatMap(([path, load]) => {
-      const parsed = parseCataloguePath(path);
-      return parsed && languages.has(parsed.language) ? [load().then((messages) => ({ ...parsed, messages }))] : [];
+  const languages = [...new Set<string>([toUiLanguage(locale), SOURCE_LANGUAGE])];
+  const catalogues = await Promise.all(
+    languages.map(async (language) => {
+      const load = loaders[`../locales/${language}/catalogue.ts`];
+      return [language, load ? await load() : {}] as const;
     }),
   );
-  for (const { language, namespace, messages } of entries) addCatalogues({ [language]: { [namespace]: messages } });
+  for (const [language, files] of catalogues) {
+    const namespaces = Object.fromEntries(
+      Object.entries(files).map(([file, messages]) => [file.replace(/^\.\/|\.json$/g, ''), messages]),
+    );
+    addCatalogues({ [language]: namespaces });
+  }
 }
 
 export function toUiLanguage(locale: Locale): UiLanguage {
