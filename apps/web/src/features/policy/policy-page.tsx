@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Page, TextSection } from '../../components/page.tsx';
 
-const SECTIONS = ['collect', 'cookies', 'storage', 'minors', 'rights'] as const;
+const SECTIONS = ['collect', 'use', 'cookies', 'storage', 'retention', 'minors', 'rights', 'contact'] as const;
 
 /** A summary of the privacy policy (spec §1 terms). */
 export function PolicyPage() {
