@@ -460,38 +460,6 @@ const catalogue = {
     'zh-cn': '录音格式不受支持（支持 WebM、Ogg、WAV 或 MP4）',
     'zh-tw': '錄音格式不受支援（支援 WebM、Ogg、WAV 或 MP4）',
   },
-  voice_recognition_unavailable: {
-    code: 10305,
-    en: 'Voice recognition is not available',
-    'es-es': 'El reconocimiento de voz no está disponible',
-    'fr-fr': 'La reconnaissance vocale n’est pas disponible',
-    'zh-cn': '语音识别暂不可用',
-    'zh-tw': '語音辨識暫不可用',
-  },
-  read_aloud_unavailable: {
-    code: 10306,
-    en: 'Reading aloud through the server is not available',
-    'es-es': 'La lectura en voz alta a través del servidor no está disponible',
-    'fr-fr': 'La lecture à voix haute par le serveur n’est pas disponible',
-    'zh-cn': '服务器朗读暂不可用',
-    'zh-tw': '伺服器朗讀暫不可用',
-  },
-  voice_service_failed: {
-    code: 10307,
-    en: 'The voice service failed, please try again later',
-    'es-es': 'El servicio de voz falló, inténtelo de nuevo más tarde',
-    'fr-fr': 'Le service vocal a échoué, veuillez réessayer plus tard',
-    'zh-cn': '语音服务异常，请稍后再试',
-    'zh-tw': '語音服務異常，請稍後再試',
-  },
-  audio_unrecognised: {
-    code: 10308,
-    en: 'The recording is not in a supported format (WebM, Ogg, WAV or MP4)',
-    'es-es': 'La grabación no tiene un formato compatible (WebM, Ogg, WAV o MP4)',
-    'fr-fr': 'L’enregistrement n’est pas dans un format pris en charge (WebM, Ogg, WAV ou MP4)',
-    'zh-cn': '录音格式不受支持（支持 WebM、Ogg、WAV 或 MP4）',
-    'zh-tw': '錄音格式不受支援（支援 WebM、Ogg、WAV 或 MP4）',
-  },
   // 104xx: feedback and uploads (spec §5)
   too_many_images: {
     code: 10400,
