@@ -76,5 +76,13 @@ export * from './chat-schema.ts';
 export * from './auth-schema.ts';
 export * from './feedback-schema.ts';
 export * from './share-schema.ts';
-export const schema = { users, authSessions, ...corpusSchema, ...chatSchema, ...authSchema, ...feedbackSchema, ...shareSchema };
+export const schema = {
+  users,
+  authSessions,
+  ...corpusSchema,
+  ...chatSchema,
+  ...authSchema,
+  ...feedbackSchema,
+  ...shareSchema,
+};
 export type Schema = typeof schema;
