@@ -8,13 +8,16 @@ export interface IdleReclaimOptions {
   /** Collect only when the heap grew at least this much since the last collection. */
   growthBytes?: number;
   heapUsed?: () => number;
+  /** The wait between the two collections. */
+  settleMs?: number;
 }
 
 /**
  * Gives memory back after a burst. V8 grows its heap under load (1,000 streams take about 150 MB of short-lived
  * objects) but an idle process allocates nothing, so no collection runs and the pages stay resident for minutes.
  * When no request has been open for `idleMs` and the heap grew by `growthBytes` since the last collection, this runs
- * two full collections: the first frees the burst's objects, the second releases the emptied pages. It never runs while a request or stream is open, so
+ * two full collections a second apart: the first frees the burst's objects, the second compacts what survived and
+ * releases the emptied pages. It never runs while a request or stream is open, so
  * no answer waits on it; at steady low traffic the growth condition keeps it from running at all.
  */
 export function registerIdleReclaim(app: FastifyInstance, options: IdleReclaimOptions): { collections(): number } {
@@ -26,14 +29,21 @@ export function registerIdleReclaim(app: FastifyInstance, options: IdleReclaimOp
   let timer: NodeJS.Timeout | undefined;
   let collections = 0;
 
+  const settleMs = options.settleMs ?? 1_000;
   const check = () => {
     timer = undefined;
     if (open > 0 || heapUsed() - floor < growthBytes) return;
-    // The first full collection frees the objects; V8 hands the emptied pages back to the system on the next one.
-    options.gc();
     options.gc();
     collections += 1;
     floor = heapUsed();
+    // The first collection frees the burst's objects and leaves half-empty pages; once they are swept, a second one
+    // moves the survivors together and hands the emptied pages back to the system.
+    timer = setTimeout(() => {
+      timer = undefined;
+      if (open === 0) options.gc();
+      floor = heapUsed();
+    }, settleMs);
+    timer.unref();
   };
 
   app.addHook('onRequest', async (_request, reply) => {
