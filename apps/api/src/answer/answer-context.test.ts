@@ -29,7 +29,7 @@ const format = createReferenceFormatter(parser.catalogue);
 /** The passages the gatherer asked for, in the numbering it asked in (KJV); the Bible service maps to Darby's. */
 const asked: string[] = [];
 
-function gathererOver(hits: PassageHit[]) {
+function gathererOver(hits: PassageHit[], searches: string[] = []) {
   const bible = {
     translationFor: async () => ({ id: 'darby-fr', name: 'Darby' }),
     tools: async () => ({ parser, format }),
@@ -49,7 +49,12 @@ function gathererOver(hits: PassageHit[]) {
   const corpus = {
     ready: () => ({
       versionId: 1,
-      index: { search: async (q: { kinds?: string[] }) => (q.kinds?.includes('verse') ? hits : []) },
+      index: {
+        search: async (q: { query: string; kinds?: string[] }) => {
+          searches.push(q.query);
+          return q.kinds?.includes('verse') ? hits : [];
+        },
+      },
     }),
   } as unknown as CorpusService;
   const corpusData = {
@@ -95,6 +100,23 @@ describe('the context gatherer', () => {
       history: [],
     });
     for (const verse of gathered.context.verses) expect(asked).toContain(verse.ref);
+  });
+});
+
+describe('a question asked again', () => {
+  it('is ranked once per reader and mode, whatever its spacing, and ranked anew for another mode', async () => {
+    const searches: string[] = [];
+    const gatherer = gathererOver([darbyHit('JHN.3.16', 'Car Dieu a tant aimé le monde.')], searches);
+    const ask = (question: string, mode: 'advanced' | 'simple') =>
+      gatherer.gather({ question, kind: 'answer', mode, language: 'fr-fr', tradition: 'protestant', history: [] });
+    const first = await ask('Dieu a tant aimé le monde', 'advanced');
+    const searchesOfOne = searches.length;
+    expect(searchesOfOne).toBeGreaterThan(0);
+    const again = await ask('  Dieu a tant   aimé le monde ', 'advanced');
+    expect(searches).toHaveLength(searchesOfOne);
+    expect(again.context.verses).toEqual(first.context.verses);
+    await ask('Dieu a tant aimé le monde', 'simple');
+    expect(searches.length).toBeGreaterThan(searchesOfOne);
   });
 });
 

@@ -6,7 +6,13 @@ import type { CorpusService } from '../corpus/corpus.service.ts';
 import { versionMemo } from '../corpus/version-memo.ts';
 import type { BibleService, ReaderContext } from '../features/bible/bible.service.ts';
 import { fromUsfm } from '../features/bible/bible.service.ts';
-import { corpusEntryRefs, createVerseRetriever, type VerseRetriever } from '../retrieval/verse-retriever.ts';
+import type { PassageHit } from '../retrieval/passage-index.ts';
+import {
+  corpusEntryRefs,
+  createVerseRetriever,
+  type Retrieval,
+  type VerseRetriever,
+} from '../retrieval/verse-retriever.ts';
 import { bibleLanguageOf } from '../features/bible/translation-policy.ts';
 import type { AnswerContext, ContextEntry, ContextVerse } from './answer-model.ts';
 
@@ -15,6 +21,8 @@ const LEXICONS = ['strongs-greek', 'strongs-hebrew'];
 const ENTRY_EXCERPT = 600;
 /** Reference entries and cross-reference lists kept in memory per corpus version (they never change within one). */
 const ROW_CACHE = 2000;
+/** Rankings of recent questions kept per corpus version (a few kilobytes each). */
+const RETRIEVAL_CACHE = 500;
 
 /**
  * A reference work's excerpt without its scripture references: the answer's citations are the verses it quotes in
@@ -62,6 +70,7 @@ export function createContextGatherer(deps: {
   // Popular questions come back to the same entries and key verses: their rows are read once per version.
   type CrossRow = Awaited<ReturnType<CorpusRepository['crossReferencesOf']>>[number];
   const rowCaches = () => ({
+    retrievals: versionMemo<[Retrieval, PassageHit[]]>(RETRIEVAL_CACHE),
     entries: versionMemo<ContextEntry | undefined>(ROW_CACHE),
     crossRefs: versionMemo<CrossRow[]>(ROW_CACHE),
   });
@@ -105,17 +114,24 @@ export function createContextGatherer(deps: {
       const limit = VERSES_BY_MODE[input.mode];
       // The retriever ranks verses (cited references first, then text, reference entries and prominence fused);
       // professional mode also looks in the lexicons, which cite no verses.
-      const [retrieval, lexiconHits] = await Promise.all([
-        retriever.retriever.retrieve(input.question, {
-          language: reader.language,
-          tradition: reader.tradition,
-          translation: translation.id,
-          limit: limit + 4,
-        }),
-        input.mode === 'professional'
-          ? index.search({ query: input.question, kinds: ['entry'], collections: LEXICONS, limit: 6 })
-          : Promise.resolve([]),
-      ]);
+      // A question asked again (the same words, reader and mode) within one corpus version ranks the same.
+      const question = input.question.trim().replace(/\s+/g, ' ');
+      const ranked = retriever.retriever;
+      const [retrieval, lexiconHits] = await rows.retrievals.get(
+        [reader.language, reader.tradition, translation.id, input.mode, question].join('|'),
+        () =>
+          Promise.all([
+            ranked.retrieve(question, {
+              language: reader.language,
+              tradition: reader.tradition,
+              translation: translation.id,
+              limit: limit + 4,
+            }),
+            input.mode === 'professional'
+              ? index.search({ query: question, kinds: ['entry'], collections: LEXICONS, limit: 6 })
+              : Promise.resolve([]),
+          ]),
+      );
       const refs = retrieval.verses.map((v) => fromUsfm(v.ref)).filter((r): r is BibleReference => Boolean(r));
       const verses = await versesFor(refs, reader, translation.id, limit);
       const entryIds = [...retrieval.entries.map((e) => e.id), ...lexiconHits.map((h) => h.id.replace(/#\d+$/, ''))]
