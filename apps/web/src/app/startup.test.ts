@@ -2,29 +2,13 @@ import { describe, expect, it, vi } from 'vitest';
 import { createApiClient } from '../lib/api-client.ts';
 import { createSession } from '../lib/session.ts';
 import { createAppStorage, encodeCacheKey } from '../lib/storage.ts';
+import { json, LOGIN, testUser } from '../test/fixtures.ts';
 import { readExternalAccess, runStartup } from './startup.ts';
 
-const USER = {
-  id: 'u1',
-  name: 'Ann',
-  sex: 'female',
-  role: 'user',
-  themeColor: '#1989fa',
-  darkMode: false,
-  language: 'zh-cn',
-  expression: 'none',
-  phone: null,
-  email: null,
-  pseudonym: null,
-  avatar: null,
-  profile: null,
-};
+const USER = testUser({ email: null });
 
 function text(body: string): Response {
   return new Response(body, { headers: { 'Content-Type': 'text/plain' } });
-}
-function json(body: unknown): Response {
-  return new Response(JSON.stringify(body), { headers: { 'Content-Type': 'application/json' } });
 }
 
 function setup(answer: (url: string) => Response | Promise<Response>, location = { hash: '', search: '' }) {
@@ -96,7 +80,7 @@ describe('start-up sequence', () => {
     const { deps, storage, navigate, fetchMock } = setup(
       (url) =>
         url.includes('/portal/auth/externalAccess')
-          ? json({ code: 0, msg: 'ok', data: { access_token: 'a1', user_token: 'u1' } })
+          ? json({ code: 0, msg: 'ok', data: LOGIN })
           : json({ code: 0, msg: 'ok', data: USER }),
       { hash: '#/externalAccess?appId=PartnerX&timestamp=1&identity=id&token=t&targetUrl=%2Fsetting', search: '' },
     );

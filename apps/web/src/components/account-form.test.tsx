@@ -1,11 +1,7 @@
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { LOGIN, ok, testUser } from '../test/fixtures.ts';
 import { renderApp } from '../test/render-app.tsx';
-
-function json(body: unknown): Response {
-  return new Response(JSON.stringify(body), { headers: { 'Content-Type': 'application/json' } });
-}
-const ok = (data: unknown) => json({ code: 0, msg: 'ok', data });
 
 function server(routes: Record<string, () => Response>) {
   const mock = vi.fn<typeof fetch>(async (input) => {
@@ -23,22 +19,7 @@ function type(testId: string, value: string) {
   fireEvent.change(screen.getByTestId(testId).querySelector('input')!, { target: { value } });
 }
 
-const USER = {
-  id: 'u1',
-  name: 'Ann',
-  sex: 'female',
-  role: 'user',
-  themeColor: '#1989fa',
-  darkMode: false,
-  language: 'zh-cn',
-  expression: 'none',
-  phone: null,
-  email: 'ann@example.com',
-  pseudonym: null,
-  avatar: null,
-  profile: null,
-  interests: [],
-};
+const USER = testUser();
 
 afterEach(() => {
   cleanup();
@@ -133,7 +114,7 @@ describe('the shared account form', { timeout: 20_000 }, () => {
   it('logs in on the verify page of a link: the code is sent from there, then the agreement is asked', async () => {
     const sent = server({
       '/portal/auth/send-code-mail': () => ok({ resendAfterSeconds: 60 }),
-      '/portal/auth/login-mail': () => ok({ access_token: 'a1', user_token: 'u1' }),
+      '/portal/auth/login-mail': () => ok(LOGIN),
       '/portal/member/info': () => ok(USER),
     });
     const app = renderApp('/verify/mail/ann%40example.com');

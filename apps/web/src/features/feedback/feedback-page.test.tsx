@@ -1,27 +1,11 @@
 import { FEEDBACK_MAX_IMAGE_BYTES } from '@bible-qa/contract';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ok, testUser } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';
 import { looksLikeContact } from './feedback-form.tsx';
 
-const USER = {
-  id: 'u1',
-  name: 'Ann',
-  sex: 'female',
-  role: 'user',
-  themeColor: '#1989fa',
-  darkMode: false,
-  language: 'zh-cn',
-  expression: 'none',
-  phone: null,
-  email: 'ann@example.com',
-  pseudonym: null,
-  avatar: null,
-  profile: null,
-  interests: [],
-};
-const ok = (data: unknown) =>
-  new Response(JSON.stringify({ code: 0, msg: 'success', data }), { headers: { 'content-type': 'application/json' } });
+const USER = testUser();
 const image = (id: string) => ({ id, contentType: 'image/png', width: 10, height: 10, byteSize: 100 });
 
 let calls: { url: string; init: RequestInit }[];

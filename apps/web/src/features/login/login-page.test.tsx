@@ -1,30 +1,10 @@
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { errorCode } from '@bible-qa/contract';
+import { json, LOGIN, ok, testUser } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';
 
-const USER = {
-  id: 'u1',
-  name: 'Ann',
-  sex: 'female',
-  role: 'user',
-  themeColor: '#1989fa',
-  darkMode: false,
-  language: 'zh-cn',
-  expression: 'none',
-  phone: '+8613800000000',
-  email: null,
-  pseudonym: null,
-  avatar: null,
-  profile: null,
-  interests: [],
-};
-const LOGIN = { access_token: 'a1', user_token: 'u1' };
-
-function json(body: unknown): Response {
-  return new Response(JSON.stringify(body), { headers: { 'Content-Type': 'application/json' } });
-}
-const ok = (data: unknown) => json({ code: 0, msg: 'ok', data });
+const USER = testUser({ phone: '+8613800000000', email: null });
 
 /** A fetch that answers by path; unknown paths answer code 0 with null. */
 function server(routes: Record<string, (body: Record<string, unknown>) => Response | Promise<Response>>) {

@@ -2,6 +2,7 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { readTourAnswers } from '../../lib/preferences.ts';
 import { encodeCacheKey } from '../../lib/storage.ts';
+import { testUser } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';
 
 afterEach(() => {
@@ -124,23 +125,7 @@ describe('setting page', () => {
     expect(document.documentElement.hasAttribute('data-prefers-color-scheme')).toBe(false);
   });
   it('offers a logged-in user a password of their own: change it when one is set', async () => {
-    const user = {
-      id: 'u1',
-      name: 'Ann',
-      sex: 'female',
-      role: 'user',
-      themeColor: '#1989fa',
-      darkMode: false,
-      language: 'zh-cn',
-      expression: 'none',
-      phone: null,
-      email: 'ann@example.com',
-      pseudonym: null,
-      avatar: null,
-      profile: null,
-      interests: [],
-      hasPassword: true,
-    };
+    const user = testUser({ hasPassword: true });
     window.localStorage.setItem('APP_AUTH_TOKEN_KEY', 'access-1');
     window.localStorage.setItem('APP_AUTH_REFRESH_TOKEN_KEY', 'user-1');
     window.localStorage.setItem('app_user', JSON.stringify(user));

@@ -2,6 +2,7 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MEMBER_PATHS, readTourAnswers, writeTourAnswers } from '../../lib/preferences.ts';
 import { encodeCacheKey } from '../../lib/storage.ts';
+import { testUser } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';
 
 afterEach(() => {
@@ -10,22 +11,7 @@ afterEach(() => {
   window.localStorage.clear();
 });
 
-const USER = {
-  id: 'u1',
-  name: '路加',
-  sex: 'male',
-  role: 'user',
-  themeColor: '#1989fa',
-  darkMode: false,
-  language: 'zh-cn',
-  expression: 'none',
-  phone: null,
-  email: 'luke@example.com',
-  pseudonym: null,
-  avatar: null,
-  profile: null,
-  interests: [],
-};
+const USER = testUser({ name: '路加', sex: 'male', email: 'luke@example.com' });
 
 /** A /webapi that answers the member calls with the user and records every call's path and body. */
 function stubServer() {
