@@ -2,7 +2,8 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, snap } from './support/browser.ts';
 import { startServerWithCorpus, type RunningServer } from './support/server.ts';
-import { startSmtpPeer, type SmtpPeer } from './support/smtp-peer.ts';
+import { ask, loginByMail, signIn } from './support/session.ts';
+import { startSmtpPeer, type SmtpPeer } from '../apps/api/src/test/smtp-peer.ts';
 
 let server: RunningServer;
 let browser: Browser;
@@ -19,25 +20,6 @@ afterAll(async () => {
   await smtp?.close();
 });
 
-async function api<T>(path: string, body: unknown): Promise<T> {
-  const res = await fetch(`${server.origin}/webapi${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', locale: 'zh-cn' },
-    body: JSON.stringify(body),
-  });
-  const envelope = (await res.json()) as { code: number; msg: string; data: T };
-  if (envelope.code !== 0) throw new Error(`${path}: ${envelope.code} ${envelope.msg}`);
-  return envelope.data;
-}
-
-/** Logs in by e-mail code through the API (the login screens have their own journey). */
-async function loginByMail(email: string) {
-  const since = smtp.inbox.length;
-  await api('/portal/auth/send-code-mail', { email });
-  const code = await smtp.codeFor(email, { since });
-  return api<{ access_token: string; user_token: string }>('/portal/auth/login-mail', { email, code, agree: true });
-}
-
 describe.each(['mobile', 'desktop'] as const)('collections in Chromium (%s)', (viewport) => {
   it('asks a guest to log in, then lists a collected answer, opens it and its conversation, and uncollects it', async () => {
     const guest = await newPage(browser, viewport);
@@ -46,27 +28,14 @@ describe.each(['mobile', 'desktop'] as const)('collections in Chromium (%s)', (v
     await snap(guest.page, `collections-${viewport}-1-guest`);
     await guest.context.close();
 
-    const tokens = await loginByMail(`collections-${viewport}@example.com`);
+    const tokens = await loginByMail(server.origin, smtp, `collections-${viewport}@example.com`);
     const { context, page } = await newPage(browser, viewport);
-    await context.addInitScript(
-      ([access, user]) => {
-        window.localStorage.setItem(btoa('CHAT_ASSISTANT__APP_FIRST_TOUR'), 'true');
-        if (!window.localStorage.getItem('APP_AUTH_TOKEN_KEY')) {
-          window.localStorage.setItem('APP_AUTH_TOKEN_KEY', access);
-          window.localStorage.setItem('APP_AUTH_REFRESH_TOKEN_KEY', user);
-        }
-      },
-      [tokens.access_token, tokens.user_token] as const,
-    );
+    await signIn(context, tokens);
     await page.goto(`${server.origin}/collections`);
     await page.getByTestId('collections-empty').waitFor();
     await snap(page, `collections-${viewport}-2-empty`);
 
-    await page.goto(`${server.origin}/chat`);
-    await page.getByTestId('chat-composer-input').fill('神爱世人');
-    await page.getByTestId('chat-composer-send').click();
-    const answer = page.locator('[data-testid="chat-answer"][data-status="done"]');
-    await answer.waitFor({ timeout: 30_000 });
+    const answer = await ask(page, server.origin, '神爱世人');
     const answerId = await answer.getAttribute('data-answer-id');
     await answer.getByTestId('chat-collect').click();
     await page.locator('[data-testid="chat-collect"][aria-pressed="true"]').waitFor();

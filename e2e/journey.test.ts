@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeLlm, type FakeLlm } from '../apps/api/src/test/fake-llm.ts';
 import { launchBrowser, newPage, snap } from './support/browser.ts';
 import { REPO_ROOT, startServerWithCorpus, type RunningServer } from './support/server.ts';
-import { startSmtpPeer, type SmtpPeer } from './support/smtp-peer.ts';
+import { startSmtpPeer, type SmtpPeer } from '../apps/api/src/test/smtp-peer.ts';
 
 /**
  * The main journey of issue 6 at 390×844 and 1280×800, a screenshot per step: first visit → tour → ask in zh-CN →

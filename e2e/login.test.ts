@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signExternalAccess } from '../apps/api/src/features/auth/external-access.service.ts';
 import { launchBrowser, newPage, snap } from './support/browser.ts';
 import { startServer, type RunningServer } from './support/server.ts';
-import { startSmtpPeer, type SmtpPeer } from './support/smtp-peer.ts';
+import { startSmtpPeer, type SmtpPeer } from '../apps/api/src/test/smtp-peer.ts';
 
 /**
  * One journey per login mode (spec §2 Login, §4, §5, §8) at both viewports, each step a screenshot, each journey

@@ -2,7 +2,8 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, snap } from './support/browser.ts';
 import { startServerWithCorpus, type RunningServer } from './support/server.ts';
-import { startSmtpPeer, type SmtpPeer } from './support/smtp-peer.ts';
+import { ask, loginByMail, signIn } from './support/session.ts';
+import { startSmtpPeer, type SmtpPeer } from '../apps/api/src/test/smtp-peer.ts';
 
 let server: RunningServer;
 let browser: Browser;
@@ -19,25 +20,6 @@ afterAll(async () => {
   await smtp?.close();
 });
 
-async function api<T>(path: string, body: unknown): Promise<T> {
-  const res = await fetch(`${server.origin}/webapi${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', locale: 'zh-cn' },
-    body: JSON.stringify(body),
-  });
-  const envelope = (await res.json()) as { code: number; msg: string; data: T };
-  if (envelope.code !== 0) throw new Error(`${path}: ${envelope.code} ${envelope.msg}`);
-  return envelope.data;
-}
-
-/** Logs in by e-mail code through the API (the login screens have their own journey) and returns the tokens. */
-async function loginByMail(email: string) {
-  const since = smtp.inbox.length;
-  await api('/portal/auth/send-code-mail', { email });
-  const code = await smtp.codeFor(email, { since });
-  return api<{ access_token: string; user_token: string }>('/portal/auth/login-mail', { email, code, agree: true });
-}
-
 const imageLoaded = (page: Page, testId: string) =>
   page
     .getByTestId(testId)
@@ -46,25 +28,11 @@ const imageLoaded = (page: Page, testId: string) =>
 
 describe.each(['mobile', 'desktop'] as const)('sharing an answer in Chromium (%s)', (viewport) => {
   it('shares an answer as an image and a link, opens it logged out, revokes it and sees it gone', async () => {
-    const tokens = await loginByMail(`share-${viewport}@example.com`);
+    const tokens = await loginByMail(server.origin, smtp, `share-${viewport}@example.com`);
     const owner = await newPage(browser, viewport);
-    await owner.context.addInitScript(
-      ([access, user]) => {
-        // The first-visit tour has its own journey.
-        window.localStorage.setItem(btoa('CHAT_ASSISTANT__APP_FIRST_TOUR'), 'true');
-        if (!window.localStorage.getItem('APP_AUTH_TOKEN_KEY')) {
-          window.localStorage.setItem('APP_AUTH_TOKEN_KEY', access);
-          window.localStorage.setItem('APP_AUTH_REFRESH_TOKEN_KEY', user);
-        }
-      },
-      [tokens.access_token, tokens.user_token] as const,
-    );
+    await signIn(owner.context, tokens);
     const page = owner.page;
-    await page.goto(`${server.origin}/chat`);
-    await page.getByTestId('chat-composer-input').fill('神爱世人');
-    await page.getByTestId('chat-composer-send').click();
-    const answer = page.locator('[data-testid="chat-answer"][data-status="done"]');
-    await answer.waitFor({ timeout: 30_000 });
+    const answer = await ask(page, server.origin, '神爱世人');
     await snap(page, `share-${viewport}-1-answer`);
 
     // The card, drawn by the server, in light and then dark.

@@ -1,63 +1,37 @@
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LoginResult } from '@bible-qa/contract';
 import { openDatabase, type DatabaseHandle } from '../db/client.ts';
 import { manualClock, post, type TestApp } from '../test/auth-helpers.ts';
+import { startSmtpPeer, type SmtpPeer } from '../test/smtp-peer.ts';
 import { buildTestApp } from '../test/test-app.ts';
-
-interface Received {
-  from: string | undefined;
-  to: string[];
-  raw: string;
-}
 
 /** A real SMTP peer (npm's smtp-server) on loopback: the code goes out over SMTP and comes back in a login. */
 describe('e-mail codes over SMTP', () => {
-  let server: SMTPServer;
+  let smtp: SmtpPeer;
   let database: DatabaseHandle;
   let t: TestApp;
-  const inbox: Received[] = [];
   const clock = manualClock();
 
   beforeAll(async () => {
-    server = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      logger: false,
-      onData(stream, session, callback) {
-        const chunks: Buffer[] = [];
-        stream.on('data', (c: Buffer) => chunks.push(c));
-        stream.on('end', () => {
-          inbox.push({
-            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : undefined,
-            to: session.envelope.rcptTo.map((r) => r.address),
-            raw: Buffer.concat(chunks).toString('utf8'),
-          });
-          callback();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const { port } = server.server.address() as AddressInfo;
+    smtp = await startSmtpPeer();
     database = await openDatabase({ kind: 'pglite' });
     t = await buildTestApp({
       database,
       clock,
-      env: { SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'Bible Q&A <codes@bible.example.org>' },
+      env: { SMTP_URL: smtp.url, MAIL_FROM: 'Bible Q&A <codes@bible.example.org>' },
     });
   });
   afterAll(async () => {
     await t.app.close();
     await database.close();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await smtp.close();
   });
 
   it('delivers the code to the normalised address and logs in with it', async () => {
     const sent = await post(t, '/portal/auth/send-code-mail', { email: ' Ruth@Example.ORG ' }, { locale: 'en' });
     expect(sent.code).toBe(0);
-    expect(inbox).toHaveLength(1);
-    const mail = inbox[0]!;
+    expect(smtp.inbox).toHaveLength(1);
+    const mail = smtp.inbox[0]!;
     expect(mail.from).toBe('codes@bible.example.org');
     expect(mail.to).toEqual(['ruth@example.org']);
     expect(mail.raw).toMatch(/^Subject: Your verification code$/m);
@@ -73,7 +47,7 @@ describe('e-mail codes over SMTP', () => {
   it('writes the mail in the language of the request', async () => {
     clock.advance(61_000);
     await post(t, '/portal/auth/send-code-mail', { email: 'naomi@example.org' }, { locale: 'zh-tw' });
-    const raw = inbox.at(-1)!.raw;
+    const raw = smtp.inbox.at(-1)!.raw;
     expect(raw).toMatch(/^Subject: =\?UTF-8\?/m);
   });
 });

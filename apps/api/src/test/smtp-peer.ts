@@ -16,7 +16,7 @@ export interface SmtpPeer {
   close(): Promise<void>;
 }
 
-/** A real SMTP peer (npm's smtp-server) on loopback that keeps every mail the app sends. */
+/** A real SMTP peer (npm's smtp-server) on loopback that keeps every mail the app sends (API tests and e2e). */
 export async function startSmtpPeer(): Promise<SmtpPeer> {
   const inbox: ReceivedMail[] = [];
   const server = new SMTPServer({

@@ -1,0 +1,54 @@
+import type { BrowserContext, Locator, Page } from 'playwright-core';
+import type { SmtpPeer } from '../../apps/api/src/test/smtp-peer.ts';
+
+export interface LoginTokens {
+  access_token: string;
+  user_token: string;
+}
+
+/** POSTs a JSON body to the server's /webapi path and returns the envelope's data; a non-zero code throws. */
+export async function postApi<T>(origin: string, path: string, body: unknown): Promise<T> {
+  const res = await fetch(`${origin}/webapi${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', locale: 'zh-cn' },
+    body: JSON.stringify(body),
+  });
+  const envelope = (await res.json()) as { code: number; msg: string; data: T };
+  if (envelope.code !== 0) throw new Error(`${path}: ${envelope.code} ${envelope.msg}`);
+  return envelope.data;
+}
+
+/** Logs in by e-mail code through the API (the login screens have their own journey) and returns the tokens. */
+export async function loginByMail(origin: string, smtp: SmtpPeer, email: string): Promise<LoginTokens> {
+  const since = smtp.inbox.length;
+  await postApi(origin, '/portal/auth/send-code-mail', { email });
+  const code = await smtp.codeFor(email, { since });
+  return postApi<LoginTokens>(origin, '/portal/auth/login-mail', { email, code, agree: true });
+}
+
+/**
+ * Every page the context opens starts logged in with these tokens (unless a page has logged out or in since) and
+ * with the first-visit tour seen (it has its own journey).
+ */
+export async function signIn(context: BrowserContext, tokens: LoginTokens): Promise<void> {
+  await context.addInitScript(
+    ([access, user]) => {
+      window.localStorage.setItem(btoa('CHAT_ASSISTANT__APP_FIRST_TOUR'), 'true');
+      if (!window.localStorage.getItem('APP_AUTH_TOKEN_KEY')) {
+        window.localStorage.setItem('APP_AUTH_TOKEN_KEY', access);
+        window.localStorage.setItem('APP_AUTH_REFRESH_TOKEN_KEY', user);
+      }
+    },
+    [tokens.access_token, tokens.user_token] as const,
+  );
+}
+
+/** Asks a question on /chat and waits (up to 30 s) for the finished answer, which it returns. */
+export async function ask(page: Page, origin: string, question: string): Promise<Locator> {
+  await page.goto(`${origin}/chat`);
+  await page.getByTestId('chat-composer-input').fill(question);
+  await page.getByTestId('chat-composer-send').click();
+  const answer = page.locator('[data-testid="chat-answer"][data-status="done"]');
+  await answer.waitFor({ timeout: 30_000 });
+  return answer;
+}
