@@ -3,6 +3,7 @@ import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from 
 import { useCallback } from 'react';
 import type { z } from 'zod';
 import type { ApiClient } from '../../lib/api-client.ts';
+import { nextPageUntilTotal } from '../../lib/paging.ts';
 import { useServices } from '../../lib/services.tsx';
 import { readChatEvents } from './chat-stream.ts';
 
@@ -79,10 +80,7 @@ export function sessionsQuery(api: ApiClient) {
         signal,
       }),
     initialPageParam: 1,
-    getNextPageParam: (last, pages) =>
-      pages.reduce((count, page) => count + page.items.length, 0) < last.total && last.items.length > 0
-        ? pages.length + 1
-        : undefined,
+    getNextPageParam: (last, pages) => nextPageUntilTotal(last, pages),
   });
 }
 

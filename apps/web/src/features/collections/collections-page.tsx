@@ -1,13 +1,14 @@
 import type { Answer } from '@bible-qa/contract';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { Button, DotLoading, ErrorBlock, InfiniteScroll, List, PullToRefresh, Toast } from 'antd-mobile';
+import { Button, DotLoading, ErrorBlock, List, PullToRefresh, Toast } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { LoadMore } from '../../components/load-more.tsx';
 import { Page } from '../../components/page.tsx';
 import { useLocale } from '../../lib/i18n.ts';
 import { useServices } from '../../lib/services.tsx';
 import { useSession } from '../../lib/session.ts';
-import { LIST_LOAD_OFFSET, PULL_REFRESH_HEAD_HEIGHT, PULL_REFRESH_SUCCESS_MS } from '../../lib/theme.ts';
+import { PULL_REFRESH_HEAD_HEIGHT, PULL_REFRESH_SUCCESS_MS } from '../../lib/theme.ts';
 import { REDIRECT_PARAM } from '../../lib/use-auth.ts';
 import { collectionsQuery, conversationLink, detailLink, excerptOf, useUncollect } from './collections.queries.ts';
 import './collections.css';
@@ -80,28 +81,7 @@ function CollectionList() {
               <CollectionItem key={answer.id} answer={answer} />
             ))}
           </List>
-          <InfiniteScroll
-            threshold={LIST_LOAD_OFFSET}
-            hasMore={Boolean(list.hasNextPage)}
-            loadMore={async () => {
-              await list.fetchNextPage({ throwOnError: true });
-            }}
-          >
-            {(hasMore, failed, retry) =>
-              failed ? (
-                <Button size="small" fill="none" onClick={retry} data-testid="collections-load-retry">
-                  {t('loadMore.failed')} {t('loadMore.retry')}
-                </Button>
-              ) : hasMore ? (
-                <span>
-                  {t('loadMore.loading')}
-                  <DotLoading />
-                </span>
-              ) : (
-                <span data-testid="collections-no-more">{t('loadMore.noMore')}</span>
-              )
-            }
-          </InfiniteScroll>
+          <LoadMore list={list} ns="collections" testId="collections" />
         </>
       )}
     </PullToRefresh>

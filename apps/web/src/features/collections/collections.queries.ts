@@ -2,6 +2,7 @@ import { chatTurnSchema, collectionPageSchema } from '@bible-qa/contract';
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import type { ApiClient } from '../../lib/api-client.ts';
+import { nextPageUntilTotal } from '../../lib/paging.ts';
 import { useServices } from '../../lib/services.tsx';
 
 /** The saved-answer calls of the chat API (under /webapi). */
@@ -30,10 +31,7 @@ export function collectionsQuery(api: ApiClient) {
         signal,
       }),
     initialPageParam: 1,
-    getNextPageParam: (last, pages) =>
-      pages.reduce((count, page) => count + page.items.length, 0) < last.total && last.items.length > 0
-        ? pages.length + 1
-        : undefined,
+    getNextPageParam: (last, pages) => nextPageUntilTotal(last, pages),
   });
 }
 

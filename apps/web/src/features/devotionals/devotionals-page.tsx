@@ -1,12 +1,13 @@
-import { Button, DotLoading, ErrorBlock, InfiniteScroll, Input, List, PullToRefresh, Selector } from 'antd-mobile';
+import { Button, DotLoading, ErrorBlock, Input, List, PullToRefresh, Selector } from 'antd-mobile';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { LoadMore } from '../../components/load-more.tsx';
 import { Page } from '../../components/page.tsx';
 import { useLocale } from '../../lib/i18n.ts';
 import { useServices } from '../../lib/services.tsx';
-import { LIST_LOAD_OFFSET, PULL_REFRESH_HEAD_HEIGHT, PULL_REFRESH_SUCCESS_MS } from '../../lib/theme.ts';
+import { PULL_REFRESH_HEAD_HEIGHT, PULL_REFRESH_SUCCESS_MS } from '../../lib/theme.ts';
 import { DevotionalDetailView } from './devotional-detail.tsx';
 import {
   DAY_CHOICES,
@@ -127,28 +128,7 @@ function DevotionalsHome() {
               ))}
             </List>
           )}
-          <InfiniteScroll
-            threshold={LIST_LOAD_OFFSET}
-            hasMore={Boolean(list.hasNextPage)}
-            loadMore={async () => {
-              await list.fetchNextPage({ throwOnError: true });
-            }}
-          >
-            {(hasMore, failed, retry) =>
-              failed ? (
-                <Button size="small" fill="none" onClick={retry} data-testid="devotionals-load-retry">
-                  {t('loadMore.failed')} {t('loadMore.retry')}
-                </Button>
-              ) : hasMore || list.isPending ? (
-                <span data-testid="devotionals-loading">
-                  {t('loadMore.loading')}
-                  <DotLoading />
-                </span>
-              ) : items.length > 0 ? (
-                <span data-testid="devotionals-no-more">{t('loadMore.noMore')}</span>
-              ) : null
-            }
-          </InfiniteScroll>
+          <LoadMore list={list} ns="devotionals" testId="devotionals" hasItems={items.length > 0} />
         </section>
       </PullToRefresh>
     </Page>
