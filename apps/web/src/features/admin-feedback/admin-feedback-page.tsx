@@ -1,10 +1,11 @@
 import type { AdminFeedback } from '@bible-qa/contract';
-import { Button, ErrorBlock, InfiniteScroll, List, Tabs, Tag, TextArea } from 'antd-mobile';
+import { Button, ErrorBlock, Tabs, Tag, TextArea } from 'antd-mobile';
 import Toast from 'antd-mobile/es/components/toast';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Page } from '../../components/page.tsx';
+import { PagedCardList } from '../../components/paged-card-list.tsx';
 import { StoredImage } from '../../components/stored-image.tsx';
 import { useLocale } from '../../lib/i18n.ts';
 import { useServices } from '../../lib/services.tsx';
@@ -109,27 +110,12 @@ function AdminFeedbackList({ filter }: { filter: RepliedFilter }) {
   const { t } = useTranslation('feedback');
   const { api } = useServices();
   const query = useInfiniteQuery(adminFeedbackQuery(api, filter));
-  const items = query.data?.pages.flatMap((p) => p.items) ?? [];
-  if (query.isSuccess && items.length === 0) {
-    return <ErrorBlock status="empty" title={t('admin.empty')} description={null} />;
-  }
   return (
-    <>
-      <List mode="card">
-        {items.map((item) => (
-          <List.Item key={item.id}>
-            <AdminFeedbackItem item={item} />
-          </List.Item>
-        ))}
-      </List>
-      <InfiniteScroll
-        hasMore={query.hasNextPage || query.isPending}
-        loadMore={async () => {
-          if (query.hasNextPage) await query.fetchNextPage();
-        }}
-        threshold={300}
-      />
-    </>
+    <PagedCardList
+      query={query}
+      emptyTitle={t('admin.empty')}
+      renderItem={(item) => <AdminFeedbackItem item={item} />}
+    />
   );
 }
 

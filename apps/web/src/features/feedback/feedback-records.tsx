@@ -1,7 +1,8 @@
 import type { Feedback } from '@bible-qa/contract';
-import { ErrorBlock, InfiniteScroll, List, Tag } from 'antd-mobile';
+import { Tag } from 'antd-mobile';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { PagedCardList } from '../../components/paged-card-list.tsx';
 import { StoredImage } from '../../components/stored-image.tsx';
 import { useLocale } from '../../lib/i18n.ts';
 import { useServices } from '../../lib/services.tsx';
@@ -47,26 +48,13 @@ export function FeedbackRecords() {
   const { t } = useTranslation('feedback');
   const { api } = useServices();
   const query = useInfiniteQuery(recordsQuery(api));
-  const items = query.data?.pages.flatMap((p) => p.items) ?? [];
-  if (query.isSuccess && items.length === 0) {
-    return <ErrorBlock status="empty" title={t('records.empty')} description={null} data-testid="feedback-empty" />;
-  }
   return (
-    <div data-testid="feedback-records">
-      <List mode="card">
-        {items.map((item) => (
-          <List.Item key={item.id}>
-            <FeedbackRecord item={item} />
-          </List.Item>
-        ))}
-      </List>
-      <InfiniteScroll
-        hasMore={query.hasNextPage || query.isPending}
-        loadMore={async () => {
-          if (query.hasNextPage) await query.fetchNextPage();
-        }}
-        threshold={300}
-      />
-    </div>
+    <PagedCardList
+      query={query}
+      testId="feedback-records"
+      emptyTitle={t('records.empty')}
+      emptyTestId="feedback-empty"
+      renderItem={(item) => <FeedbackRecord item={item} />}
+    />
   );
 }
