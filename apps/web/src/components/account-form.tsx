@@ -279,3 +279,30 @@ export function AccountForm({ form, testId, onSubmit, footer }: AccountFormProps
     </>
   );
 }
+
+/** The account screens' main button: full width and large, under the form. */
+export function FormSubmit({
+  testId,
+  loading,
+  onClick,
+  children,
+}: {
+  testId: string;
+  loading: boolean;
+  onClick: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <Button
+      block
+      color="primary"
+      size="large"
+      className="form-submit"
+      data-testid={testId}
+      loading={loading}
+      onClick={onClick}
+    >
+      {children}
+    </Button>
+  );
+}

@@ -2,7 +2,7 @@ import { Button, Checkbox, Tabs } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
-import { AccountForm, useAccountForm } from '../../components/account-form.tsx';
+import { AccountForm, FormSubmit, useAccountForm } from '../../components/account-form.tsx';
 import { AgreementCheck } from '../../components/agreement-check.tsx';
 import { Page } from '../../components/page.tsx';
 import { PASSWORD_SEGMENT, QR_SEGMENT, parseAccountMode, type AccountField } from '../../lib/account.ts';
@@ -149,17 +149,9 @@ function LoginForms() {
               </div>
             ) : null}
             {options}
-            <Button
-              block
-              color="primary"
-              size="large"
-              className="form-submit"
-              data-testid="login-submit"
-              loading={codeLogin.isPending || passwordLogin.isPending}
-              onClick={submit}
-            >
+            <FormSubmit testId="login-submit" loading={codeLogin.isPending || passwordLogin.isPending} onClick={submit}>
               {t('action.login')}
-            </Button>
+            </FormSubmit>
             <div className="form-links">
               <Button
                 fill="none"

@@ -1,7 +1,6 @@
-import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import { AccountForm, useAccountForm } from '../../components/account-form.tsx';
+import { AccountForm, FormSubmit, useAccountForm } from '../../components/account-form.tsx';
 import { Page } from '../../components/page.tsx';
 import { PASSWORD_SEGMENT, parseAccountMode } from '../../lib/account.ts';
 import { useAuthFailureToast } from '../../lib/use-auth.ts';
@@ -44,17 +43,9 @@ export function ResetPwdPage() {
       <div className="form-page">
         <p className="form-intro">{t('reset.intro')}</p>
         <AccountForm form={form} testId="reset" onSubmit={submit} footer={<p className="form-intro">{t('rule')}</p>} />
-        <Button
-          block
-          color="primary"
-          size="large"
-          className="form-submit"
-          data-testid="reset-submit"
-          loading={reset.isPending}
-          onClick={submit}
-        >
+        <FormSubmit testId="reset-submit" loading={reset.isPending} onClick={submit}>
           {t('action.submit')}
-        </Button>
+        </FormSubmit>
       </div>
     </Page>
   );

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Tabs } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams } from 'react-router';
-import { AccountForm, useAccountForm } from '../../components/account-form.tsx';
+import { AccountForm, FormSubmit, useAccountForm } from '../../components/account-form.tsx';
 import { Page } from '../../components/page.tsx';
 import { parseAccountMode, type AccountMode } from '../../lib/account.ts';
 import { useSession } from '../../lib/session.ts';
@@ -76,17 +76,9 @@ function SetPwdForm({ phone, email }: { phone: string | null; email: string | nu
               onSubmit={submit}
               footer={<p className="form-intro">{t('rule')}</p>}
             />
-            <Button
-              block
-              color="primary"
-              size="large"
-              className="form-submit"
-              data-testid="set-submit"
-              loading={setPassword.isPending}
-              onClick={submit}
-            >
+            <FormSubmit testId="set-submit" loading={setPassword.isPending} onClick={submit}>
               {t('action.submit')}
-            </Button>
+            </FormSubmit>
           </>
         ) : channels[0] ? (
           <Button block data-testid="set-switch" onClick={() => navigate(`/set-pwd/${channels[0]}`, { replace: true })}>

@@ -1,8 +1,8 @@
-import { Button, Checkbox } from 'antd-mobile';
+import { Checkbox } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'react-router';
-import { AccountForm, useAccountForm } from '../../components/account-form.tsx';
+import { AccountForm, FormSubmit, useAccountForm } from '../../components/account-form.tsx';
 import { AgreementCheck } from '../../components/agreement-check.tsx';
 import { Page } from '../../components/page.tsx';
 import { parseAccountMode } from '../../lib/account.ts';
@@ -57,17 +57,9 @@ export function VerifyPage() {
           </Checkbox>
         </div>
         <AgreementCheck checked={agreed} onChange={setAgreed} />
-        <Button
-          block
-          color="primary"
-          size="large"
-          className="form-submit"
-          data-testid="verify-submit"
-          loading={login.isPending}
-          onClick={submit}
-        >
+        <FormSubmit testId="verify-submit" loading={login.isPending} onClick={submit}>
           {t('action.login')}
-        </Button>
+        </FormSubmit>
       </div>
     </Page>
   );
