@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { OpenAiSpeechOptions } from './speech/openai-speech.ts';
 
 /**
  * Voice input and read-aloud through any OpenAI-compatible audio API (/audio/transcriptions, /audio/speech).
@@ -23,16 +24,7 @@ type SpeechEnv = z.infer<z.ZodObject<typeof speechEnv>>;
 
 export interface SpeechConfig {
   /** The OpenAI-compatible endpoint; unset, voice input is off and answers are read by the browser. */
-  endpoint:
-    | {
-        baseURL: string;
-        apiKey: string | undefined;
-        transcribeModel: string;
-        voiceModel: string | undefined;
-        voice: string;
-        timeoutMs: number;
-      }
-    | undefined;
+  endpoint: OpenAiSpeechOptions | undefined;
   /** Recognitions and read-alouds per account (or guest IP) per minute. */
   requestsPerMinute: number;
 }

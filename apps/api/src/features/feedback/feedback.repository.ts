@@ -1,4 +1,16 @@
-import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, sql, TransactionRollbackError } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  sql,
+  TransactionRollbackError,
+  type SQL,
+} from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { feedback, uploadedImages } from '../../db/feedback-schema.ts';
 import { users } from '../../db/schema.ts';
@@ -18,6 +30,14 @@ export function createFeedbackRepository(db: Database) {
           .from(uploadedImages)
           .where(inArray(uploadedImages.feedbackId, feedbackIds))
           .orderBy(asc(uploadedImages.position));
+  /** How many feedback rows match (all with no condition): the total of a paged list. */
+  const countWhere = async (where: SQL | undefined) => {
+    const [total] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(feedback)
+      .where(where);
+    return total?.n ?? 0;
+  };
 
   return {
     /**
@@ -130,11 +150,7 @@ export function createFeedbackRepository(db: Database) {
         .orderBy(desc(feedback.createdAt), desc(feedback.id))
         .limit(size)
         .offset((page - 1) * size);
-      const [total] = await db
-        .select({ n: sql<number>`count(*)::int` })
-        .from(feedback)
-        .where(eq(feedback.userId, userId));
-      return { rows, total: total?.n ?? 0 };
+      return { rows, total: await countWhere(eq(feedback.userId, userId)) };
     },
     /** Every user's feedback for the admin page, newest first; replied filters on the flag. */
     async listAll(page: number, size: number, replied?: boolean) {
@@ -148,11 +164,7 @@ export function createFeedbackRepository(db: Database) {
         .orderBy(desc(feedback.createdAt), desc(feedback.id))
         .limit(size)
         .offset((page - 1) * size);
-      const [total] = await db
-        .select({ n: sql<number>`count(*)::int` })
-        .from(feedback)
-        .where(where);
-      return { rows, total: total?.n ?? 0 };
+      return { rows, total: await countWhere(where) };
     },
     async reply(id: string, reply: string, adminId: string, at: Date): Promise<FeedbackRow | undefined> {
       const [row] = await db
