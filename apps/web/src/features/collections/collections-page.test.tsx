@@ -3,6 +3,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Answer } from '@bible-qa/contract';
 import { renderApp } from '../../test/render-app.tsx';
+import { answerOf } from '../chat/chat-fixtures.ts';
 import { COLLECTION_PATHS } from './collections.queries.ts';
 
 Globals.assign({ skipAnimation: true });
@@ -11,31 +12,16 @@ const CONVERSATION = '0b6a1c2d-3e4f-4a5b-8c6d-7e8f9a0b1c2d';
 const FIRST = '1b6a1c2d-3e4f-4a5b-8c6d-7e8f9a0b1c2d';
 const SECOND = '2b6a1c2d-3e4f-4a5b-8c6d-7e8f9a0b1c2d';
 
-const answer = (over: Partial<Answer>): Answer => ({
-  id: FIRST,
-  conversationId: CONVERSATION,
-  questionId: '3b6a1c2d-3e4f-4a5b-8c6d-7e8f9a0b1c2d',
-  question: '什么是恩典？',
-  status: 'done',
-  mode: 'advanced',
-  kind: 'answer',
-  language: 'zh-cn',
-  translation: 'cuv-hans',
-  content: '## 恩典\n恩典是**神白白的赐予**，见[以弗所书](https://example.org) 2:8。',
-  citations: [],
-  relatedBooks: [],
-  relatedLiterature: [],
-  images: [],
-  followUps: [],
-  sources: [],
-  verification: { checked: 0, linked: 0, marked: 0 },
-  rating: null,
-  collected: true,
-  error: null,
-  aiGenerated: true,
-  createdAt: '2026-01-01T08:00:00.000Z',
-  ...over,
-});
+const answer = (over: Partial<Answer>): Answer =>
+  answerOf({
+    id: FIRST,
+    conversationId: CONVERSATION,
+    questionId: '3b6a1c2d-3e4f-4a5b-8c6d-7e8f9a0b1c2d',
+    content: '## 恩典\n恩典是**神白白的赐予**，见[以弗所书](https://example.org) 2:8。',
+    collected: true,
+    createdAt: '2026-01-01T08:00:00.000Z',
+    ...over,
+  });
 const first = answer({});
 const second = answer({ id: SECOND, question: '八福是什么？', content: '八福见于马太福音第五章。' });
 
