@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import zlib from 'node:zlib';
 import sharp from 'sharp';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -10,6 +9,7 @@ import type { DatabaseHandle } from '../../db/client.ts';
 import { feedback, uploadedImages, users } from '../../db/schema.ts';
 import type { TestApp } from '../../test/auth-helpers.ts';
 import { databaseTargets } from '../../test/databases.ts';
+import { encodePng } from '../../test/png.ts';
 import { buildTestApp } from '../../test/test-app.ts';
 import { createTestUser } from '../../test/test-users.ts';
 
@@ -29,32 +29,13 @@ const jpegWithExif = () =>
     .withExif({ IFD0: { Make: 'SecretCam', ImageDescription: 'GPS 22.3193N 114.1694E' } })
     .toBuffer();
 
-function chunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(zlib.crc32(body));
-  return Buffer.concat([length, body, crc]);
-}
 /**
  * A decompression bomb: a valid 8000×8000 greyscale PNG of zeros. About 64 KB on the wire, 64 million pixels
  * (256 MB as RGBA) once decoded.
  */
 function pixelFloodPng(side = 8000): Buffer {
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(side, 0);
-  ihdr.writeUInt32BE(side, 4);
-  ihdr[8] = 8; // bit depth
-  ihdr[9] = 0; // greyscale
   const raw = Buffer.alloc(side * (side + 1)); // each row: filter byte 0 + zeros
-  const idat = zlib.deflateSync(raw, { level: 9 });
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', ihdr),
-    chunk('IDAT', idat),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
+  return encodePng(side, side, 0, raw, { level: 9 });
 }
 const SVG = Buffer.from(
   '<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>window.__pwned=1</script><rect width="10" height="10"/></svg>',
