@@ -141,7 +141,7 @@ export function createContextGatherer(deps: {
       const [entryRows, crossRows] = await Promise.all([
         // Only the excerpt is kept: commentary entries run to tens of kilobytes.
         rows.entries.many(entryIds, async (missing) => {
-          const found = await deps.corpusData.referenceEntriesByIds(versionId, missing);
+          const found = await deps.corpusData.referenceEntriesByIds(versionId, missing, ENTRY_EXCERPT);
           return new Map(
             found.map((row) => [
               row.id,

@@ -137,11 +137,26 @@ export function createCorpusRepository(db: Database) {
         )
         .orderBy(desc(crossReferences.votes))
         .limit(limit),
-    referenceEntriesByIds: (versionId: number, ids: string[]) =>
+    /**
+     * Reference entries by id; `textChars` reads only the start of their text (commentary entries run to tens of
+     * kilobytes, and 0 reads none of it).
+     */
+    referenceEntriesByIds: (versionId: number, ids: string[], textChars?: number) =>
       ids.length === 0
         ? Promise.resolve([])
         : db
-            .select()
+            .select({
+              versionId: referenceEntries.versionId,
+              id: referenceEntries.id,
+              collection: referenceEntries.collection,
+              title: referenceEntries.title,
+              lang: referenceEntries.lang,
+              refs: referenceEntries.refs,
+              text:
+                textChars === undefined
+                  ? referenceEntries.text
+                  : sql<string>`left(${referenceEntries.text}, ${sql.raw(String(Math.max(0, Math.floor(textChars))))})`,
+            })
             .from(referenceEntries)
             .where(and(eq(referenceEntries.versionId, versionId), inArray(referenceEntries.id, ids))),
     /** Every devotional of a version, in calendar order (a few hundred rows; the devotional service keeps them). */

@@ -51,6 +51,17 @@ describe.each(databaseTargets)('corpus ingestion on $name', (target) => {
     expect(john[0]?.text).toContain('神爱世人');
   });
 
+  it('reads reference entries whole, or only the start of their text', async () => {
+    const versionId = (await corpus.currentVersion())!.id;
+    const [whole] = await corpus.referenceEntriesByIds(versionId, ['eastons-dictionary:love']);
+    expect(whole).toMatchObject({ title: 'Love', refs: expect.arrayContaining(['JHN.21.16']) });
+    expect(whole!.text.length).toBeGreaterThan(40);
+    const [start] = await corpus.referenceEntriesByIds(versionId, ['eastons-dictionary:love'], 40);
+    expect(start).toMatchObject({ title: 'Love', refs: whole!.refs, text: whole!.text.slice(0, 40) });
+    const [none] = await corpus.referenceEntriesByIds(versionId, ['eastons-dictionary:love'], 0);
+    expect(none).toMatchObject({ refs: whole!.refs, text: '' });
+  });
+
   it('does nothing on a second run over the same corpus', async () => {
     const before = await corpus.currentVersion();
     const result = await ingestCorpus({ corpus, corpusDir, indexRoot });

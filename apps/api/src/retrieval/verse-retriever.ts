@@ -71,7 +71,7 @@ export type EntryRefs = (entryIds: string[]) => Promise<Map<string, string[]>>;
  */
 export function corpusEntryRefs(corpus: Pick<CorpusRepository, 'referenceEntriesByIds'>, versionId: number): EntryRefs {
   return async (ids) => {
-    const rows = await corpus.referenceEntriesByIds(versionId, ids);
+    const rows = await corpus.referenceEntriesByIds(versionId, ids, 0);
     return new Map(rows.map((row) => [row.id, row.refs] as const));
   };
 }
