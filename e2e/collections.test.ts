@@ -1,46 +1,30 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, snap } from './support/browser.ts';
-import { startServerWithCorpus, type RunningServer } from './support/server.ts';
-import { ask, loginByMail, signIn } from './support/session.ts';
-import { startSmtpPeer, type SmtpPeer } from '../apps/api/src/test/smtp-peer.ts';
+import { describe, expect, it } from 'vitest';
+import { newPage, snap } from './support/browser.ts';
+import { ask, loginByMail, signIn, useServerWithMail } from './support/session.ts';
 
-let server: RunningServer;
-let browser: Browser;
-let smtp: SmtpPeer;
-
-beforeAll(async () => {
-  smtp = await startSmtpPeer();
-  server = await startServerWithCorpus({ SMTP_URL: smtp.url });
-  browser = await launchBrowser();
-}, 150_000);
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await smtp?.close();
-});
+const run = useServerWithMail();
 
 describe.each(['mobile', 'desktop'] as const)('collections in Chromium (%s)', (viewport) => {
   it('asks a guest to log in, then lists a collected answer, opens it and its conversation, and uncollects it', async () => {
-    const guest = await newPage(browser, viewport);
-    await guest.page.goto(`${server.origin}/collections`);
+    const guest = await newPage(run.browser, viewport);
+    await guest.page.goto(`${run.server.origin}/collections`);
     await guest.page.getByTestId('collections-guest').waitFor();
     await snap(guest.page, `collections-${viewport}-1-guest`);
     await guest.context.close();
 
-    const tokens = await loginByMail(server.origin, smtp, `collections-${viewport}@example.com`);
-    const { context, page } = await newPage(browser, viewport);
+    const tokens = await loginByMail(run.server.origin, run.smtp, `collections-${viewport}@example.com`);
+    const { context, page } = await newPage(run.browser, viewport);
     await signIn(context, tokens);
-    await page.goto(`${server.origin}/collections`);
+    await page.goto(`${run.server.origin}/collections`);
     await page.getByTestId('collections-empty').waitFor();
     await snap(page, `collections-${viewport}-2-empty`);
 
-    const answer = await ask(page, server.origin, '神爱世人');
+    const answer = await ask(page, run.server.origin, '神爱世人');
     const answerId = await answer.getAttribute('data-answer-id');
     await answer.getByTestId('chat-collect').click();
     await page.locator('[data-testid="chat-collect"][aria-pressed="true"]').waitFor();
 
-    await page.goto(`${server.origin}/collections`);
+    await page.goto(`${run.server.origin}/collections`);
     const item = page.getByTestId('collection-item');
     await item.waitFor();
     expect(await item.getAttribute('data-answer-id')).toBe(answerId);
@@ -61,7 +45,7 @@ describe.each(['mobile', 'desktop'] as const)('collections in Chromium (%s)', (v
     expect(await page.getByTestId('chat-question').first().textContent()).toContain('神爱世人');
     await snap(page, `collections-${viewport}-5-conversation`);
 
-    await page.goto(`${server.origin}/collections`);
+    await page.goto(`${run.server.origin}/collections`);
     await page.getByTestId(`collection-uncollect-${answerId}`).click();
     await page.getByTestId('collections-empty').waitFor();
     await snap(page, `collections-${viewport}-6-uncollected`);

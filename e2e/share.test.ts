@@ -1,24 +1,9 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, snap } from './support/browser.ts';
-import { startServerWithCorpus, type RunningServer } from './support/server.ts';
-import { ask, loginByMail, signIn } from './support/session.ts';
-import { startSmtpPeer, type SmtpPeer } from '../apps/api/src/test/smtp-peer.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { newPage, snap } from './support/browser.ts';
+import { ask, loginByMail, signIn, useServerWithMail } from './support/session.ts';
 
-let server: RunningServer;
-let browser: Browser;
-let smtp: SmtpPeer;
-
-beforeAll(async () => {
-  smtp = await startSmtpPeer();
-  server = await startServerWithCorpus({ SMTP_URL: smtp.url });
-  browser = await launchBrowser();
-}, 150_000);
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await smtp?.close();
-});
+const run = useServerWithMail();
 
 const imageLoaded = (page: Page, testId: string) =>
   page
@@ -28,11 +13,11 @@ const imageLoaded = (page: Page, testId: string) =>
 
 describe.each(['mobile', 'desktop'] as const)('sharing an answer in Chromium (%s)', (viewport) => {
   it('shares an answer as an image and a link, opens it logged out, revokes it and sees it gone', async () => {
-    const tokens = await loginByMail(server.origin, smtp, `share-${viewport}@example.com`);
-    const owner = await newPage(browser, viewport);
+    const tokens = await loginByMail(run.server.origin, run.smtp, `share-${viewport}@example.com`);
+    const owner = await newPage(run.browser, viewport);
     await signIn(owner.context, tokens);
     const page = owner.page;
-    const answer = await ask(page, server.origin, '神爱世人');
+    const answer = await ask(page, run.server.origin, '神爱世人');
     await snap(page, `share-${viewport}-1-answer`);
 
     // The card, drawn by the server, in light and then dark.
@@ -52,12 +37,12 @@ describe.each(['mobile', 'desktop'] as const)('sharing an answer in Chromium (%s
     // A public link.
     await sheet.getByTestId('share-create-link').click();
     const url = await sheet.getByTestId('share-link-url').inputValue();
-    expect(url).toMatch(new RegExp(`^${server.origin}/share/[A-Za-z0-9_-]{32}$`));
+    expect(url).toMatch(new RegExp(`^${run.server.origin}/share/[A-Za-z0-9_-]{32}$`));
     const token = url.split('/').at(-1)!;
     await snap(page, `share-${viewport}-4-link`);
 
     // Someone else, logged out, opens it.
-    const visitor = await newPage(browser, viewport);
+    const visitor = await newPage(run.browser, viewport);
     await visitor.page.goto(url);
     const shared = visitor.page.getByTestId('share-content');
     await shared.waitFor();
@@ -71,7 +56,7 @@ describe.each(['mobile', 'desktop'] as const)('sharing an answer in Chromium (%s
     await snap(visitor.page, `share-${viewport}-5-public-page`);
 
     // The owner revokes it in settings.
-    await page.goto(`${server.origin}/setting`);
+    await page.goto(`${run.server.origin}/setting`);
     await page.getByTestId('setting-share-links').click();
     const row = page.getByTestId(`share-link-${token}`);
     await row.waitFor();

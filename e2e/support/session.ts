@@ -1,9 +1,37 @@
-import type { BrowserContext, Locator, Page } from 'playwright-core';
-import type { SmtpPeer } from '../../apps/api/src/test/smtp-peer.ts';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
+import { startSmtpPeer, type SmtpPeer } from '../../apps/api/src/test/smtp-peer.ts';
+import { launchBrowser } from './browser.ts';
+import { startServerWithCorpus, type RunningServer } from './server.ts';
 
 export interface LoginTokens {
   access_token: string;
   user_token: string;
+}
+
+export interface MailedRun {
+  server: RunningServer;
+  browser: Browser;
+  smtp: SmtpPeer;
+}
+
+/**
+ * For one test file: a loopback SMTP peer, the real server on the fixture corpus mailing its codes there, and
+ * Chromium; started before the file's tests and closed after them. Read the fields inside tests, not at load time.
+ */
+export function useServerWithMail(): MailedRun {
+  const run = {} as MailedRun;
+  beforeAll(async () => {
+    run.smtp = await startSmtpPeer();
+    run.server = await startServerWithCorpus({ SMTP_URL: run.smtp.url });
+    run.browser = await launchBrowser();
+  }, 150_000);
+  afterAll(async () => {
+    await run.browser?.close();
+    await run.server?.stop();
+    await run.smtp?.close();
+  });
+  return run;
 }
 
 /** POSTs a JSON body to the server's /webapi path and returns the envelope's data; a non-zero code throws. */
