@@ -6,13 +6,8 @@ import type { CorpusService } from '../corpus/corpus.service.ts';
 import { versionMemo } from '../corpus/version-memo.ts';
 import type { BibleService, ReaderContext } from '../features/bible/bible.service.ts';
 import { fromUsfm } from '../features/bible/bible.service.ts';
-import type { PassageHit } from '../retrieval/passage-index.ts';
-import {
-  corpusEntryRefs,
-  createVerseRetriever,
-  type Retrieval,
-  type VerseRetriever,
-} from '../retrieval/verse-retriever.ts';
+import type { PassageHit, PassageIndex } from '../retrieval/passage-index.ts';
+import { corpusEntryRefs, createVerseRetriever, type Retrieval } from '../retrieval/verse-retriever.ts';
 import { bibleLanguageOf } from '../features/bible/translation-policy.ts';
 import type { AnswerContext, ContextEntry, ContextVerse } from './answer-model.ts';
 
@@ -66,15 +61,19 @@ export function createContextGatherer(deps: {
   corpus: CorpusService;
   corpusData: CorpusRepository;
 }) {
-  let retriever: { versionId: number; retriever: VerseRetriever } | undefined;
-  // Popular questions come back to the same entries and key verses: their rows are read once per version.
   type CrossRow = Awaited<ReturnType<CorpusRepository['crossReferencesOf']>>[number];
-  const rowCaches = () => ({
+  /**
+   * What is kept for one corpus version: its retriever, and (popular questions come back to the same entries and key
+   * verses) the rankings, entry excerpts and cross-references already read.
+   */
+  const forVersion = (versionId: number, index: PassageIndex, parser: ReferenceParser) => ({
+    versionId,
+    retriever: createVerseRetriever({ index, parser, entryRefs: corpusEntryRefs(deps.corpusData, versionId) }),
     retrievals: versionMemo<[Retrieval, PassageHit[]]>(RETRIEVAL_CACHE),
     entries: versionMemo<ContextEntry | undefined>(ROW_CACHE),
     crossRefs: versionMemo<CrossRow[]>(ROW_CACHE),
   });
-  let rows = { versionId: -1, ...rowCaches() };
+  let current: ReturnType<typeof forVersion> | undefined;
 
   /** Passages of the first references that exist in the translation, looked up together, in the given order. */
   async function versesFor(refs: BibleReference[], reader: ReaderContext, translation: string, limit: number) {
@@ -102,26 +101,18 @@ export function createContextGatherer(deps: {
       const reader: ReaderContext = { language: bibleLanguageOf(input.language), tradition: input.tradition };
       const translation = await deps.bible.translationFor(reader);
       const { parser } = await deps.bible.tools();
-      if (rows.versionId !== versionId) {
-        rows = { versionId, ...rowCaches() };
-      }
-      if (retriever?.versionId !== versionId) {
-        retriever = {
-          versionId,
-          retriever: createVerseRetriever({ index, parser, entryRefs: corpusEntryRefs(deps.corpusData, versionId) }),
-        };
-      }
+      if (current?.versionId !== versionId) current = forVersion(versionId, index, parser);
+      const kept = current;
       const limit = VERSES_BY_MODE[input.mode];
       // The retriever ranks verses (cited references first, then text, reference entries and prominence fused);
       // professional mode also looks in the lexicons, which cite no verses.
       // A question asked again (the same words, reader and mode) within one corpus version ranks the same.
       const question = input.question.trim().replace(/\s+/g, ' ');
-      const ranked = retriever.retriever;
-      const [retrieval, lexiconHits] = await rows.retrievals.get(
+      const [retrieval, lexiconHits] = await kept.retrievals.get(
         [reader.language, reader.tradition, translation.id, input.mode, question].join('|'),
         () =>
           Promise.all([
-            ranked.retrieve(question, {
+            kept.retriever.retrieve(question, {
               language: reader.language,
               tradition: reader.tradition,
               translation: translation.id,
@@ -140,7 +131,7 @@ export function createContextGatherer(deps: {
       const key = verses[0] ? fromUsfm(verses[0].ref.split('-')[0]!) : undefined;
       const [entryRows, crossRows] = await Promise.all([
         // Only the excerpt is kept: commentary entries run to tens of kilobytes.
-        rows.entries.many(entryIds, async (missing) => {
+        kept.entries.many(entryIds, async (missing) => {
           const found = await deps.corpusData.referenceEntriesByIds(versionId, missing, ENTRY_EXCERPT);
           return new Map(
             found.map((row) => [
@@ -156,7 +147,7 @@ export function createContextGatherer(deps: {
           );
         }),
         key?.verse !== undefined && input.mode !== 'simple' && input.withCrossReferences !== false
-          ? rows.crossRefs.get(`${key.book}.${key.chapter}.${key.verse}`, () =>
+          ? kept.crossRefs.get(`${key.book}.${key.chapter}.${key.verse}`, () =>
               deps.corpusData.crossReferencesOf(versionId, key.book, key.chapter, key.verse!, 6),
             )
           : Promise.resolve([]),

@@ -23,6 +23,7 @@ import type { PassageHit, PassageIndex } from './passage-index.ts';
 import { RRF_K, reciprocalRankFusion } from './rank-fusion.ts';
 import { analyzeQuery } from './text-analysis.ts';
 import { defaultProminence, type VerseProminence } from './verse-prominence.ts';
+import { versionMemo } from '../corpus/version-memo.ts';
 
 export type VerseSource = 'reference' | 'text' | 'entry';
 
@@ -167,26 +168,14 @@ export function createVerseRetriever(deps: VerseRetrieverDeps): VerseRetriever {
   const { index, parser } = deps;
   const englishKeywords = deps.englishKeywords ?? createEnglishKeywords(parser.catalogue.books);
   const prominence = deps.prominence ?? defaultProminence();
-  const entryCache = new Map<string, string[]>();
+  // Entries never change within a corpus version (one retriever is built per version).
+  const entryCache = versionMemo<string[]>(ENTRY_CACHE_SIZE);
   const sharesCache = new Map<string, Map<string, number>>();
 
-  /** Entry references through a small cache: entries never change within a corpus version. */
+  /** Entry references through the cache; concurrent askers of an entry share its read. */
   async function entryRefs(ids: string[]): Promise<Map<string, string[]>> {
-    const out = new Map<string, string[]>();
-    const missing = ids.filter((id) => {
-      const cached = entryCache.get(id);
-      if (cached) out.set(id, cached);
-      return !cached;
-    });
-    if (missing.length === 0) return out;
-    const found = await deps.entryRefs(missing);
-    for (const id of missing) {
-      const refs = found.get(id) ?? [];
-      out.set(id, refs);
-      if (entryCache.size >= ENTRY_CACHE_SIZE) entryCache.delete(entryCache.keys().next().value as string);
-      entryCache.set(id, refs);
-    }
-    return out;
+    const refs = await entryCache.many(ids, deps.entryRefs);
+    return new Map(ids.map((id, i) => [id, refs[i] ?? []]));
   }
 
   function inCanon(book: string, tradition: Tradition): boolean {
