@@ -241,12 +241,16 @@ describe.each(databaseTargets)('devotionals on $name', (target) => {
     llm.setMode({ kind: 'normal', chunks: ['Título\n###\nTexto traducido.'], firstTokenDelayMs: 400 });
     const before = llm.requests.length;
     const ask = (id: string) => get(t, `/portal/devotional/translation?id=${id}`, { locale: 'es-es' });
-    const answers = await Promise.all([
+    // Two readings reach the model; the fourth request comes while both are still translating (the three requests
+    // race through their database reads, so it is sent only once the model has both).
+    const first = [
       ask('spurgeon-me:01-01-evening'),
       ask('spurgeon-me:01-01-evening'),
       ask('spurgeon-me:01-02-morning'),
-      ask('spurgeon-me:01-02-evening'),
-    ]);
+    ];
+    await expect.poll(() => llm.requests.length).toBe(before + 2);
+    const fourth = await ask('spurgeon-me:01-02-evening');
+    const answers = [...(await Promise.all(first)), fourth];
     expect(answers.map((a) => a.code)).toEqual([0, 0, 0, 10008]);
     expect(answers[3]!.msg).toContain('mucho tráfico');
     expect(llm.requests.length).toBe(before + 2);
