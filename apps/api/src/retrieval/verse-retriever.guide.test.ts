@@ -119,11 +119,21 @@ describe('createVerseRetriever with the passage guide', () => {
     expect(refs(verses)).toEqual(['DEU.34.7']);
   });
 
-  it('gives deuterocanonical guide verses only to readers whose canon holds them', async () => {
+  it('marks deuterocanonical guide verses outside the canon of a Protestant who names them', async () => {
     const { r } = retriever();
-    expect(refs((await r.retrieve('Who is the angel Raphael?', { ...en, tradition: 'catholic' })).verses)).toEqual([
-      'TOB.12.15',
-    ]);
-    expect(refs((await r.retrieve('Who is the angel Raphael?', en)).verses)).toEqual([]);
+    const catholic = await r.retrieve('Who is the angel Raphael?', { ...en, tradition: 'catholic' });
+    expect(catholic.verses.map((v) => [v.ref, v.outsideCanon])).toEqual([['TOB.12.15', undefined]]);
+    const protestant = await r.retrieve('Who is the angel Raphael?', en);
+    expect(protestant.verses.map((v) => [v.ref, v.outsideCanon])).toEqual([['TOB.12.15', true]]);
+  });
+
+  it('searches a book the question names, in the canon that holds it, and marks it for a Protestant', async () => {
+    const { r, queries } = retriever([hit('SIR.6.14', 'A faithful friend is a strong defence', 'en', 'cpdv')]);
+    const { verses } = await r.retrieve('What does Sirach say about friendship?', en);
+    expect(verses[0]).toMatchObject({ ref: 'SIR.6.14', outsideCanon: true });
+    const asked = queries.find((q) => q.books);
+    expect(asked).toMatchObject({ books: ['SIR'], canon: 'orthodox', lang: 'en' });
+    // The book's name is no search word: the verses do not name their book.
+    expect(asked?.query).not.toMatch(/sirach/i);
   });
 });

@@ -111,12 +111,26 @@ describe('createVerseRetriever: references the question cites', () => {
     expect(queries[0]?.query).not.toContain('14');
   });
 
-  it('cites deuterocanonical books only for Catholic and Orthodox readers', async () => {
+  it('shows a Protestant the deuterocanonical verse cited, marked outside the canon; no mark for Catholics', async () => {
     const { r, queries } = retriever({ verses: [verse('kjv', 'NEH.2.10')] });
-    expect((await r.retrieve('Tobit 4:15', en)).verses).toEqual([]);
+    const protestant = await r.retrieve('Tobit 4:15', en);
+    expect(protestant.verses.map((v) => [v.ref, v.outsideCanon])).toEqual([
+      ['TOB.4.15', true],
+      ['TOB.4.16', true],
+      ['TOB.4.14', true],
+    ]);
     expect(queries).toEqual([]);
     const catholic = await r.retrieve('Tobit 4:15', { ...en, tradition: 'catholic' });
-    expect(catholic.verses[0]?.ref).toBe('TOB.4.15');
+    expect(catholic.verses[0]).toMatchObject({ ref: 'TOB.4.15' });
+    expect(catholic.verses[0]?.outsideCanon).toBeUndefined();
+  });
+
+  it('reads an Orthodox reader’s Psalm numbers as the Septuagint’s: their Psalm 22 is the shepherd psalm', async () => {
+    const { r } = retriever({});
+    const orthodox = await r.retrieve('Psalm 22:1', { ...en, tradition: 'orthodox' });
+    expect(orthodox.verses[0]?.ref).toBe('PSA.23.1');
+    const protestant = await r.retrieve('Psalm 23:1', en);
+    expect(protestant.verses[0]?.ref).toBe('PSA.23.1');
   });
 });
 

@@ -41,6 +41,8 @@ export interface RetrievedVerse {
   sources: VerseSource[];
   /** The verse as the text search found it, in the reader's translation when that one matched. */
   hit?: PassageHit;
+  /** The reader named a book outside their canon (Sirach for a Protestant): shown, and said to be outside it. */
+  outsideCanon?: true;
 }
 
 export interface RetrievedEntry {
@@ -138,8 +140,10 @@ export interface FusionWeights {
   person: number;
   /** The text and entry candidates ordered by prominence (0: prominence only breaks ties). */
   prominence: number;
+  /** BM25 within the books the question names ("What does Sirach say about friendship?"). */
+  book: number;
 }
-export const FUSION_WEIGHTS: FusionWeights = { text: 1, entry: 1, topic: 3, person: 1.5, prominence: 0 };
+export const FUSION_WEIGHTS: FusionWeights = { text: 1, entry: 1, topic: 3, person: 1.5, prominence: 0, book: 3 };
 /** Verses from the start of each guide range taken before the rest of any range. */
 const GUIDE_HEAD = 3;
 /** The prominence ranking orders the first verses of the text and entry rankings. */
@@ -152,6 +156,11 @@ const VERSE = /^([1-4A-Z][A-Z0-9]{2})\.(\d+)\.(\d+)$/;
 const RANGE = /^([1-4A-Z][A-Z0-9]{2})\.(\d+)\.(\d+)(?:-([1-4A-Z][A-Z0-9]{2})\.(\d+)\.(\d+))?$/;
 
 const usfm = (book: string, chapter: number, verse: number) => `${book}.${chapter}.${verse}`;
+
+/** Orthodox readers number the Psalms as the Septuagint does ("Psalm 22" is the shepherd psalm): to KJV numbering. */
+function readersNumbering(ref: BibleReference, tradition: Tradition): BibleReference {
+  return tradition === 'orthodox' && ref.book === 'PSA' ? toScheme(ref, 'lxx', 'kjv') : ref;
+}
 const slug = (title: string) =>
   title
     .toLowerCase()
@@ -209,11 +218,14 @@ export function createVerseRetriever(deps: VerseRetrieverDeps): VerseRetriever {
     return record.testament !== 'DC' || tradition !== 'protestant';
   }
 
+  // The Greek parts of Daniel and Esther are chapters of those books in the Catholic texts (Susanna is Daniel 13):
+  // outside the Psalms such a verse exists when the Vulgate numbering has it.
   const exists = (book: string, chapter: number, verse: number) =>
-    parser.problemOf({ book, chapter, verse }) === undefined;
+    parser.problemOf({ book, chapter, verse }) === undefined ||
+    (book !== 'PSA' && parser.problemOf({ book, chapter, verse }, 'vulgate') === undefined);
 
   /** The verses of a reference, in order, at most `cap`; chapters are walked while the verse counts allow. */
-  function versesOf(ref: BibleReference, cap: number): string[] {
+  function versesOf(ref: BibleReference, cap: number, trusted = false): string[] {
     const out: string[] = [];
     const lastChapter = ref.endChapter ?? ref.chapter;
     const single = ref.verse !== undefined && ref.endVerse === undefined && ref.endChapter === undefined;
@@ -221,7 +233,7 @@ export function createVerseRetriever(deps: VerseRetrieverDeps): VerseRetriever {
       const first = c === ref.chapter ? (ref.verse ?? 1) : 1;
       const last = c === lastChapter ? (ref.endVerse ?? (single ? first : Infinity)) : Infinity;
       // A range whose last verse exists needs no check per verse (entries cite thousands of them).
-      const checked = last !== Infinity && last - first < cap && exists(ref.book, c, last);
+      const checked = last !== Infinity && last - first < cap && (trusted || exists(ref.book, c, last));
       for (let v = first; v <= last && out.length < cap; v++) {
         if (!checked && !exists(ref.book, c, v)) break;
         out.push(usfm(ref.book, c, v));
@@ -234,11 +246,13 @@ export function createVerseRetriever(deps: VerseRetrieverDeps): VerseRetriever {
   function citedVerses(question: string, options: RetrieveOptions, limit: number) {
     const matches = parser
       .findAll(question, { language: options.language, tradition: options.tradition })
+      .map((m) => ({ ...m, reference: readersNumbering(m.reference, options.tradition) }))
       .filter((m) => parser.problemOf(m.reference) === undefined);
     const cited: string[] = [];
     const context: string[] = [];
-    // A citation outside the reader's canon (Tobit for a Protestant) gives no verses but is no search text either.
-    for (const { reference: ref } of matches.filter((m) => inCanon(m.reference.book, options.tradition))) {
+    // A citation outside the reader's canon (Sirach for a Protestant) is still shown, marked as such: the reader
+    // asked for it by name.
+    for (const { reference: ref } of matches) {
       cited.push(...versesOf(ref, limit));
       if (ref.verse !== undefined && ref.endVerse === undefined && ref.endChapter === undefined) {
         for (const v of [ref.verse + 1, ref.verse - 1]) {
@@ -311,7 +325,7 @@ export function createVerseRetriever(deps: VerseRetrieverDeps): VerseRetriever {
   }
 
   /** Expands a stored citation (`BOOK.C.V` or `BOOK.C.V-BOOK.C.V`) to its verses. */
-  function citationVerses(citation: string): string[] {
+  function citationVerses(citation: string, trusted = false): string[] {
     const m = RANGE.exec(citation);
     if (!m) return [];
     const [, book, c1, v1, book2, c2, v2] = m as unknown as [string, string, string, string, string?, string?, string?];
@@ -320,15 +334,16 @@ export function createVerseRetriever(deps: VerseRetrieverDeps): VerseRetriever {
       if (Number(c2) !== ref.chapter) ref.endChapter = Number(c2);
       ref.endVerse = Number(v2);
     }
-    return versesOf(ref, MAX_RANGE);
+    return versesOf(ref, MAX_RANGE, trusted);
   }
 
   /**
    * (b) The entries the question finds in the English reference works, and the verses they cite: an entry at rank
    * r gives each verse it cites 1/r, a range shares that among its verses (1/√n each), and the entries' shares add.
    */
-  async function entryRanking(question: string, options: RetrieveOptions): Promise<EntryRanking> {
-    const query = options.language === 'en' ? question : englishKeywords(question, options.language);
+  async function entryRanking(question: string, options: RetrieveOptions, guided = ''): Promise<EntryRanking> {
+    const query =
+      options.language === 'en' ? question : joinWords(englishKeywords(question, options.language), guided);
     if (!query) return { order: [], entries: [] };
     const hits = await index.search({
       query,
@@ -392,19 +407,64 @@ export function createVerseRetriever(deps: VerseRetrieverDeps): VerseRetriever {
     }
   }
 
-  const bookNames = new Map<BibleLanguage, string[]>();
-  /** Whether the question names a book of the Bible in the reader's language (folded, lower-cased). */
-  function namesBook(question: string, language: BibleLanguage): boolean {
+  const bookNames = new Map<BibleLanguage, [string, string][]>();
+  /**
+   * The books a question names in the reader's language, not as a citation ("What does Sirach say about
+   * friendship?", "箴言怎么说钱财？"): names of three letters or more, folded and lower-cased.
+   */
+  function namedBooks(question: string, language: BibleLanguage): { codes: string[]; rest: string } {
     let names = bookNames.get(language);
     if (!names) {
-      names = parser.catalogue.books
-        .flatMap((b) => [b.names[language], (b.zhCatholic as Partial<Record<string, string>> | undefined)?.[language]])
-        .filter((n): n is string => Boolean(n) && (n as string).length > 2)
-        .map((n) => foldToSimplified(n.toLowerCase()));
+      names = parser.catalogue.books.flatMap((b) =>
+        [b.names[language], (b.zhCatholic as Partial<Record<string, string>> | undefined)?.[language]]
+          .filter((n): n is string => Boolean(n) && (n as string).length > 2)
+          .map((n) => [foldToSimplified(n.toLowerCase()), b.code] as [string, string]),
+      );
       bookNames.set(language, names);
     }
-    const folded = foldToSimplified(question.toLowerCase());
-    return names.some((n) => folded.includes(n));
+    let folded = foldToSimplified(question.toLowerCase());
+    const latin = !(language === 'zh-Hans' || language === 'zh-Hant');
+    const codes = new Set<string>();
+    // Longest names first, each taken out of the text once found (便西拉智训 before 智训).
+    for (const [name, code] of [...names].sort((a, b) => b[0].length - a[0].length)) {
+      const at = folded.indexOf(name);
+      if (at < 0) continue;
+      // Latin names stand as words: "Job" is not in "jobs", "Acts" not in "facts".
+      if (latin && (/\p{L}/u.test(folded[at - 1] ?? '') || /\p{L}/u.test(folded[at + name.length] ?? ''))) continue;
+      codes.add(code);
+      folded = `${folded.slice(0, at)} ${folded.slice(at + name.length)}`;
+    }
+    return { codes: [...codes], rest: folded };
+  }
+
+  /**
+   * The verses of the books a question names, found by the rest of its words; a book outside the reader's canon is
+   * searched in the canon that holds it. Readers whose language has no text of the book search its English one.
+   */
+  async function bookRanking(
+    question: string,
+    books: string[],
+    options: RetrieveOptions,
+    guided = '',
+  ): Promise<TextRanking> {
+    const outside = books.some((b) => !inCanon(b, options.tradition));
+    const canon = outside ? 'orthodox' : options.tradition;
+    const ask = (query: string, lang: string) =>
+      index.search({ query, lang, kinds: ['verse'], books, canon, limit: TEXT_DEPTH });
+    let hits = await ask(question, options.language);
+    if (hits.length === 0 && options.language !== 'en') {
+      const english = joinWords(englishKeywords(question, options.language), guided);
+      if (english) hits = await ask(english, 'en');
+    }
+    const order: string[] = [];
+    const hitOf = new Map<string, PassageHit>();
+    for (const hit of hits) {
+      const ref = kjvVerseRef(hit);
+      if (!ref || hitOf.has(ref)) continue;
+      order.push(ref);
+      hitOf.set(ref, hit);
+    }
+    return { order, hitOf };
   }
 
   /**
@@ -428,9 +488,23 @@ export function createVerseRetriever(deps: VerseRetrieverDeps): VerseRetriever {
    * The verses of the guide entries matched: the head of every ref of every entry first (a passage's parallel
    * accounts, a topic's several key texts), then the rest of each range in order.
    */
-  function guideVerses(matches: readonly GuideMatch[], options: RetrieveOptions, cap: number): string[] {
+  function guideVerses(
+    matches: readonly GuideMatch[],
+    options: RetrieveOptions,
+    cap: number,
+    outside: Set<string>,
+  ): string[] {
     const ranges = matches.flatMap((m) =>
-      m.entry.refs.map((r) => citationVerses(r).filter((v) => inCanon(v.slice(0, 3), options.tradition))),
+      m.entry.refs.map((r) => {
+        // The guide's ranges are checked against the corpus (npm run check:guide), in the numbering of the texts
+        // that hold them: Susanna is Daniel 13 in the Catholic texts, a chapter the KJV has not.
+        const verses = citationVerses(r, true);
+        // An entry of the deuterocanon (Tobit, the Maccabees, Susanna) was named by the reader: shown whatever their
+        // canon, marked when it is outside it.
+        if (m.entry.canon === undefined) return verses.filter((v) => inCanon(v.slice(0, 3), options.tradition));
+        if (options.tradition === 'protestant') for (const v of verses) outside.add(v);
+        return verses;
+      }),
     );
     const out = new Set<string>();
     for (const range of ranges) for (const v of range.slice(0, GUIDE_HEAD)) if (out.size < cap) out.add(v);
@@ -443,29 +517,44 @@ export function createVerseRetriever(deps: VerseRetrieverDeps): VerseRetriever {
       const limit = Math.min(MAX_LIMIT, Math.max(1, Math.floor(options.limit ?? DEFAULT_LIMIT) || DEFAULT_LIMIT));
       const question = typeof rawQuestion === 'string' ? rawQuestion.slice(0, MAX_QUESTION) : '';
       const { refs: cited, residual } = citedVerses(question, options, limit);
-      const verses: RetrievedVerse[] = cited.map((ref, i) => ({ ref, score: 2 - i / 1000, sources: ['reference'] }));
+      const verses: RetrievedVerse[] = cited.map((ref, i) => ({
+        ref,
+        score: 2 - i / 1000,
+        sources: ['reference'],
+        ...(inCanon(ref.slice(0, 3), options.tradition) ? {} : { outsideCanon: true as const }),
+      }));
       const taken = new Set(cited);
       const matches = guide.match(residual, options.language);
       // A named passage (主祷文, the prodigal son) is read as if it had been cited.
+      const outside = new Set<string>();
+      const isOutside = (ref: string) => outside.has(ref) || !inCanon(ref.slice(0, 3), options.tradition);
       const named = guideVerses(
         matches.filter((m) => m.entry.kind === 'passage'),
         options,
         limit,
+        outside,
       );
       for (const ref of named) {
         if (verses.length >= limit || taken.has(ref)) continue;
         taken.add(ref);
-        verses.push({ ref, score: 1.5 - verses.length / 1000, sources: ['guide'] });
+        verses.push({
+          ref,
+          score: 1.5 - verses.length / 1000,
+          sources: ['guide'],
+          ...(isOutside(ref) ? { outsideCanon: true as const } : {}),
+        });
       }
       const topics = guideVerses(
         matches.filter((m) => m.entry.kind === 'topic'),
         options,
         MAX_LIMIT,
+        outside,
       );
       const people = guideVerses(
         matches.filter((m) => m.entry.kind === 'person' || m.entry.kind === 'place'),
         options,
         MAX_LIMIT,
+        outside,
       );
       const chinese = options.language === 'zh-Hans' || options.language === 'zh-Hant';
       const names = chinese
@@ -476,14 +565,33 @@ export function createVerseRetriever(deps: VerseRetrieverDeps): VerseRetriever {
         return { verses: verses.slice(0, limit), entries: [] };
       }
 
-      const [text, entry] = searchable
-        ? await Promise.all([textRanking(residual, options, names), entryRanking(residual, options)])
-        : [{ order: [], hitOf: new Map<string, PassageHit>() }, { order: [], entries: [] }];
+      const { codes: books, rest: withoutBooks } = namedBooks(residual, options.language);
+      if (books.length > 0) {
+        // A named book narrows the guide's topics and people to its own verses, if it has any of them.
+        for (const list of [topics, people]) {
+          const inBooks = list.filter((v) => books.includes(v.slice(0, 3)));
+          list.splice(0, list.length, ...inBooks);
+        }
+      }
+      const none: TextRanking = { order: [], hitOf: new Map() };
+      // The English names of the topics and people matched ask the English works (and English texts) for readers of
+      // other languages: 友谊 → friendship, though the Union Version never uses the word.
+      const guided = matches
+        .filter((m) => m.entry.kind !== 'passage')
+        .flatMap((m) => (m.entry.names.en ?? []).slice(0, 2))
+        .join(' ');
+      const [text, entry, book] = searchable
+        ? await Promise.all([
+            textRanking(residual, options, names),
+            entryRanking(residual, options, guided),
+            books.length > 0 ? bookRanking(withoutBooks, books, options, guided) : none,
+          ])
+        : [none, { order: [], entries: [] }, none];
       const inDomain =
         verses.length > 0 ||
         matches.length > 0 ||
         hasFaithTerm(question, options.language) ||
-        namesBook(question, options.language);
+        books.length > 0;
       if (!inDomain && !answersOutsideDomain(residual, options, text)) return { verses: [], entries: [] };
       const pool = [
         ...new Set([...text.order.slice(0, PROMINENCE_POOL.text), ...entry.order.slice(0, PROMINENCE_POOL.entry)]),
@@ -495,12 +603,13 @@ export function createVerseRetriever(deps: VerseRetrieverDeps): VerseRetriever {
               .sort((a, b) => b.p - a.p || a.i - b.i)
               .map(({ ref }) => ref)
           : [];
-      const fused = reciprocalRankFusion([text.order, entry.order, topics, people, byProminence], RRF_K, [
+      const fused = reciprocalRankFusion([text.order, entry.order, topics, people, byProminence, book.order], RRF_K, [
         weights.text,
         weights.entry,
         weights.topic,
         weights.person,
         weights.prominence,
+        weights.book,
       ])
         // Prominence only breaks ties between equally ranked verses.
         .map((item, i) => ({ item, i, p: prominence(item.id) }))
@@ -510,16 +619,27 @@ export function createVerseRetriever(deps: VerseRetrieverDeps): VerseRetriever {
         if (verses.length >= limit) break;
         if (taken.has(item.id)) continue;
         taken.add(item.id);
-        const hit = text.hitOf.get(item.id);
+        const hit = text.hitOf.get(item.id) ?? book.hitOf.get(item.id);
         const sources: VerseSource[] = [];
-        if (item.lists.includes(0)) sources.push('text');
+        if (item.lists.includes(0) || item.lists.includes(5)) sources.push('text');
         if (item.lists.includes(1)) sources.push('entry');
         if (item.lists.includes(2) || item.lists.includes(3)) sources.push('guide');
-        verses.push({ ref: item.id, score: item.score, sources, ...(hit ? { hit } : {}) });
+        verses.push({
+          ref: item.id,
+          score: item.score,
+          sources,
+          ...(hit ? { hit } : {}),
+          ...(isOutside(item.id) ? { outsideCanon: true as const } : {}),
+        });
       }
       return { verses, entries: entry.entries };
     },
   };
+}
+
+function joinWords(...parts: (string | undefined)[]): string | undefined {
+  const joined = parts.filter(Boolean).join(' ').trim();
+  return joined || undefined;
 }
 
 /** "naves-topical:speaking-evil" → "Speaking Evil" (a redirect target's title, until its own is read). */
