@@ -2,12 +2,15 @@
 // Beyond the structural rules (schema, unique ids and aliases, book codes) it checks that every verse of every
 // range exists (KJV numbering; cpdv's Vulgate numbering for `canon: "catholic"` entries), that ranges stay short,
 // that no alias is a plain reference, that zh-Hant lists only forms the automatic conversion would not give, and
-// that people and places carry their Chinese Union Version name. Exits 1 on any problem.
+// that people and places carry their Chinese Union Version name, and that no two entries share an alias once
+// English, Spanish and French words are stemmed the way the retriever matches them. Exits 1 on any problem.
 import { createReadStream, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { Converter } from 'opencc-js';
 import { loadConfig, REPO_ROOT } from '../apps/api/src/config.ts';
+import { stem } from '../apps/api/src/retrieval/stemmer.ts';
+import { pushWordTokens, sanitizeText } from '../apps/api/src/retrieval/text-analysis.ts';
 import {
   aliasKey,
   findStructuralProblems,
@@ -74,6 +77,26 @@ function referenceLike(books: BookRow[]): (alias: string) => boolean {
   };
 }
 
+/** English, Spanish and French aliases are matched as stemmed words: two entries must not meet there either. */
+function stemmedCollisions(entries: PassageGuideEntry[]): string[] {
+  const problems: string[] = [];
+  for (const language of ['en', 'es', 'fr'] as const) {
+    const owners = new Map<string, string>();
+    for (const entry of entries) {
+      for (const name of new Set(entry.names[language])) {
+        const words: string[] = [];
+        pushWordTokens(sanitizeText(name), words);
+        const key = words.map((w) => stem(w, language)).join(' ');
+        const owner = owners.get(key);
+        if (owner && owner !== entry.id)
+          problems.push(`${entry.id}: ${language} alias "${name}" stems like ${owner}'s`);
+        owners.set(key, entry.id);
+      }
+    }
+  }
+  return problems;
+}
+
 async function main() {
   const corpusDir = loadConfig().corpus.dir;
   const guideFile = path.join(REPO_ROOT, 'apps/api/src/retrieval/guide/passage-guide.json');
@@ -90,6 +113,7 @@ async function main() {
       readBible(path.join(corpusDir, 'bibles/cpdv.jsonl'), false),
       readBible(path.join(corpusDir, 'bibles/cuv-hans.jsonl'), true),
     ]);
+    problems.push(...stemmedCollisions(entries));
     const isReference = referenceLike(books);
     const toTraditional = Converter({ from: 'cn', to: 'tw' });
     const toSimplified = Converter({ from: 'tw', to: 'cn' });
