@@ -125,6 +125,8 @@ describe('createVerseRetriever with the passage guide', () => {
     expect(catholic.verses.map((v) => [v.ref, v.outsideCanon])).toEqual([['TOB.12.15', undefined]]);
     const protestant = await r.retrieve('Who is the angel Raphael?', en);
     expect(protestant.verses.map((v) => [v.ref, v.outsideCanon])).toEqual([['TOB.12.15', true]]);
+    // Read from a Catholic text in its own numbering, whoever asks.
+    expect([...catholic.verses, ...protestant.verses].every((v) => v.numbering === 'vulgate')).toBe(true);
   });
 
   it('searches a book the question names, in the canon that holds it, and marks it for a Protestant', async () => {

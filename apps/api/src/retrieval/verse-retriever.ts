@@ -43,6 +43,11 @@ export interface RetrievedVerse {
   hit?: PassageHit;
   /** The reader named a book outside their canon (Sirach for a Protestant): shown, and said to be outside it. */
   outsideCanon?: true;
+  /**
+   * Set when the reference is in the numbering of the Catholic texts (the deuterocanon's entries of the guide:
+   * Susanna is Daniel 13, the Prayer of Azariah Daniel 3:24-45): read it from a Catholic text, never the KJV.
+   */
+  numbering?: 'vulgate';
 }
 
 export interface RetrievedEntry {
@@ -493,6 +498,7 @@ export function createVerseRetriever(deps: VerseRetrieverDeps): VerseRetriever {
     options: RetrieveOptions,
     cap: number,
     outside: Set<string>,
+    vulgate: Set<string>,
   ): string[] {
     const ranges = matches.flatMap((m) =>
       m.entry.refs.map((r) => {
@@ -502,7 +508,10 @@ export function createVerseRetriever(deps: VerseRetrieverDeps): VerseRetriever {
         // An entry of the deuterocanon (Tobit, the Maccabees, Susanna) was named by the reader: shown whatever their
         // canon, marked when it is outside it.
         if (m.entry.canon === undefined) return verses.filter((v) => inCanon(v.slice(0, 3), options.tradition));
-        if (options.tradition === 'protestant') for (const v of verses) outside.add(v);
+        for (const v of verses) {
+          vulgate.add(v);
+          if (options.tradition === 'protestant') outside.add(v);
+        }
         return verses;
       }),
     );
@@ -527,12 +536,18 @@ export function createVerseRetriever(deps: VerseRetrieverDeps): VerseRetriever {
       const matches = guide.match(residual, options.language);
       // A named passage (主祷文, the prodigal son) is read as if it had been cited.
       const outside = new Set<string>();
+      const vulgate = new Set<string>();
+      const marks = (ref: string) => ({
+        ...(isOutside(ref) ? { outsideCanon: true as const } : {}),
+        ...(vulgate.has(ref) ? { numbering: 'vulgate' as const } : {}),
+      });
       const isOutside = (ref: string) => outside.has(ref) || !inCanon(ref.slice(0, 3), options.tradition);
       const named = guideVerses(
         matches.filter((m) => m.entry.kind === 'passage'),
         options,
         limit,
         outside,
+        vulgate,
       );
       for (const ref of named) {
         if (verses.length >= limit || taken.has(ref)) continue;
@@ -541,7 +556,7 @@ export function createVerseRetriever(deps: VerseRetrieverDeps): VerseRetriever {
           ref,
           score: 1.5 - verses.length / 1000,
           sources: ['guide'],
-          ...(isOutside(ref) ? { outsideCanon: true as const } : {}),
+          ...marks(ref),
         });
       }
       const topics = guideVerses(
@@ -549,12 +564,14 @@ export function createVerseRetriever(deps: VerseRetrieverDeps): VerseRetriever {
         options,
         MAX_LIMIT,
         outside,
+        vulgate,
       );
       const people = guideVerses(
         matches.filter((m) => m.entry.kind === 'person' || m.entry.kind === 'place'),
         options,
         MAX_LIMIT,
         outside,
+        vulgate,
       );
       const chinese = options.language === 'zh-Hans' || options.language === 'zh-Hant';
       const names = chinese
@@ -629,7 +646,7 @@ export function createVerseRetriever(deps: VerseRetrieverDeps): VerseRetriever {
           score: item.score,
           sources,
           ...(hit ? { hit } : {}),
-          ...(isOutside(item.id) ? { outsideCanon: true as const } : {}),
+          ...marks(item.id),
         });
       }
       return { verses, entries: entry.entries };
