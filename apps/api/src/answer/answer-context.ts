@@ -1,6 +1,6 @@
 import { COLLECTION_NAMES, type AnswerKind, type ChatMode, type Locale, type Tradition } from '@bible-qa/contract';
-import type { ReferenceParser } from '../bible/references.parser.ts';
-import type { BibleReference } from '../bible/references.types.ts';
+import type { ReferenceParser } from '../scripture/references.parser.ts';
+import type { BibleReference } from '../scripture/references.types.ts';
 import type { CorpusRepository } from '../corpus/corpus.repository.ts';
 import type { CorpusService } from '../corpus/corpus.service.ts';
 import { versionMemo } from '../corpus/version-memo.ts';
@@ -8,7 +8,7 @@ import type { BibleService, ReaderContext } from '../features/bible/bible.servic
 import { fromUsfm } from '../features/bible/bible.service.ts';
 import type { PassageHit, PassageIndex } from '../retrieval/passage-index.ts';
 import { corpusEntryRefs, createVerseRetriever, type Retrieval } from '../retrieval/verse-retriever.ts';
-import { bibleLanguageOf } from '../features/bible/translation-policy.ts';
+import { bibleLanguageOf } from '../scripture/translation-policy.ts';
 import type { AnswerContext, ContextEntry, ContextVerse } from './answer-model.ts';
 
 const VERSES_BY_MODE: Record<ChatMode, number> = { simple: 3, advanced: 10, professional: 10 };

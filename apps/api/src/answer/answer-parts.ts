@@ -1,5 +1,5 @@
 import type { Citation, Locale } from '@bible-qa/contract';
-import type { ReferenceParser } from '../bible/references.parser.ts';
+import type { ReferenceParser } from '../scripture/references.parser.ts';
 import type { CorpusService } from '../corpus/corpus.service.ts';
 import type { ReaderContext } from '../features/bible/bible.service.ts';
 import type { AnswerContext } from './answer-model.ts';

@@ -13,11 +13,11 @@
 //    c. the candidates of (a) and (b) ordered by prominence, how strongly the cross-reference data connects each
 //       verse (verse-prominence.ts): among relevant verses, the ones readers and answers cite most.
 // Canon rules: deuterocanonical verses only for Catholic and Orthodox readers.
-import type { ReferenceParser } from '../bible/references.parser.ts';
-import type { BibleLanguage, BibleReference, Tradition } from '../bible/references.types.ts';
+import type { ReferenceParser } from '../scripture/references.parser.ts';
+import type { BibleLanguage, BibleReference, Tradition } from '../scripture/references.types.ts';
 import type { CorpusRepository } from '../corpus/corpus.repository.ts';
-import { TRANSLATION_SCHEMES, toScheme } from '../bible/versification.ts';
-import { defaultTranslation } from '../features/bible/translation-policy.ts';
+import { TRANSLATION_SCHEMES, toScheme } from '../scripture/versification.ts';
+import { defaultTranslation } from '../scripture/translation-policy.ts';
 import { createEnglishKeywords } from './cross-lingual.ts';
 import type { PassageHit, PassageIndex } from './passage-index.ts';
 import { RRF_K, reciprocalRankFusion } from './rank-fusion.ts';

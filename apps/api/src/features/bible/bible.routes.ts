@@ -20,7 +20,7 @@ import { phrase } from '../../answer/composer-phrases.ts';
 import { ok, okSchema } from '../../http/envelope.ts';
 import { renderVerseCard } from './verse-card.ts';
 import type { BibleService, ReaderContext } from './bible.service.ts';
-import { bibleLanguageOf, traditionOf } from './translation-policy.ts';
+import { bibleLanguageOf, traditionOf } from '../../scripture/translation-policy.ts';
 
 /** The reader: the language and tradition asked for, else the Locale header's language and no preference. */
 function readerOf(request: FastifyRequest, query: { lang?: BibleLanguage; expression?: Expression }): ReaderContext {

@@ -1,13 +1,13 @@
 import type { BibleLanguage, Book, Passage, SearchResult, Tradition, Translation } from '@bible-qa/contract';
-import { createReferenceFormatter } from '../../bible/references.format.ts';
-import { createReferenceParser, type ReferenceParser } from '../../bible/references.parser.ts';
-import type { BibleReference, BookRecord, VersificationScheme } from '../../bible/references.types.ts';
-import { createVerseCountTable } from '../../bible/verse-counts.ts';
-import { schemeOf, toScheme } from '../../bible/versification.ts';
+import { createReferenceFormatter } from '../../scripture/references.format.ts';
+import { createReferenceParser, type ReferenceParser } from '../../scripture/references.parser.ts';
+import type { BibleReference, BookRecord, VersificationScheme } from '../../scripture/references.types.ts';
+import { createVerseCountTable } from '../../scripture/verse-counts.ts';
+import { schemeOf, toScheme } from '../../scripture/versification.ts';
 import type { CorpusRepository } from '../../corpus/corpus.repository.ts';
 import type { CorpusService } from '../../corpus/corpus.service.ts';
 import { AppError } from '../../http/app-error.ts';
-import { defaultTranslation } from './translation-policy.ts';
+import { defaultTranslation } from '../../scripture/translation-policy.ts';
 import { versionMemo } from '../../corpus/version-memo.ts';
 
 const MAX_PASSAGE_VERSES = 200;

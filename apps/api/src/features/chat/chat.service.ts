@@ -6,7 +6,7 @@ import { runGeneration, type GenerationDeps, type GenerationJob } from '../../an
 import { GenerationHub, HubRegistry } from '../../answer/generation-hub.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { MemberRepository } from '../member/member.repository.ts';
-import { traditionOf } from '../bible/translation-policy.ts';
+import { traditionOf } from '../../scripture/translation-policy.ts';
 import { answerFromRow, partsOf } from './answer-view.ts';
 import type { ChatRepository, MessageRow } from './chat.repository.ts';
 

@@ -17,7 +17,7 @@ import type { CorpusService } from '../../corpus/corpus.service.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Clock } from '../auth/auth-session.service.ts';
 import { fromUsfm, type BibleService, type ReaderContext } from '../bible/bible.service.ts';
-import { bibleLanguageOf, traditionOf } from '../bible/translation-policy.ts';
+import { bibleLanguageOf, traditionOf } from '../../scripture/translation-policy.ts';
 import type { MemberRepository } from '../member/member.repository.ts';
 import { datesDescending, monthDayOf, resolveRange, utcDate, type DateFilter } from './devotional-dates.ts';
 import { readingMinutes } from './reading-time.ts';

@@ -1,6 +1,6 @@
 // Runs the gold questions against a passage index the way the app asks it, and records what came back.
 import { performance } from 'node:perf_hooks';
-import { TRANSLATION_SCHEMES, toScheme } from '../../bible/versification.ts';
+import { TRANSLATION_SCHEMES, toScheme } from '../../scripture/versification.ts';
 import type { PassageHit, PassageIndex, PassageQuery } from '../passage-index.ts';
 import type { GoldQuestion } from './gold-set.ts';
 import type { QuestionOutcome } from './recall.ts';
