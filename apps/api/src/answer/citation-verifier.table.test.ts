@@ -11,7 +11,7 @@ import { createReferenceParser } from '../scripture/references.parser.ts';
 import type { BibleLanguage, Tradition } from '../scripture/references.types.ts';
 import { createVerseCountTable } from '../scripture/verse-counts.ts';
 import { schemeOf, toScheme } from '../scripture/versification.ts';
-import { toUsfm } from '../features/bible/bible.service.ts';
+import { formatUsfm } from '../scripture/usfm.ts';
 import { defaultTranslation } from '../scripture/translation-policy.ts';
 import { createCitationVerifier, type VerseSource } from './citation-verifier.ts';
 import { CHAPTER_VERSES, VERSE_TEXTS } from './fixtures/citation-verses.fixture.ts';
@@ -65,7 +65,7 @@ function verseSource(reader: Reader): VerseSource {
       return {
         label: format(ref, { locale: reader.language, tradition: reader.tradition }),
         text: texts.join(' '),
-        reference: toUsfm(ref),
+        reference: formatUsfm(ref),
         translation,
       };
     },

@@ -3,6 +3,7 @@ import { createReferenceFormatter } from '../../scripture/references.format.ts';
 import { createReferenceParser, type ReferenceParser } from '../../scripture/references.parser.ts';
 import type { BibleReference, BookRecord, VersificationScheme } from '../../scripture/references.types.ts';
 import { createVerseCountTable } from '../../scripture/verse-counts.ts';
+import { formatUsfm, parseUsfm } from '../../scripture/usfm.ts';
 import { schemeOf, toScheme } from '../../scripture/versification.ts';
 import type { CorpusRepository } from '../../corpus/corpus.repository.ts';
 import type { CorpusService } from '../../corpus/corpus.service.ts';
@@ -25,26 +26,6 @@ interface VersionState {
   format: ReturnType<typeof createReferenceFormatter>;
   books: Map<string, BookRecord & { zhCatholic?: Record<string, string> }>;
   translations: Map<string, Translation>;
-}
-
-export function toUsfm(ref: BibleReference): string {
-  const start = `${ref.book}.${ref.chapter}${ref.verse !== undefined ? `.${ref.verse}` : ''}`;
-  if (ref.endChapter === undefined && ref.endVerse === undefined) return start;
-  const endChapter = ref.endChapter ?? ref.chapter;
-  const end = `${ref.book}.${endChapter}${ref.endVerse !== undefined ? `.${ref.endVerse}` : ''}`;
-  return end === start ? start : `${start}-${end}`;
-}
-
-/** "JHN.3.16" or "JHN.3.16-JHN.3.18" (corpus form) → reference. */
-export function fromUsfm(value: string): BibleReference | undefined {
-  const m = /^([1-4A-Z][A-Z0-9]{2})\.(\d+)\.(\d+)(?:-([1-4A-Z][A-Z0-9]{2})\.(\d+)\.(\d+))?$/.exec(value);
-  if (!m) return undefined;
-  const ref: BibleReference = { book: m[1]!, chapter: Number(m[2]), verse: Number(m[3]) };
-  if (m[4] && m[4] === m[1]) {
-    if (Number(m[5]) !== ref.chapter) ref.endChapter = Number(m[5]);
-    ref.endVerse = Number(m[6]);
-  }
-  return ref;
 }
 
 /** A corpus version's books, translations and a reference parser that knows every chapter's verse count. */
@@ -155,8 +136,8 @@ export function createBibleService({ corpus, corpusData }: { corpus: CorpusServi
         s.format(ref, { locale: reader.language, tradition: reader.tradition }),
       ]);
     return {
-      reference: toUsfm(ref),
-      translationReference: toUsfm(own),
+      reference: formatUsfm(ref),
+      translationReference: formatUsfm(own),
       title: s.format(ref, { locale: reader.language, tradition: reader.tradition }),
       translation: { id: translation.id, name: translation.name, language: translation.language },
       verses,
@@ -172,7 +153,7 @@ export function createBibleService({ corpus, corpusData }: { corpus: CorpusServi
     /** A parsed reference's passage in the reader's translation, or undefined when it has no such verses. */
     async passageFor(ref: BibleReference, reader: ReaderContext, translation?: string): Promise<Passage | undefined> {
       const s = await current();
-      const key = `${s.versionId}|${translation ?? ''}|${reader.language}|${reader.tradition}|${toUsfm(ref)}`;
+      const key = `${s.versionId}|${translation ?? ''}|${reader.language}|${reader.tradition}|${formatUsfm(ref)}`;
       return passages.get(key, () =>
         passageOf(s, ref, reader, translation, 'kjv').catch((error: unknown) => {
           if (error instanceof AppError) return undefined;
@@ -208,7 +189,7 @@ export function createBibleService({ corpus, corpusData }: { corpus: CorpusServi
             throw error;
         }
       }
-      return { reference: toUsfm(ref), passages };
+      return { reference: formatUsfm(ref), passages };
     },
     async search(
       query: {
@@ -281,7 +262,7 @@ export function createBibleService({ corpus, corpusData }: { corpus: CorpusServi
       const rows = await corpusData.crossReferencesOf(s.versionId, ref.book, ref.chapter, ref.verse, limit);
       const out = [];
       for (const row of rows) {
-        const target = fromUsfm(row.toRef);
+        const target = parseUsfm(row.toRef);
         if (!target) continue;
         const passage = await passageOf(s, target, reader, translation, 'kjv').catch(() => null);
         out.push({

@@ -16,7 +16,8 @@ import type { CorpusRepository } from '../../corpus/corpus.repository.ts';
 import type { CorpusService } from '../../corpus/corpus.service.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Clock } from '../auth/auth-session.service.ts';
-import { fromUsfm, type BibleService, type ReaderContext } from '../bible/bible.service.ts';
+import { parseUsfm } from '../../scripture/usfm.ts';
+import type { BibleService, ReaderContext } from '../bible/bible.service.ts';
 import { bibleLanguageOf, traditionOf } from '../../scripture/translation-policy.ts';
 import type { MemberRepository } from '../member/member.repository.ts';
 import { datesDescending, monthDayOf, resolveRange, utcDate, type DateFilter } from './devotional-dates.ts';
@@ -112,7 +113,7 @@ export function createDevotionalService(deps: {
 
   async function summaryOf(entry: DevotionalEntry, date: string | null, reader: ReaderContext) {
     const tools = await deps.bible.tools();
-    const first = entry.refs[0] ? fromUsfm(entry.refs[0]) : undefined;
+    const first = entry.refs[0] ? parseUsfm(entry.refs[0]) : undefined;
     return {
       id: entry.id,
       date,
@@ -136,7 +137,7 @@ export function createDevotionalService(deps: {
   async function passagesOf(refs: string[], reader: ReaderContext): Promise<Passage[]> {
     const out: Passage[] = [];
     for (const value of refs) {
-      const ref = fromUsfm(value);
+      const ref = parseUsfm(value);
       const passage = ref ? await deps.bible.passageFor(ref, reader) : undefined;
       if (passage) out.push(passage);
     }
@@ -151,7 +152,7 @@ export function createDevotionalService(deps: {
     const readings = [];
     for (const [i, label] of row.readings.entries()) {
       const references = row.refs[i] ?? [];
-      const parsed = references.map(fromUsfm).filter((r) => r !== undefined && tools.books.has(r.book));
+      const parsed = references.map(parseUsfm).filter((r) => r !== undefined && tools.books.has(r.book));
       readings.push({
         label,
         references,
