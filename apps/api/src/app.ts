@@ -76,7 +76,12 @@ export async function buildApp({ container, logger }: BuildAppOptions): Promise<
     pingDatabase: () => container.database.ping(),
     startedAt,
   });
-  await app.register(bibleRoutes, { prefix: `${API_BASE}/bible`, bible: container.services.bible });
+  await app.register(bibleRoutes, {
+    prefix: `${API_BASE}/bible`,
+    bible: container.services.bible,
+    readers: container.services.readers,
+    sessions: container.services.sessions,
+  });
   await app.register(chatRoutes, {
     prefix: `${API_BASE}/portal/chat`,
     chat: container.services.chat,

@@ -4,7 +4,7 @@ import { createReferenceFormatter } from '../scripture/references.format.ts';
 import { createReferenceParser } from '../scripture/references.parser.ts';
 import type { CorpusRepository } from '../corpus/corpus.repository.ts';
 import type { CorpusService } from '../corpus/corpus.service.ts';
-import type { BibleService } from '../features/bible/bible.service.ts';
+import type { ScriptureSource as BibleService } from '../scripture/scripture-source.ts';
 import type { PassageHit } from '../retrieval/passage-index.ts';
 import { createContextGatherer, withoutReferences } from './answer-context.ts';
 

@@ -8,16 +8,13 @@ import { schemeOf, toScheme } from '../../scripture/versification.ts';
 import type { CorpusRepository } from '../../corpus/corpus.repository.ts';
 import type { CorpusService } from '../../corpus/corpus.service.ts';
 import { AppError } from '../../http/app-error.ts';
+import { canonStanding } from '../../scripture/canon.ts';
+import type { ReaderContext } from '../../scripture/reader.ts';
 import { defaultTranslation } from '../../scripture/translation-policy.ts';
 import { versionMemo } from '../../corpus/version-memo.ts';
 
 const MAX_PASSAGE_VERSES = 200;
 const PASSAGE_CACHE = 5000;
-
-export interface ReaderContext {
-  language: BibleLanguage;
-  tradition: Tradition;
-}
 
 /** One corpus version's books, parser and translations, built once per version. */
 interface VersionState {
@@ -241,13 +238,14 @@ export function createBibleService({ corpus, corpusData }: { corpus: CorpusServi
       };
     },
     /** The books of a canon, named in a language and tradition (Catholic Chinese names for Catholic readers). */
-    async books(language: BibleLanguage, tradition: Tradition): Promise<Book[]> {
+    async books({ language, tradition }: ReaderContext): Promise<Book[]> {
       const s = await current();
       return [...s.books.values()]
-        .filter((b) => b.testament !== 'DC' || inCanon(b.code, tradition))
+        .filter((b) => canonStanding(b.code, tradition) !== undefined)
         .sort((a, b) => a.order - b.order)
         .map((b) => ({
           code: b.code,
+          appendix: canonStanding(b.code, tradition) === 'appendix',
           order: b.order,
           testament: b.testament,
           chapters: b.chapters,
@@ -280,26 +278,3 @@ export function createBibleService({ corpus, corpusData }: { corpus: CorpusServi
   };
 }
 export type BibleService = ReturnType<typeof createBibleService>;
-
-/** The deuterocanon of the Catholic canon, and what the Orthodox canon adds; 2 Esdras, the Psalms of Solomon and
- * 1 Enoch are in the corpus but in neither canon. */
-const CATHOLIC_DEUTEROCANON = new Set([
-  'TOB',
-  'JDT',
-  'ESG',
-  'WIS',
-  'SIR',
-  'BAR',
-  'LJE',
-  '1MA',
-  '2MA',
-  'S3Y',
-  'SUS',
-  'BEL',
-]);
-const ORTHODOX_ADDITIONS = new Set(['1ES', 'MAN', 'PS2', '3MA', '4MA']);
-
-function inCanon(code: string, tradition: Tradition): boolean {
-  if (tradition === 'protestant') return false;
-  return CATHOLIC_DEUTEROCANON.has(code) || (tradition === 'orthodox' && ORTHODOX_ADDITIONS.has(code));
-}

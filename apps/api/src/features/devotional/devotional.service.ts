@@ -17,9 +17,8 @@ import type { CorpusService } from '../../corpus/corpus.service.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Clock } from '../auth/auth-session.service.ts';
 import { parseUsfm } from '../../scripture/usfm.ts';
-import type { BibleService, ReaderContext } from '../bible/bible.service.ts';
-import { bibleLanguageOf, traditionOf } from '../../scripture/translation-policy.ts';
-import type { MemberRepository } from '../member/member.repository.ts';
+import type { ReaderContext, ReaderResolver } from '../../scripture/reader.ts';
+import type { BibleService } from '../bible/bible.service.ts';
 import { datesDescending, monthDayOf, resolveRange, utcDate, type DateFilter } from './devotional-dates.ts';
 import { readingMinutes } from './reading-time.ts';
 
@@ -65,7 +64,7 @@ export function createDevotionalService(deps: {
   corpus: CorpusService;
   corpusData: CorpusRepository;
   bible: BibleService;
-  members: MemberRepository;
+  readers: ReaderResolver;
   clock: Clock;
   translator?: TextTranslator | undefined;
   log: Pick<Logger, 'warn'>;
@@ -102,11 +101,7 @@ export function createDevotionalService(deps: {
     return index;
   }
 
-  async function readerOf(caller: DevotionalCaller): Promise<ReaderContext> {
-    const expression =
-      caller.expression ?? (caller.userId ? (await deps.members.findById(caller.userId))?.expression : undefined);
-    return { language: bibleLanguageOf(caller.locale), tradition: traditionOf(expression) };
-  }
+  const readerOf = (caller: DevotionalCaller): Promise<ReaderContext> => deps.readers.readerOf(caller);
 
   const sameLanguage = (lang: string, reader: ReaderContext) =>
     lang.slice(0, 2).toLowerCase() === reader.language.slice(0, 2).toLowerCase();
