@@ -1,10 +1,10 @@
 import type { BibleLanguage, Book, Passage, SearchResult, Tradition, Translation } from '@bible-qa/contract';
 import { createReferenceFormatter } from '../../scripture/references.format.ts';
-import { createReferenceParser, type ReferenceParser } from '../../scripture/references.parser.ts';
+import type { ReferenceParser } from '../../scripture/references.parser.ts';
 import type { BibleReference, BookRecord, VersificationScheme } from '../../scripture/references.types.ts';
-import { createVerseCountTable } from '../../scripture/verse-counts.ts';
 import { formatUsfm, parseUsfm } from '../../scripture/usfm.ts';
 import { schemeOf, toScheme } from '../../scripture/versification.ts';
+import { loadReferenceParser } from '../../corpus/reference-parser.ts';
 import type { CorpusRepository } from '../../corpus/corpus.repository.ts';
 import type { CorpusService } from '../../corpus/corpus.service.ts';
 import { AppError } from '../../http/app-error.ts';
@@ -23,38 +23,6 @@ interface VersionState {
   format: ReturnType<typeof createReferenceFormatter>;
   books: Map<string, BookRecord & { zhCatholic?: Record<string, string> }>;
   translations: Map<string, Translation>;
-}
-
-/** A corpus version's books, translations and a reference parser that knows every chapter's verse count. */
-export async function loadReferenceParser(corpusData: CorpusRepository, versionId: number) {
-  const [bookRows, translations] = await Promise.all([
-    corpusData.listBooks(versionId),
-    corpusData.listTranslations(versionId),
-  ]);
-  const countRows = [];
-  for (const t of translations) {
-    const scheme = schemeOf(t.id);
-    for (const row of await corpusData.chapterVerseCounts(versionId, t.id)) {
-      countRows.push({ scheme, book: row.book, chapter: row.chapter, verses: row.count });
-    }
-  }
-  const books = bookRows.map(
-    (b) =>
-      ({
-        code: b.code,
-        order: b.order,
-        testament: b.testament,
-        chapters: b.chapters,
-        names: b.names,
-        ...(b.zhCatholic ? { zhCatholic: b.zhCatholic } : {}),
-        ...(b.abbr ? { abbr: b.abbr } : {}),
-      }) as BookRecord,
-  );
-  return {
-    parser: createReferenceParser(books, { verseCounts: createVerseCountTable(countRows) }),
-    books,
-    translations,
-  };
 }
 
 export function createBibleService({ corpus, corpusData }: { corpus: CorpusService; corpusData: CorpusRepository }) {
