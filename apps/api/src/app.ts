@@ -105,6 +105,7 @@ export async function buildApp({ container, logger }: BuildAppOptions): Promise<
     prefix: `${API_BASE}/portal/share`,
     share: container.services.share,
     sessions: container.services.sessions,
+    readers: container.services.readers,
   });
   await app.register(memberRoutes, {
     prefix: `${API_BASE}/portal/member`,

@@ -15,6 +15,8 @@ import { createChatService } from './features/chat/chat.service.ts';
 import { createHistoryService } from './features/chat/history.service.ts';
 import { createBibleService } from './features/bible/bible.service.ts';
 import { createReaderResolver } from './scripture/reader.ts';
+import { bibleLanguageOf } from './scripture/translation-policy.ts';
+import { parseUsfm } from './scripture/usfm.ts';
 import { createDevotionalService } from './features/devotional/devotional.service.ts';
 import { systemClock, type Clock } from './features/auth/auth-session.service.ts';
 import { createAccountServices } from './container-auth.ts';
@@ -89,6 +91,10 @@ export async function createContainer(
     shares: createShareRepository(database.db),
     chats,
     translationNames: async () => new Map((await bible.translations()).map((t) => [t.id, t.name])),
+    citationLabel: async (reference, language, tradition) => {
+      const ref = parseUsfm(reference);
+      return ref && (await bible.tools()).format(ref, { locale: bibleLanguageOf(language), tradition });
+    },
     clock,
   });
   const voice = createVoiceService({
