@@ -1,9 +1,9 @@
 // The retriever with the passage guide: named passages read as cited, topics and people as strong rankings,
 // Chinese names kept whole, and the relevance floor for questions outside the domain.
 import { describe, expect, it } from 'vitest';
-import { TEST_BOOKS } from '../bible/fixtures/books.fixture.ts';
-import { createReferenceParser } from '../bible/references.parser.ts';
-import { createVerseCountTable } from '../bible/verse-counts.ts';
+import { TEST_BOOKS } from '../scripture/fixtures/books.fixture.ts';
+import { createReferenceParser } from '../scripture/references.parser.ts';
+import { createVerseCountTable } from '../scripture/verse-counts.ts';
 import { createPassageGuide, type GuideEntry } from './guide/passage-guide.ts';
 import type { PassageHit, PassageIndex, PassageQuery } from './passage-index.ts';
 import { createVerseRetriever } from './verse-retriever.ts';

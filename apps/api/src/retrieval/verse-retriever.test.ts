@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { TEST_BOOKS } from '../bible/fixtures/books.fixture.ts';
-import { createReferenceParser } from '../bible/references.parser.ts';
-import { createVerseCountTable } from '../bible/verse-counts.ts';
+import { TEST_BOOKS } from '../scripture/fixtures/books.fixture.ts';
+import { createReferenceParser } from '../scripture/references.parser.ts';
+import { createVerseCountTable } from '../scripture/verse-counts.ts';
 import type { PassageHit, PassageIndex, PassageQuery } from './passage-index.ts';
 import { corpusEntryRefs, createVerseRetriever, kjvVerseRef, type VerseRetrieverDeps } from './verse-retriever.ts';
 import { createPassageGuide } from './guide/passage-guide.ts';

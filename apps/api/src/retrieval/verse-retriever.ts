@@ -13,11 +13,13 @@
 //    c. the candidates of (a) and (b) ordered by prominence, how strongly the cross-reference data connects each
 //       verse (verse-prominence.ts): among relevant verses, the ones readers and answers cite most.
 // Canon rules: deuterocanonical verses only for Catholic and Orthodox readers.
-import type { ReferenceParser } from '../bible/references.parser.ts';
-import type { BibleLanguage, BibleReference, Tradition } from '../bible/references.types.ts';
+import type { ReferenceParser } from '../scripture/references.parser.ts';
+import type { BibleLanguage, BibleReference, Tradition } from '../scripture/references.types.ts';
 import type { CorpusRepository } from '../corpus/corpus.repository.ts';
-import { TRANSLATION_SCHEMES, toScheme } from '../bible/versification.ts';
-import { defaultTranslation } from '../features/bible/translation-policy.ts';
+import { inCanon } from '../scripture/canon.ts';
+import { parseUsfm, parseVerseKey, USFM_VERSE_OR_RANGE, verseKey } from '../scripture/usfm.ts';
+import { TRANSLATION_SCHEMES, toScheme } from '../scripture/versification.ts';
+import { defaultTranslation } from '../scripture/translation-policy.ts';
 import { createEnglishKeywords } from './cross-lingual.ts';
 import type { PassageHit, PassageIndex } from './passage-index.ts';
 import { RRF_K, reciprocalRankFusion } from './rank-fusion.ts';
@@ -157,10 +159,7 @@ const ENTRY_CACHE_SIZE = 2000;
 const MAX_REDIRECTS = 3;
 /** Nave's cross-references in a topic's (whitespace-collapsed) text: "-See CARE", "-See SPEAKING, EVIL". */
 const SEE_ALSO = /(?:^|\s)-See ([A-Z]+(?:[-'’][A-Z]+)*(?:,? [A-Z]+(?:[-'’][A-Z]+)*)*)/g;
-const VERSE = /^([1-4A-Z][A-Z0-9]{2})\.(\d+)\.(\d+)$/;
-const RANGE = /^([1-4A-Z][A-Z0-9]{2})\.(\d+)\.(\d+)(?:-([1-4A-Z][A-Z0-9]{2})\.(\d+)\.(\d+))?$/;
-
-const usfm = (book: string, chapter: number, verse: number) => `${book}.${chapter}.${verse}`;
+const usfm = verseKey;
 
 /** Orthodox readers number the Psalms as the Septuagint does ("Psalm 22" is the shepherd psalm): to KJV numbering. */
 function readersNumbering(ref: BibleReference, tradition: Tradition): BibleReference {
@@ -176,12 +175,11 @@ const slug = (title: string) =>
 export function kjvVerseRef(hit: Pick<PassageHit, 'ref' | 'translation'>): string | undefined {
   const ref = hit.ref;
   if (!ref) return undefined;
-  const match = VERSE.exec(ref);
-  if (!match) return undefined;
+  const verse = parseVerseKey(ref);
+  if (!verse) return undefined;
   const scheme = hit.translation ? TRANSLATION_SCHEMES[hit.translation] : undefined;
   if (!scheme || scheme === 'kjv') return ref;
-  const [, book, chapter, verse] = match as unknown as [string, string, string, string];
-  const mapped = toScheme({ book, chapter: Number(chapter), verse: Number(verse) }, scheme, 'kjv');
+  const mapped = toScheme(verse, scheme, 'kjv');
   return mapped.verse === undefined ? ref : usfm(mapped.book, mapped.chapter, mapped.verse);
 }
 
@@ -215,12 +213,6 @@ export function createVerseRetriever(deps: VerseRetrieverDeps): VerseRetriever {
   async function entryRefs(ids: string[]): Promise<Map<string, string[]>> {
     const refs = await entryCache.many(ids, deps.entryRefs);
     return new Map(ids.map((id, i) => [id, refs[i] ?? []]));
-  }
-
-  function inCanon(book: string, tradition: Tradition): boolean {
-    const record = parser.catalogue.get(book);
-    if (!record) return false;
-    return record.testament !== 'DC' || tradition !== 'protestant';
   }
 
   // The Greek parts of Daniel and Esther are chapters of those books in the Catholic texts (Susanna is Daniel 13):
@@ -331,15 +323,8 @@ export function createVerseRetriever(deps: VerseRetrieverDeps): VerseRetriever {
 
   /** Expands a stored citation (`BOOK.C.V` or `BOOK.C.V-BOOK.C.V`) to its verses. */
   function citationVerses(citation: string, trusted = false): string[] {
-    const m = RANGE.exec(citation);
-    if (!m) return [];
-    const [, book, c1, v1, book2, c2, v2] = m as unknown as [string, string, string, string, string?, string?, string?];
-    const ref: BibleReference = { book, chapter: Number(c1), verse: Number(v1) };
-    if (book2 === book && c2 && v2) {
-      if (Number(c2) !== ref.chapter) ref.endChapter = Number(c2);
-      ref.endVerse = Number(v2);
-    }
-    return versesOf(ref, MAX_RANGE, trusted);
+    if (!USFM_VERSE_OR_RANGE.test(citation)) return [];
+    return versesOf(parseUsfm(citation)!, MAX_RANGE, trusted);
   }
 
   /**
