@@ -32,6 +32,13 @@ export interface AnswerContext {
   /** Cross-references of the key verses (professional mode draws on them). */
   crossReferences: ContextVerse[];
   entries: ContextEntry[];
+  /**
+   * What the question is: a question of fact (how old, who, where), a passage it names or cites, or a topic; the
+   * offline composer leads with what answers it.
+   */
+  focus?: 'fact' | 'passage' | 'reference' | 'topic';
+  /** The verses around the key verse (advanced and professional modes), when it is a single verse. */
+  surrounding?: ContextVerse;
   /** Earlier turns of the conversation, oldest first. */
   history: { question: string; answer: string }[];
 }
