@@ -79,7 +79,7 @@ const KIND_PATTERNS: Record<RequestedKind, { han: RegExp[]; latin: RegExp[] }> =
 const NAMED_SERMON = wholeWords(['sermon on the mount', 'serm[oó]n del monte', 'sermon sur la montagne']);
 
 /** The folded form intent is read from: NFKC, lower case, Han text in Simplified. */
-function normalise(question: string): string {
+export function normalise(question: string): string {
   return question
     .normalize('NFKC')
     .toLowerCase()
