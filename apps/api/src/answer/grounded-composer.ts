@@ -1,6 +1,7 @@
 import type { Locale } from '@bible-qa/contract';
 import type { AnswerContext, AnswerModel, ContextEntry, ContextVerse } from './answer-model.ts';
 import { joinList, phrase } from './composer-phrases.ts';
+import { composeShaped, isShaped } from './kind-composer.ts';
 
 const CHINESE = new Set<Locale>(['zh-cn', 'zh-tw']);
 const LEXICONS = new Set(['strongs-greek', 'strongs-hebrew']);
@@ -91,44 +92,11 @@ function answerText(c: AnswerContext): string {
   return out.join('\n');
 }
 
-function prayerText(c: AnswerContext): string {
-  const L = c.language;
-  const out = [`### ${phrase('prayerTitle', L)}`, '', phrase('prayerOpen', L, { q: c.question.trim() }), ''];
-  for (const v of c.verses.slice(0, 2)) out.push(phrase('prayerWord', L), '', quote(v, L), '');
-  out.push(phrase('prayerAsk', L), '', phrase('prayerClose', L));
-  return out.join('\n');
-}
-
-function sermonText(c: AnswerContext): string {
-  const L = c.language;
-  const out = [`### ${phrase('sermonTitle', L)}`, '', `**${phrase('sermonTheme', L, { q: c.question.trim() })}**`, ''];
-  c.verses.slice(0, 3).forEach((v, i) => {
-    out.push(`#### ${phrase('sermonPoint', L, { n: i + 1 })}`, '', quote(v, L), '');
-  });
-  out.push(phrase('sermonApply', L));
-  return out.join('\n');
-}
-
-function poemText(c: AnswerContext): string {
-  const L = c.language;
-  const out = [`### ${phrase('poemTitle', L)}`, ''];
-  for (const v of c.verses.slice(0, 3)) out.push(quote(v, L), '', `*${phrase('poemRefrain', L)}*`, '');
-  return out.join('\n').trim();
-}
-
 /** Composes the whole answer from the retrieved passages; deterministic, offline. */
 export function composeAnswer(context: AnswerContext): string {
-  if (context.verses.length === 0) return answerText(context);
-  switch (context.kind) {
-    case 'prayer':
-      return prayerText(context);
-    case 'sermon':
-      return sermonText(context);
-    case 'poem':
-      return poemText(context);
-    default:
-      return answerText(context);
-  }
+  // Prayers, sermon outlines, poems and answers of care are shaped from the passages chosen for their theme.
+  if (isShaped(context)) return composeShaped(context);
+  return answerText(context);
 }
 
 /**
