@@ -4,9 +4,12 @@
  * (a trailing `\p{L}*` lets a stem take its endings).
  */
 
-/** Latin-script fragments as one whole-word pattern (accented letters count as letters, unlike `\b`). */
+/**
+ * Latin-script fragments as one whole-word pattern: accented letters count as letters (unlike `\b`), and a word
+ * may touch Chinese text ("Python怎么读取文件").
+ */
 export function wholeWords(fragments: readonly string[]): RegExp {
-  return new RegExp(`(?<![\\p{L}\\p{N}])(?:${fragments.join('|')})(?![\\p{L}\\p{N}])`, 'u');
+  return new RegExp(`(?<![\\p{Script=Latin}\\p{N}])(?:${fragments.join('|')})(?![\\p{Script=Latin}\\p{N}])`, 'u');
 }
 
 /** Words that make a question one about faith or the Bible, whatever else it mentions. */
@@ -187,7 +190,7 @@ export const FAITH_LATIN = wholeWords([
 
 /** Topics outside faith and the Bible: weather, food, money, sport, shows, computers, travel, shopping. */
 export const OFF_TOPIC_HAN =
-  /天气|气温|下雨|下雪|预报|火锅|餐厅|饭店|饭馆|美食|菜谱|食谱|做菜|外卖|好吃|股票|基金|比特币|加密货币|汇率|理财|炒股|房价|足球|篮球|世界杯|比分|球队|电影|电视剧|综艺|明星|演唱会|游戏|编程|代码|程序|电脑|手机|显卡|机票|航班|酒店|旅游|景点|签证|攻略|数学题|方程|作业|减肥|健身|化妆|护肤|穿搭|快递|网购|淘宝|优惠|打折|多少钱|星座|运势|彩票|汽车|驾照|你好|您好|你是谁/u;
+  /天气|气温|下雨|下雪|预报|火锅|餐厅|饭店|饭馆|美食|菜谱|食谱|做菜|外卖|好吃|股票|基金|比特币|加密货币|汇率|理财|炒股|房价|足球|篮球|世界杯|比分|球队|电影|电视剧|综艺|明星|演唱会|游戏|编程|代码|程序|电脑|手机|显卡|机票|航班|酒店|旅游|景点|签证|攻略|数学题|方程|作业|减肥|健身|化妆|护肤|穿搭|快递|网购|淘宝|优惠|打折|多少钱|星座|运势|彩票|汽车|驾照|你好|您好|你是谁|笑话|段子/u;
 
 export const OFF_TOPIC_LATIN = wholeWords([
   'weather',
@@ -239,6 +242,8 @@ export const OFF_TOPIC_LATIN = wholeWords([
   'hello',
   'hi',
   'who are you',
+  'capital of',
+  'jokes?',
   // Spanish
   'clima',
   'pronóstico',

@@ -76,6 +76,10 @@ describe('readIntent: off-topic questions', () => {
     'Recomiéndame una receta de paella',
     'Quelle est la météo à Lyon demain ?',
     'Donne-moi une recette de crêpes',
+    'Python怎么读取文件',
+    'iPhone和安卓哪个好',
+    '讲个笑话',
+    'What is the capital of France?',
   ])('%s is off topic', (question) => {
     expect(readIntent(question, mentions).offTopic).toBe(true);
   });
@@ -99,6 +103,15 @@ describe('readIntent: off-topic questions', () => {
     'Que dit la Bible sur la nourriture ?',
     'Psaumes',
     'Un chrétien peut-il jouer à la loterie ?',
+    'Jesus是谁？',
+    '五饼二鱼',
+    '约拿',
+    '为什么好人会受苦？',
+    '怎么做一个好人？',
+    'What happens after death?',
+    '¿Qué pasa después de la muerte?',
+    "Qu'est-ce que l'amour ?",
+    'What does the Bible say about the weather?',
   ])('%s is a faith question', (question) => {
     expect(readIntent(question, mentions).offTopic).toBe(false);
   });
