@@ -21,6 +21,7 @@ describe('readIntent: the kind asked for', () => {
     ['Prepara un sermón sobre la esperanza', 'sermon'],
     ['Rédige un plan de prédication sur la grâce', 'sermon'],
     ['以诗篇23篇为主题写一首诗', 'poem'],
+    ['写一首关于春天的诗', 'poem'],
     ['Write a poem about Psalm 23', 'poem'],
     ['Escribe un poema sobre el amor de Dios', 'poem'],
     ['Compose un poème sur la création', 'poem'],
@@ -35,6 +36,7 @@ describe('readIntent: the kind asked for', () => {
     '如何祷告？',
     '为仇敌祷告是什么意思？',
     '诗篇23篇是谁写的？',
+    '诗人大卫写了哪些诗？',
     '耶稣在山上讲道讲了什么？',
     'What is the Lord’s Prayer?',
     'Outline the Sermon on the Mount',
@@ -57,7 +59,15 @@ describe('readIntent: the kind asked for', () => {
     ['以诗篇23篇为主题写一首诗', '以诗篇23篇'],
     ['Write a prayer for my sick mother', 'my sick mother'],
     ['Écris une prière pour ma mère malade', 'ma mère malade'],
-  ])('the theme of %s is %s', (question, theme) => {
+    ['帮我写个饭前祷告', '饭前'],
+    ['为我的考试祷告', '考试'],
+    ['写一首关于春天的诗', '春天'],
+    ['Write me a short prayer for peace', 'peace'],
+    ["Can you write a poem about God's creation?", "God's creation"],
+    ['¿Puedes escribir un poema sobre la esperanza?', 'la esperanza'],
+    ['Écris-moi une prière pour mon voyage', 'mon voyage'],
+    ['写一段祷告', ''],
+  ])('the theme of %s is “%s”', (question, theme) => {
     expect(themeOfRequest(question)).toBe(theme);
   });
 });

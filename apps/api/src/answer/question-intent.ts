@@ -35,7 +35,7 @@ export type ScriptureMention = (text: string) => boolean;
 
 const LATIN_VERB = {
   en: 'write|compose|draft|create|craft|make|give me|prepare|outline|need|want',
-  es: 'escribe\\p{L}*|redacta\\p{L}*|comp[oó]n\\p{L}*|crea\\p{L}*|haz\\p{L}*|dame|prepara\\p{L}*|necesito|quiero',
+  es: 'escr[ií]b\\p{L}*|redacta\\p{L}*|comp[oó]n\\p{L}*|crea\\p{L}*|haz\\p{L}*|dame|prepara\\p{L}*|necesito|quiero',
   fr: '[ée]cri[st]\\p{L}*|r[ée]dige\\p{L}*|compose\\p{L}*|cr[ée]e\\p{L}*|fais|donne-moi|pr[ée]pare\\p{L}*|propose\\p{L}*|besoin',
 };
 const VERBS = `(?:${LATIN_VERB.en}|${LATIN_VERB.es}|${LATIN_VERB.fr})`;
@@ -68,7 +68,10 @@ const KIND_PATTERNS: Record<RequestedKind, { han: RegExp[]; latin: RegExp[] }> =
     ],
   },
   poem: {
-    han: [/(?:写|作|创作|来|给我)[^？?。]{0,16}(?:一首|首|几句|几行|小)(?:诗|诗歌|歌)(?!篇)/u, /写诗|作诗|赋诗/u],
+    han: [
+      /(?:写|作|创作|来|给我)[^？?。]{0,4}(?:一首|首|几句|几行)[^？?。]{0,16}(?:诗|歌)(?![篇人])/u,
+      /写诗|作诗|赋诗|(?:写|作)[^？?。]{0,4}小诗/u,
+    ],
     latin: [
       asked('poems?|poetry|hymn|poema|poes[ií]a|himno|po[èé]me|po[ée]sie|cantique'),
       wholeWords(['a poem (?:about|on|for)', 'un poema (?:sobre|de|para)', 'un po[èé]me (?:sur|pour)']),
@@ -108,11 +111,17 @@ function careOf(text: string): Care | undefined {
 }
 
 /** The words that ask for a prayer, sermon or poem taken out, so what is left names the theme. */
+/** Request verbs as written (not as stems, which would also take "creation" for "crea-"), longest first. */
+const THEME_VERBS = [
+  'can you|could you|would you|give me|pray|write|compose|draft|create|craft|make|prepare|outline|need|want',
+  'puedes|podr[ií]as|escr[ií]beme|escribir|escribe|redacta|comp[oó]n|crea|hazme|haz|dame|prepara|ora|reza',
+  'peux-tu|pourriez-vous|[ée]cris-moi|[ée]crivez|[ée]cris|r[ée]dige[sz]?|compose[sz]?|cr[ée]e[sz]?|fais|donne-moi|pr[ée]pare[sz]?|propose[sz]?|prie[sz]?',
+].join('|');
 const REQUEST_WORDS = new RegExp(
   [
-    '[请請]|[帮幫]我|替我|[给給]我|[为為]我|能否|可以|一段|一篇|一首|一份|几句|幾句|[写寫]|[为為]主[题題]|主[题題]|[关關]于|[关關]於',
+    '[请請]|[帮幫]我|替我|[给給]我|[为為]我|能否|可以|一段|一篇|一首|一份|几句|幾句|[个個]|[写寫]|[为為]主[题題]|主[题題]|[关關]于|[关關]於',
     '的?(?:[祷禱]告[文词詞]?|祈[祷禱][文词詞]?|[祷禱][词詞]|[讲講]道大[纲綱]|[讲講]道|[讲講]章|[证證]道|[诗詩](?:歌|(?!篇)))',
-    `(?<!\\p{L})(?:please|${VERBS}|an?|me|una?|une?|des?|por favor|s'il (?:te|vous) pla[iî]t|prayers?|oraci[oó]n|pri[eè]re|sermons?(?: outline)?|serm[oó]n|pr[ée]dication|homil(?:y|[ií]a)|hom[ée]lie|outline|bosquejo|plan|poems?|poema|po[èé]me|poetry|poes[ií]a|po[ée]sie|hymn|himno|cantique|for|about|on|por|para|sobre|pour|sur)(?!\\p{L})`,
+    `(?<!\\p{L})(?:please|${THEME_VERBS}|an?|me|short|brief|little|breve|cort[ao]|courte?|petite?|una?|une?|des?|por favor|s'il (?:te|vous) pla[iî]t|prayers?|oraci[oó]n|pri[eè]re|sermons?(?: outline)?|serm[oó]n|pr[ée]dication|homil(?:y|[ií]a)|hom[ée]lie|outline|bosquejo|plan|poems?|poema|po[èé]me|poetry|poes[ií]a|po[ée]sie|hymn|himno|cantique|for|about|on|por|para|sobre|pour|sur)(?!\\p{L})`,
   ].join('|'),
   'giu',
 );
@@ -120,7 +129,9 @@ const REQUEST_WORDS = new RegExp(
 export function themeOfRequest(question: string): string {
   return question
     .replace(REQUEST_WORDS, ' ')
-    .replace(/[\s,，。.!！?？:：;；"“”「」]+/gu, ' ')
+    .replace(/[\s,，。.!！?？¿¡:：;；"“”「」]+/gu, ' ')
+    .trim()
+    .replace(/^[的之]|[的之]$/u, '')
     .trim();
 }
 
