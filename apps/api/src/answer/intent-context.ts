@@ -110,7 +110,8 @@ export function createIntentGatherer(deps: { gatherer: ContextGatherer; bible: B
         ...themesOf(normalise(read0.theme || input.question)),
       ];
       const intent: AnswerIntent = {
-        offTopic: read0.offTopic,
+        // A prayer, sermon or poem asked for in the composer is on topic whatever its theme (good weather for a wedding).
+        offTopic: read0.offTopic && input.kind === 'answer',
         care: read0.care,
         selfHarm: read0.selfHarm,
         theme: cited.length ? parser.findAll(input.question, find)[0]!.text : read0.theme,

@@ -101,6 +101,13 @@ describe('off-topic questions', () => {
     expect(answer.citations).toEqual([]);
   });
 
+  it('writes a prayer chosen in the composer whatever its theme', async () => {
+    const { answer } = await ask({ question: '明天婚礼的天气', kind: 'prayer' });
+    expect(answer.kind).toBe('prayer');
+    expect(answer.content).toContain('我们把明天婚礼的天气带到你的面前');
+    expect(answer.citations.length).toBeGreaterThan(0);
+  });
+
   it('answers a faith question about an everyday matter from Scripture', async () => {
     const { answer } = await ask({ question: '圣经怎么看吃火锅？' });
     expect(answer.content).not.toContain('我是圣经问答助手');
