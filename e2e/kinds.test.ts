@@ -45,6 +45,7 @@ describe.each(['mobile', 'desktop'] as const)('prayer and off-topic journey in C
     await kindSwitch.click();
     await page.getByTestId('chat-kind-option-prayer').click();
     await expect.poll(() => kindSwitch.textContent()).toBe('祷告');
+    await page.getByTestId('chat-kind-option-prayer').waitFor({ state: 'hidden' });
     expect(await page.getByTestId('chat-composer-input').getAttribute('placeholder')).toBe(
       '输入祷告的主题，例如：为生病的家人',
     );
