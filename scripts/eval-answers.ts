@@ -21,7 +21,7 @@ import {
 import { loadConfig } from '../apps/api/src/config.ts';
 import { createContainer } from '../apps/api/src/container.ts';
 import { createCorpusRepository } from '../apps/api/src/corpus/corpus.repository.ts';
-import { bibleLanguageOf } from '../apps/api/src/features/bible/translation-policy.ts';
+import { bibleLanguageOf } from '../apps/api/src/scripture/translation-policy.ts';
 import { loadGoldSet, type GoldQuestion } from '../apps/api/src/retrieval/eval/gold-set.ts';
 import { kjvRef } from '../apps/api/src/retrieval/eval/run-eval.ts';
 

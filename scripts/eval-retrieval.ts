@@ -10,7 +10,7 @@ import { loadConfig } from '../apps/api/src/config.ts';
 import { embeddingFromConfig } from '../apps/api/src/container.ts';
 import { createCorpusRepository, type CorpusRepository } from '../apps/api/src/corpus/corpus.repository.ts';
 import { openDatabase } from '../apps/api/src/db/client.ts';
-import { loadReferenceParser } from '../apps/api/src/features/bible/bible.service.ts';
+import { loadReferenceParser } from '../apps/api/src/corpus/reference-parser.ts';
 import { openIndex } from '../apps/api/src/retrieval/lance-passage-index.ts';
 import type { PassageIndex } from '../apps/api/src/retrieval/passage-index.ts';
 import {

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { TEST_BOOKS } from '../bible/fixtures/books.fixture.ts';
-import { createReferenceFormatter } from '../bible/references.format.ts';
-import { createReferenceParser } from '../bible/references.parser.ts';
+import { TEST_BOOKS } from '../scripture/fixtures/books.fixture.ts';
+import { createReferenceFormatter } from '../scripture/references.format.ts';
+import { createReferenceParser } from '../scripture/references.parser.ts';
 import type { CorpusRepository } from '../corpus/corpus.repository.ts';
 import type { CorpusService } from '../corpus/corpus.service.ts';
-import type { BibleService } from '../features/bible/bible.service.ts';
+import type { ScriptureSource as BibleService } from '../scripture/scripture-source.ts';
 import type { PassageHit } from '../retrieval/passage-index.ts';
 import { createContextGatherer, withoutReferences } from './answer-context.ts';
 

@@ -1,14 +1,15 @@
 import { COLLECTION_NAMES, type AnswerKind, type ChatMode, type Locale, type Tradition } from '@bible-qa/contract';
-import type { ReferenceParser } from '../bible/references.parser.ts';
-import type { BibleReference } from '../bible/references.types.ts';
+import type { ReferenceParser } from '../scripture/references.parser.ts';
+import type { BibleReference } from '../scripture/references.types.ts';
 import type { CorpusRepository } from '../corpus/corpus.repository.ts';
 import type { CorpusService } from '../corpus/corpus.service.ts';
 import { versionMemo } from '../corpus/version-memo.ts';
-import type { BibleService, ReaderContext } from '../features/bible/bible.service.ts';
-import { fromUsfm } from '../features/bible/bible.service.ts';
+import type { ReaderContext } from '../scripture/reader.ts';
+import type { ScriptureSource as BibleService } from '../scripture/scripture-source.ts';
+import { parseUsfm } from '../scripture/usfm.ts';
 import type { PassageHit, PassageIndex } from '../retrieval/passage-index.ts';
 import { corpusEntryRefs, createVerseRetriever, type Retrieval } from '../retrieval/verse-retriever.ts';
-import { bibleLanguageOf } from '../features/bible/translation-policy.ts';
+import { bibleLanguageOf } from '../scripture/translation-policy.ts';
 import type { AnswerContext, ContextEntry, ContextVerse } from './answer-model.ts';
 
 const VERSES_BY_MODE: Record<ChatMode, number> = { simple: 3, advanced: 10, professional: 10 };
@@ -125,12 +126,12 @@ export function createContextGatherer(deps: {
               : Promise.resolve([]),
           ]),
       );
-      const refs = retrieval.verses.map((v) => fromUsfm(v.ref)).filter((r): r is BibleReference => Boolean(r));
+      const refs = retrieval.verses.map((v) => parseUsfm(v.ref)).filter((r): r is BibleReference => Boolean(r));
       const verses = await versesFor(refs, reader, translation.id, limit);
       const entryIds = [...retrieval.entries.map((e) => e.id), ...lexiconHits.map((h) => h.id.replace(/#\d+$/, ''))]
         .filter((id, i, all) => all.indexOf(id) === i)
         .slice(0, 8);
-      const key = verses[0] ? fromUsfm(verses[0].ref.split('-')[0]!) : undefined;
+      const key = verses[0] ? parseUsfm(verses[0].ref.split('-')[0]!) : undefined;
       const [entryRows, crossRows] = await Promise.all([
         // Only the excerpt is kept: commentary entries run to tens of kilobytes.
         kept.entries.many(entryIds, async (missing) => {
@@ -156,7 +157,7 @@ export function createContextGatherer(deps: {
       ]);
       const entries = entryRows.filter((e): e is ContextEntry => Boolean(e));
 
-      const crossRefs = crossRows.map((r) => fromUsfm(r.toRef)).filter((r): r is BibleReference => Boolean(r));
+      const crossRefs = crossRows.map((r) => parseUsfm(r.toRef)).filter((r): r is BibleReference => Boolean(r));
       const crossReferences = (await versesFor(crossRefs, reader, translation.id, 4)).filter(
         (v) => !verses.some((k) => k.ref === v.ref),
       );

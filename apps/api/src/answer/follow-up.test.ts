@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { createReferenceParser } from '../bible/references.parser.ts';
+import { createReferenceParser } from '../scripture/references.parser.ts';
 import { retrievalQuestion } from './follow-up.ts';
 import { createScriptureFinder } from './scripture-mentions.ts';
 

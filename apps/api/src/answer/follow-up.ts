@@ -1,4 +1,4 @@
-import type { FindOptions } from '../bible/references.parser.ts';
+import type { FindOptions } from '../scripture/references.parser.ts';
 import { foldToSimplified, HAN_RUN } from '../retrieval/chinese-text.ts';
 import { wholeWords } from './intent-lexicon.ts';
 import type { Mention, ScriptureFinder } from './scripture-mentions.ts';

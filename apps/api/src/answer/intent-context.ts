@@ -1,7 +1,8 @@
-import type { BibleReference } from '../bible/references.types.ts';
-import type { BibleService, ReaderContext } from '../features/bible/bible.service.ts';
-import { fromUsfm } from '../features/bible/bible.service.ts';
-import { bibleLanguageOf } from '../features/bible/translation-policy.ts';
+import type { BibleReference } from '../scripture/references.types.ts';
+import type { ReaderContext } from '../scripture/reader.ts';
+import type { ScriptureSource } from '../scripture/scripture-source.ts';
+import { bibleLanguageOf } from '../scripture/translation-policy.ts';
+import { parseUsfm } from '../scripture/usfm.ts';
 import type { ContextGatherer, Gathered, GatherInput } from './answer-context.ts';
 import type { AnswerIntent, ContextVerse } from './answer-model.ts';
 import { retrievalQuestion } from './follow-up.ts';
@@ -15,13 +16,13 @@ const SHAPED_VERSES = 3;
 const CHAPTER_VERSES = 6;
 
 /**
- * Gathering with the question's intent read first (decision 0010). An off-topic question gets no passages; a
+ * Gathering with the question's intent read first (decision 0012). An off-topic question gets no passages; a
  * prayer, sermon outline or poem, or a reader in distress, gets the passages the reader named and those chosen by
  * hand for the theme (theme-passages.ts), read from the corpus in the reader's translation, and no reference
  * entries; only a theme no set covers is searched for, by its own words without the request's. A plain answer is
  * retrieved for its own question, with the history only resolving "this book" or "it" (follow-up.ts).
  */
-export function createIntentGatherer(deps: { gatherer: ContextGatherer; bible: BibleService }) {
+export function createIntentGatherer(deps: { gatherer: ContextGatherer; bible: ScriptureSource }) {
   let finder: { parser: unknown; scripture: ScriptureFinder } | undefined;
   async function scriptureFinder() {
     const { parser } = await deps.bible.tools();
@@ -72,7 +73,7 @@ export function createIntentGatherer(deps: { gatherer: ContextGatherer; bible: B
   ): Promise<ContextVerse[]> {
     const named = cited.flatMap(inThree);
     const curated = passagesOfThemes(themes)
-      .map(fromUsfm)
+      .map(parseUsfm)
       .filter((r): r is BibleReference => Boolean(r));
     let verses = await read([...named, ...curated].slice(0, SHAPED_VERSES + 4), reader, translation);
     if (verses.length < SHAPED_VERSES && !named.length && !themes.length && theme) {
@@ -85,7 +86,7 @@ export function createIntentGatherer(deps: { gatherer: ContextGatherer; bible: B
       verses = [...verses, ...found.context.verses.filter((v) => !verses.some((k) => k.ref === v.ref))];
     }
     if (verses.length < SHAPED_VERSES) {
-      const general = passagesOfThemes(['general']).map(fromUsfm);
+      const general = passagesOfThemes(['general']).map(parseUsfm);
       const more = await read(
         general.filter((r): r is BibleReference => Boolean(r)),
         reader,

@@ -1,5 +1,4 @@
-import type { ReferenceParser } from '../bible/references.parser.ts';
-import type { FindOptions } from '../bible/references.parser.ts';
+import type { FindOptions, ReferenceParser } from '../scripture/references.parser.ts';
 
 /** A book or passage a text names: the book's code and the words that named it. */
 export interface Mention {

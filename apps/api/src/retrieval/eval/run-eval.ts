@@ -1,6 +1,7 @@
 // Runs the gold questions against a passage index the way the app asks it, and records what came back.
 import { performance } from 'node:perf_hooks';
-import { TRANSLATION_SCHEMES, toScheme } from '../../bible/versification.ts';
+import { parseVerseKey, verseKey } from '../../scripture/usfm.ts';
+import { TRANSLATION_SCHEMES, toScheme } from '../../scripture/versification.ts';
 import type { PassageHit, PassageIndex, PassageQuery } from '../passage-index.ts';
 import type { GoldQuestion } from './gold-set.ts';
 import type { QuestionOutcome } from './recall.ts';
@@ -26,8 +27,6 @@ export const CONFIGURATIONS: readonly EvalConfiguration[] = [
   },
 ];
 
-const VERSE = /^([A-Z0-9]{3})\.(\d+)\.(\d+)$/;
-
 /**
  * The hit's verse in KJV numbering, the numbering of the gold set: Catholic, Hebrew-numbered and Septuagint
  * translations number the Psalms differently (KJV Psalm 23 is Psalm 22 in the DRC).
@@ -36,11 +35,10 @@ export function kjvRef(hit: Pick<PassageHit, 'ref' | 'translation'>): string | u
   const ref = hit.ref;
   if (!ref) return undefined;
   const scheme = hit.translation ? TRANSLATION_SCHEMES[hit.translation] : undefined;
-  const match = VERSE.exec(ref);
-  if (!scheme || scheme === 'kjv' || !match) return ref;
-  const [, book, chapter, verse] = match as unknown as [string, string, string, string];
-  const mapped = toScheme({ book, chapter: Number(chapter), verse: Number(verse) }, scheme, 'kjv');
-  return mapped.verse === undefined ? ref : `${mapped.book}.${mapped.chapter}.${mapped.verse}`;
+  const verse = parseVerseKey(ref);
+  if (!scheme || scheme === 'kjv' || !verse) return ref;
+  const mapped = toScheme(verse, scheme, 'kjv');
+  return mapped.verse === undefined ? ref : verseKey(mapped.book, mapped.chapter, mapped.verse);
 }
 
 export interface RunOptions {
