@@ -149,11 +149,11 @@ describe('follow-ups in a conversation', () => {
     expect(books(second.answer).every((b) => b === 'PSA')).toBe(true);
   });
 
-  it('resolves what “this book” points back to from the conversation', async () => {
+  it('resolves what “this passage” points back to from the conversation', async () => {
     const user = await createTestUser(database, 'resolver');
     const first = await ask({ question: '罗马书8:28是什么意思？' }, user.headers);
     const second = await ask(
-      { question: '这卷书讲了什么？', conversationId: first.answer.conversationId },
+      { question: '这段经文的上下文是什么？', conversationId: first.answer.conversationId },
       user.headers,
     );
     expect(books(second.answer)[0]).toBe('ROM');
