@@ -41,6 +41,7 @@ function gathererOver(hits: PassageHit[], searches: string[] = []) {
         hit && {
           reference: usfm,
           title: format(ref, { locale: 'fr', tradition: 'protestant' }),
+          translation: { id: 'darby-fr', name: 'Darby', language: 'fr' },
           verses: [{ text: hit.text }],
         }
       );
@@ -71,7 +72,7 @@ describe('the context gatherer', () => {
       darbyHit('PSA.102.18', 'Il aura égard à la prière du désolé, et il ne méprisera pas leur prière.'),
       darbyHit('JHN.3.16', 'Car Dieu a tant aimé le monde, qu’il a donné son Fils unique.'),
     ]).gather({
-      question: 'Que dit la Bible sur la prière ?',
+      question: 'Que dit la Bible du désolé ?',
       kind: 'answer',
       mode: 'advanced',
       language: 'fr-fr',

@@ -92,7 +92,10 @@ describe('createVerseRetriever with the passage guide', () => {
   });
 
   it('ranks a topic’s key verses above text hits that only share a word', async () => {
-    const { r } = retriever([hit('GEN.24.16', 'the damsel went down to the well'), hit('PHP.4.6', 'Be careful for nothing')]);
+    const { r } = retriever([
+      hit('GEN.24.16', 'the damsel went down to the well'),
+      hit('PHP.4.6', 'Be careful for nothing'),
+    ]);
     const { verses } = await r.retrieve('What does the Bible say about worry?', en);
     expect(refs(verses).slice(0, 4)).toEqual(['PHP.4.6', 'PHP.4.7', '1PE.5.7', 'GEN.24.16']);
     expect(verses[0]!.sources).toEqual(['text', 'guide']);
@@ -108,7 +111,9 @@ describe('createVerseRetriever with the passage guide', () => {
   });
 
   it('retrieves nothing for a question outside the domain, however close the nearest words', async () => {
-    const { r } = retriever([hit('MAT.16.2', 'When it is evening, ye say, It will be fair weather: for the sky is red.')]);
+    const { r } = retriever([
+      hit('MAT.16.2', 'When it is evening, ye say, It will be fair weather: for the sky is red.'),
+    ]);
     expect((await r.retrieve('What will the weather be like in Beijing tomorrow?', en)).verses).toEqual([]);
     expect((await r.retrieve('How do I cook fried rice?', en)).verses).toEqual([]);
   });

@@ -332,8 +332,7 @@ export function createVerseRetriever(deps: VerseRetrieverDeps): VerseRetriever {
    * r gives each verse it cites 1/r, a range shares that among its verses (1/√n each), and the entries' shares add.
    */
   async function entryRanking(question: string, options: RetrieveOptions, guided = ''): Promise<EntryRanking> {
-    const query =
-      options.language === 'en' ? question : joinWords(englishKeywords(question, options.language), guided);
+    const query = options.language === 'en' ? question : joinWords(englishKeywords(question, options.language), guided);
     if (!query) return { order: [], entries: [] };
     const hits = await index.search({
       query,
@@ -464,7 +463,9 @@ export function createVerseRetriever(deps: VerseRetrieverDeps): VerseRetriever {
   function answersOutsideDomain(residual: string, options: RetrieveOptions, text: TextRanking): boolean {
     const terms = analyzeQuery(residual, { lang: options.language, keepStopWordsIfEmpty: false, stems: true });
     const words = new Set(analyzeQuery(residual, { lang: options.language, keepStopWordsIfEmpty: false }));
-    if (words.size < 2) return false;
+    // One word alone ("世人", "shepherd") is a search for that word, not a question: any verse holding it answers.
+    const bareWord = words.size === 1 && residual.trim().length <= 24 && !/[?？¿]/.test(residual);
+    if (words.size < 2 && !bareWord) return false;
     return text.order.slice(0, 3).some((ref) => {
       const hit = text.hitOf.get(ref);
       if (!hit) return false;
@@ -590,10 +591,7 @@ export function createVerseRetriever(deps: VerseRetrieverDeps): VerseRetriever {
           ])
         : [none, { order: [], entries: [] }, none];
       const inDomain =
-        verses.length > 0 ||
-        matches.length > 0 ||
-        hasFaithTerm(question, options.language) ||
-        books.length > 0;
+        verses.length > 0 || matches.length > 0 || hasFaithTerm(question, options.language) || books.length > 0;
       if (!inDomain && !answersOutsideDomain(residual, options, text)) return { verses: [], entries: [] };
       const pool = [
         ...new Set([...text.order.slice(0, PROMINENCE_POOL.text), ...entry.order.slice(0, PROMINENCE_POOL.entry)]),

@@ -5,6 +5,7 @@ import { createCitationVerifier } from '../../answer/citation-verifier.ts';
 import { openDatabase, type DatabaseHandle } from '../../db/client.ts';
 import type { PassageHit, PassageIndex } from '../../retrieval/passage-index.ts';
 import { createVerseRetriever } from '../../retrieval/verse-retriever.ts';
+import { createPassageGuide } from '../../retrieval/guide/passage-guide.ts';
 import { inCanon } from '../../scripture/canon.ts';
 import type { ReferenceParser } from '../../scripture/references.parser.ts';
 import type { Tradition } from '../../scripture/references.types.ts';
@@ -55,7 +56,13 @@ async function retrieved(tradition: Tradition): Promise<Set<string>> {
     search: async (q) => (q.kinds?.includes('verse') ? hits : []),
     close() {},
   };
-  const retriever = createVerseRetriever({ index, parser, entryRefs: async () => new Map(), prominence: () => 0 });
+  const retriever = createVerseRetriever({
+    index,
+    parser,
+    entryRefs: async () => new Map(),
+    prominence: () => 0,
+    guide: createPassageGuide([]),
+  });
   const { verses } = await retriever.retrieve('mercy', { language: 'en', tradition, limit: 50 });
   return new Set(verses.map((v) => v.ref.split('.')[0]!));
 }

@@ -74,8 +74,12 @@ export function createPassageGuide(entries: readonly GuideEntry[]): PassageGuide
     if (!table) byLanguage.set(language, (table = new Map()));
     const first = alias.key[0] as string;
     const list = table.get(first) ?? [];
-    if (!list.some((a) => a.entry === alias.entry && a.key.join('\u0000') === alias.key.join('\u0000'))) list.push(alias);
-    table.set(first, list.sort((a, b) => b.key.length - a.key.length));
+    if (!list.some((a) => a.entry === alias.entry && a.key.join('\u0000') === alias.key.join('\u0000')))
+      list.push(alias);
+    table.set(
+      first,
+      list.sort((a, b) => b.key.length - a.key.length),
+    );
   };
   for (const entry of entries) {
     const chinese = [...(entry.names['zh-Hans'] ?? []), ...(entry.names['zh-Hant'] ?? [])];
