@@ -110,6 +110,8 @@ export interface GatherInput {
   language: Locale;
   tradition: Tradition;
   history: { question: string; answer: string }[];
+  /** What retrieval searches for, when not the question itself (a follow-up with "this book" resolved). */
+  retrievalQuery?: string;
   /** Whether the model quotes cross-references (the lookup is skipped when not). */
   withCrossReferences?: boolean;
 }
@@ -212,7 +214,7 @@ export function createContextGatherer(deps: {
       // The retriever ranks verses (cited references first, then text, reference entries and prominence fused);
       // professional mode also looks in the lexicons, which cite no verses.
       // A question asked again (the same words, reader and mode) within one corpus version ranks the same.
-      const question = input.question.trim().replace(/\s+/g, ' ');
+      const question = (input.retrievalQuery ?? input.question).trim().replace(/\s+/g, ' ');
       const [retrieval] = await kept.retrievals.get(
         [reader.language, reader.tradition, translation.id, input.mode, question].join('|'),
         async () => [
