@@ -463,7 +463,9 @@ export function createVerseRetriever(deps: VerseRetrieverDeps): VerseRetriever {
   function answersOutsideDomain(residual: string, options: RetrieveOptions, text: TextRanking): boolean {
     const terms = analyzeQuery(residual, { lang: options.language, keepStopWordsIfEmpty: false, stems: true });
     const words = new Set(analyzeQuery(residual, { lang: options.language, keepStopWordsIfEmpty: false }));
-    if (words.size < 2) return false;
+    // One word alone ("世人", "shepherd") is a search for that word, not a question: any verse holding it answers.
+    const bareWord = words.size === 1 && residual.trim().length <= 24 && !/[?？¿]/.test(residual);
+    if (words.size < 2 && !bareWord) return false;
     return text.order.slice(0, 3).some((ref) => {
       const hit = text.hitOf.get(ref);
       if (!hit) return false;

@@ -102,6 +102,16 @@ describe('the Bible API over the fixture corpus', () => {
     expect(ref.data.passage.reference).toBe('JHN.3.16');
   });
 
+  it('gives each verse once, in the reader’s translation, with the words marked', async () => {
+    const res = await get(`/search?q=${encodeURIComponent('神爱世人')}&limit=20`);
+    const hits = res.data.hits as { ref: string; translation: string; highlight: string; title: string }[];
+    expect(hits.length).toBeGreaterThan(0);
+    expect(new Set(hits.map((h) => h.ref)).size).toBe(hits.length);
+    expect(hits.every((h) => h.translation === 'cuv-hans')).toBe(true);
+    expect(hits[0]).toMatchObject({ ref: 'JHN.3.16', title: '约翰福音 3:16' });
+    expect(hits[0]!.highlight).toContain('<mark>');
+  });
+
   it.each([
     '"unclosed AND (love OR NOT faith) NEAR(x y) * : col:val',
     '\uD800 lone surrogate \uDFFF',
