@@ -7,6 +7,7 @@ import type { AnswerModel } from './answer-model.ts';
 import { followUps, referenceImages, relatedBooks, relatedLiterature } from './answer-parts.ts';
 import type { ContextGatherer, GatherInput } from './answer-context.ts';
 import { createCitationVerifier, verificationCounts } from './citation-verifier.ts';
+import { corpusVerseSource } from './corpus-verse-source.ts';
 import type { GenerationHub } from './generation-hub.ts';
 
 export interface GenerationDeps {
@@ -77,19 +78,7 @@ export async function runGeneration(deps: GenerationDeps, job: GenerationJob): P
     const tools = await deps.bible.tools();
     const verifier = createCitationVerifier(
       tools.parser,
-      {
-        lookup: async (ref) => {
-          const p = await deps.bible.passageFor(ref, gathered.reader, translation);
-          return (
-            p && {
-              label: p.title,
-              text: p.verses.map((v) => v.text).join(' '),
-              reference: p.reference,
-              translation: p.translation.id,
-            }
-          );
-        },
-      },
+      corpusVerseSource(deps.bible, gathered.reader),
       gathered.reader,
     );
     let verifiedTo = 0;
