@@ -8,8 +8,10 @@ import type { BibleService, ReaderContext } from '../features/bible/bible.servic
 import { fromUsfm } from '../features/bible/bible.service.ts';
 import type { PassageHit, PassageIndex } from '../retrieval/passage-index.ts';
 import { corpusEntryRefs, createVerseRetriever, type Retrieval } from '../retrieval/verse-retriever.ts';
+import { createEnglishKeywords } from '../retrieval/cross-lingual.ts';
 import { bibleLanguageOf } from '../features/bible/translation-policy.ts';
 import type { AnswerContext, ContextEntry, ContextVerse } from './answer-model.ts';
+import { commentaryCovering } from './commentary.ts';
 
 const VERSES_BY_MODE: Record<ChatMode, number> = { simple: 3, advanced: 10, professional: 10 };
 const LEXICONS = ['strongs-greek', 'strongs-hebrew'];
@@ -72,6 +74,8 @@ export function createContextGatherer(deps: {
     retrievals: versionMemo<[Retrieval, PassageHit[]]>(RETRIEVAL_CACHE),
     entries: versionMemo<ContextEntry | undefined>(ROW_CACHE),
     crossRefs: versionMemo<CrossRow[]>(ROW_CACHE),
+    commentary: versionMemo<ContextEntry | undefined>(ROW_CACHE),
+    englishKeywords: createEnglishKeywords(parser.catalogue.books),
   });
   let current: ReturnType<typeof forVersion> | undefined;
 
@@ -105,7 +109,8 @@ export function createContextGatherer(deps: {
       const kept = current;
       const limit = VERSES_BY_MODE[input.mode];
       // The retriever ranks verses (cited references first, then text, reference entries and prominence fused);
-      // professional mode also looks in the lexicons, which cite no verses.
+      // professional mode also looks in the lexicons, which cite no verses (they are English: other languages ask
+      // them with the English words of the question).
       // A question asked again (the same words, reader and mode) within one corpus version ranks the same.
       const question = input.question.trim().replace(/\s+/g, ' ');
       const [retrieval, lexiconHits] = await kept.retrievals.get(
@@ -119,7 +124,12 @@ export function createContextGatherer(deps: {
               limit: limit + 4,
             }),
             input.mode === 'professional'
-              ? index.search({ query: question, kinds: ['entry'], collections: LEXICONS, limit: 6 })
+              ? index.search({
+                  query: kept.englishKeywords(question, reader.language) ?? question,
+                  kinds: ['entry'],
+                  collections: LEXICONS,
+                  limit: 6,
+                })
               : Promise.resolve([]),
           ]),
       );
@@ -152,7 +162,28 @@ export function createContextGatherer(deps: {
             )
           : Promise.resolve([]),
       ]);
-      const entries = entryRows.filter((e): e is ContextEntry => Boolean(e));
+      const refsOf = new Map(retrieval.entries.map((e) => [e.id, e.refs]));
+      const entries = entryRows
+        .filter((e): e is ContextEntry => Boolean(e))
+        .map((e) => (refsOf.has(e.id) ? { ...e, refs: refsOf.get(e.id) } : e));
+      // Professional mode promises commentary: Matthew Henry on the key verse, first among the works.
+      if (input.mode === 'professional' && key?.verse !== undefined) {
+        const at = { book: key.book, chapter: key.chapter, verse: key.verse };
+        const commentary = await kept.commentary.get(`${at.book}.${at.chapter}.${at.verse}`, async () => {
+          const rows = await deps.corpusData.commentaryOnChapter(versionId, at.book, at.chapter, ENTRY_EXCERPT);
+          const row = commentaryCovering(rows, at);
+          return (
+            row && {
+              id: row.id,
+              collection: row.collection,
+              collectionName: COLLECTION_NAMES[row.collection] ?? row.collection,
+              title: row.title,
+              excerpt: withoutReferences(row.text.slice(0, ENTRY_EXCERPT), parser),
+            }
+          );
+        });
+        if (commentary && !entries.some((e) => e.id === commentary.id)) entries.unshift(commentary);
+      }
 
       const crossRefs = crossRows.map((r) => fromUsfm(r.toRef)).filter((r): r is BibleReference => Boolean(r));
       const crossReferences = (await versesFor(crossRefs, reader, translation.id, 4)).filter(

@@ -8,6 +8,7 @@ import { followUps, referenceImages, relatedBooks, relatedLiterature } from './a
 import type { ContextGatherer, GatherInput } from './answer-context.ts';
 import { createCitationVerifier, verificationCounts } from './citation-verifier.ts';
 import { corpusVerseSource } from './corpus-verse-source.ts';
+import { splitFollowUps } from './model-follow-ups.ts';
 import type { GenerationHub } from './generation-hub.ts';
 
 export interface GenerationDeps {
@@ -91,8 +92,10 @@ export async function runGeneration(deps: GenerationDeps, job: GenerationJob): P
       }
     };
     let aborted = false;
+    // A model may end with suggested follow-up questions: they are not part of the answer's text.
+    const stream = splitFollowUps(deps.model.stream(gathered.context, signal));
     try {
-      for await (const text of deps.model.stream(gathered.context, signal)) {
+      for await (const text of stream.text) {
         if (signal.aborted) break;
         content += text;
         await hub.emit({ type: 'delta', text });
@@ -118,7 +121,9 @@ export async function runGeneration(deps: GenerationDeps, job: GenerationJob): P
       relatedBooks: relatedBooks(citations, gathered.context, bookName, input.language),
       relatedLiterature: relatedLiterature(gathered.context),
       images: referenceImages(citations, gathered.context, translation),
-      followUps: aborted ? [] : await followUps(gathered.context, gathered.reader, tools.parser, bookName, deps.corpus),
+      followUps: aborted
+        ? []
+        : await followUps(gathered.context, gathered.reader, tools.parser, bookName, deps.corpus, stream.suggestions()),
       sources: input.mode === 'professional' ? sources : [],
       verification: verificationCounts(citations),
       error: null,
