@@ -356,6 +356,10 @@ const ISSUE_12: Row[] = [
   ['zh-Hans', '约翰三书 2:1', [invalid('约翰三书 2:1')]],
   ['zh-Hans', '参 3 John 2:1。', [invalid('3 John 2:1')]],
   ['zh-Hant', '猶大書 2:1', [invalid('猶大書 2:1')]],
+  ['zh-Hans', '犹大书2章1节', [invalid('犹大书2章1节')]],
+  ['zh-Hans', '约三2:1', [invalid('约三2:1')]],
+  ['zh-Hans', '若望三书 2:1', [invalid('若望三书 2:1')], 'catholic'],
+  ['es', 'Judas 2:1 y Juan 3:16', [invalid('Judas 2:1'), linked('Juan 3:16', 'JHN.3.16')]],
   // …while the verse itself, written any usual way, still links, and so do verses listed after a comma.
   ['en', 'Philemon 1:3', [linked('Philemon 1:3', 'PHM.1.3')]],
   ['fr', 'Jude 3', [linked('Jude 3', 'JUD.1.3')]],
