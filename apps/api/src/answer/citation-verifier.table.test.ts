@@ -395,6 +395,24 @@ const ISSUE_12: Row[] = [
     [linked('提多书 2:13', 'TIT.2.13')],
   ],
   ['zh-Hans', '「耶稣说：「我就是道路、真理、生命」」（约翰福音 14:6）', [linked('约翰福音 14:6', 'JHN.14.6')]],
+  // Union Version verses that open or close a quotation another verse closes or opens, quoted whole, one per line
+  // as the composer lists them: the nearest mark on the line pairs when nesting cannot.
+  [
+    'zh-Hans',
+    '- 「「你们不要论断人，就不被论断；你们不要定人的罪，就不被定罪；你们要饶恕人，就必蒙饶恕〔饶恕：原文作释放〕；」（路加福音 6:37）\n' +
+      '- 「倘若他一天七次得罪你，又七次回转，说：『我懊悔了』，你总要饶恕他。」」（路加福音 17:4）',
+    [linked('路加福音 6:37', 'LUK.6.37'), linked('路加福音 17:4', 'LUK.17.4')],
+  ],
+  [
+    'zh-Hans',
+    '- 「神爱世人」（约翰福音 3:16）\n- 「倘若他一天七次得罪你，又七次回转，说：『我懊悔了』，你就不必饶恕他。」」（路加福音 17:4）',
+    [linked('约翰福音 3:16', 'JHN.3.16'), misquoted('路加福音 17:4', 'LUK.17.4')],
+  ],
+  [
+    'zh-Hans',
+    '约翰福音 14:6 说：「耶稣说：「我就是道路、真理、生命；若不借着我，没有人能到父那里去。」',
+    [linked('约翰福音 14:6', 'JHN.14.6')],
+  ],
 ];
 
 const QUOTATIONS: Row[] = [

@@ -82,30 +82,42 @@ export interface Quotation {
   end: number;
 }
 
-/** The opening mark that pairs with the closing one at `close`, searching back from it, or -1. */
+/**
+ * The opening mark that pairs with the closing one at `close` in `text` (one paragraph), or -1. Marks nest, but a
+ * Union Version verse may close a quotation an earlier verse opened (…你总要饶恕他。」): when pairing would reach
+ * back past the start of the line while the line has an opening mark of its own, the nearest one on the line wins.
+ */
 function openingBefore(text: string, close: number): number {
   const closeMark = text[close]!;
   const open = OPEN_QUOTES[CLOSE_QUOTES.indexOf(closeMark)]!;
-  if (!NESTING.has(open)) return text.lastIndexOf(open, close - 1);
+  const lineStart = text.lastIndexOf('\n', close) + 1;
+  const nearest = text.lastIndexOf(open, close - 1);
+  if (!NESTING.has(open)) return nearest;
   let depth = 1;
-  for (let i = close - 1; i >= 0; i -= 1) {
+  let paired = -1;
+  for (let i = close - 1; i >= 0 && paired < 0; i -= 1) {
     if (text[i] === closeMark) depth += 1;
-    else if (text[i] === open && (depth -= 1) === 0) return i;
+    else if (text[i] === open && (depth -= 1) === 0) paired = i;
   }
-  return -1;
+  if (paired >= lineStart) return paired;
+  return nearest >= lineStart ? nearest : paired;
 }
 
-/** The closing mark that pairs with the opening one at `open`, or -1. */
+/** The closing mark that pairs with the opening one at `open`, or -1; the same rule forwards (…说：「我就是道路…). */
 function closingAfter(text: string, open: number): number {
   const openMark = text[open]!;
   const close = CLOSE_QUOTES[OPEN_QUOTES.indexOf(openMark)]!;
-  if (!NESTING.has(openMark)) return text.indexOf(close, open + 1);
+  const lineEnd = text.indexOf('\n', open) < 0 ? text.length : text.indexOf('\n', open);
+  const nearest = text.indexOf(close, open + 1);
+  if (!NESTING.has(openMark)) return nearest;
   let depth = 1;
-  for (let i = open + 1; i < text.length; i += 1) {
+  let paired = -1;
+  for (let i = open + 1; i < text.length && paired < 0; i += 1) {
     if (text[i] === openMark) depth += 1;
-    else if (text[i] === close && (depth -= 1) === 0) return i;
+    else if (text[i] === close && (depth -= 1) === 0) paired = i;
   }
-  return -1;
+  if (paired >= 0 && paired < lineEnd) return paired;
+  return nearest >= 0 && nearest < lineEnd ? nearest : paired;
 }
 
 /** A Markdown blockquote's attribution line: "> — John 3:16", "> ——约翰福音 3:16", "> — **John 3:16**". */
@@ -169,7 +181,8 @@ export function quotationFor(text: string, start: number, end: number): Quotatio
       };
     }
   }
-  const after = text.slice(end, end + 400);
+  const window400 = text.slice(end, end + 400);
+  const after = window400.includes('\n\n') ? window400.slice(0, window400.indexOf('\n\n')) : window400;
   const m = AFTER_REFERENCE.exec(after);
   if (m) {
     const from = m[0].length;
