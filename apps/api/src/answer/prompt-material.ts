@@ -12,7 +12,7 @@ export function estimateTokens(text: string): number {
 }
 
 /**
- * Tokens of reference material per mode (measured with `npm run measure:prompt`; see decision 0012): the passages
+ * Tokens of reference material per mode (measured with `npm run measure:prompt`; see decision 0014): the passages
  * of a simple answer, the passages and a few works of a detailed one, and the lexicon, commentary and
  * cross-references professional mode promises.
  */

@@ -93,7 +93,7 @@ function fence(items: MaterialItem[], translationName: string): string {
 /**
  * The model's instructions and material for one question. The passages and reference works are fenced as data
  * with their ids; the model may cite verses beyond them, which the server then looks up in the reader's Bible
- * (linked with the corpus text, or removed and marked when no such verse exists). See decision 0012.
+ * (linked with the corpus text, or removed and marked when no such verse exists). See decision 0014.
  */
 export function buildPrompt(context: AnswerContext): ChatCompletionMessageParam[] {
   const { items } = selectMaterial(context);
