@@ -5,14 +5,14 @@
 // the reader's default translation, in that translation's own numbering.
 import { describe, expect, it } from 'vitest';
 import type { Citation } from '@bible-qa/contract';
-import { TEST_BOOKS } from '../bible/fixtures/books.fixture.ts';
-import { createReferenceFormatter } from '../bible/references.format.ts';
-import { createReferenceParser } from '../bible/references.parser.ts';
-import type { BibleLanguage, BibleReference, BookRecord, Tradition } from '../bible/references.types.ts';
-import { createVerseCountTable } from '../bible/verse-counts.ts';
-import { schemeOf, toScheme } from '../bible/versification.ts';
-import { toUsfm } from '../features/bible/bible.service.ts';
-import { defaultTranslation } from '../features/bible/translation-policy.ts';
+import { TEST_BOOKS } from '../scripture/fixtures/books.fixture.ts';
+import { createReferenceFormatter } from '../scripture/references.format.ts';
+import { createReferenceParser } from '../scripture/references.parser.ts';
+import type { BibleLanguage, BibleReference, BookRecord, Tradition } from '../scripture/references.types.ts';
+import { createVerseCountTable } from '../scripture/verse-counts.ts';
+import { schemeOf, toScheme } from '../scripture/versification.ts';
+import { formatUsfm } from '../scripture/usfm.ts';
+import { defaultTranslation } from '../scripture/translation-policy.ts';
 import { createCitationVerifier, type FoundPassage, type VerseSource } from './citation-verifier.ts';
 import { CHAPTER_VERSES, VERSE_TEXTS } from './fixtures/citation-verses.fixture.ts';
 
@@ -100,7 +100,7 @@ function passageIn(translation: string, ref: BibleReference, reader: Reader): Fo
   return {
     label: format(ref, { locale: reader.language, tradition: reader.tradition }),
     text: texts.join(' '),
-    reference: toUsfm(ref),
+    reference: formatUsfm(ref),
     translation,
   };
 }
@@ -182,13 +182,15 @@ const VALID: Row[] = [
 const IMPOSSIBLE: Row[] = [
   ['en', 'John 22:1', [invalid('John 22:1')]],
   ['zh-Hans', '约翰福音 3:99', [invalid('约翰福音 3:99')]],
-  // Psalm 151 is the book PS2 (the parser reads it so), of the Orthodox canon; no Protestant or Chinese text of the
-  // corpus has it, so every reader is shown it from the Septuagint, as Psalm 151 of its Psalter…
-  ['en', 'Psalm 151:1', [linked('Psalm 151:1', 'PS2.1.1')]],
-  ['zh-Hans', '诗篇151:1', [linked('诗篇151:1', 'PS2.1.1')]],
+  // Psalm 151 is the book PS2 (the parser reads it so), of the Orthodox canon only: not in a Protestant Bible…
+  ['en', 'Psalm 151:1', [invalid('Psalm 151:1')]],
+  ['zh-Hans', '诗篇151:1', [invalid('诗篇151:1')]],
+  // …but in the Septuagint read by Orthodox readers, as Psalm 151 of its Psalter, which has seven verses; English and
+  // Chinese Orthodox readers are shown it from there too.
   ['fr', 'Psaume 151,1', [linked('Psaume 151,1', 'PS2.1.1')], 'orthodox'],
-  // …which has only seven verses.
-  ['en', 'Psalm 151:8', [invalid('Psalm 151:8')]],
+  ['en', 'Psalm 151:1', [linked('Psalm 151:1', 'PS2.1.1')], 'orthodox'],
+  ['zh-Hans', '诗篇151:1', [linked('诗篇151:1', 'PS2.1.1')], 'orthodox'],
+  ['en', 'Psalm 151:8', [invalid('Psalm 151:8')], 'orthodox'],
   ['en', 'Genesis 51:1', [invalid('Genesis 51:1')]],
   ['zh-Hans', '创世记 51:1', [invalid('创世记 51:1')]],
   ['en', 'Revelation 22:22', [invalid('Revelation 22:22')]],
@@ -370,14 +372,20 @@ const ISSUE_12: Row[] = [
     '“For God so loved the world, that he gave his only begotten Son” (John 3:16)',
     [linked('John 3:16', 'JHN.3.16')],
   ],
-  // Books of the Catholic and Orthodox canons are real verses for every reader, shown from a text that has them.
-  ['en', 'Sirach 1:1', [linked('Sirach 1:1', 'SIR.1.1')]],
-  ['en', 'Tobit 1:1', [linked('Tobit 1:1', 'TOB.1.1')]],
+  // Books of the reader's canon that their translation lacks are shown from a text that has them: the Orthodox
+  // books are only in the French Septuagint, the deuterocanon in no Chinese text…
   ['en', '3 Maccabees 1:1', [linked('3 Maccabees 1:1', '3MA.1.1')], 'orthodox'],
   ['en', 'Prayer of Manasseh 1', [linked('Prayer of Manasseh 1', 'MAN.1.1')], 'orthodox'],
-  ['fr', 'Siracide 1,1', [linked('Siracide 1,1', 'SIR.1.1')]],
-  ['zh-Hans', '便西拉智训 1:1', [linked('便西拉智训 1:1', 'SIR.1.1')]],
-  ['en', 'Sirach 52:1', [invalid('Sirach 52:1')]],
+  ['en', 'Tobit 1:1', [linked('Tobit 1:1', 'TOB.1.1')], 'orthodox'],
+  ['zh-Hans', '德训篇 1:1', [linked('德训篇 1:1', 'SIR.1.1')], 'catholic'],
+  ['zh-Hans', '便西拉智训 1:1', [linked('便西拉智训 1:1', 'SIR.1.1')], 'orthodox'],
+  ['es', 'Eclesiástico 1:1', [linked('Eclesiástico 1:1', 'SIR.1.1')], 'catholic'],
+  ['en', 'Sirach 52:1', [invalid('Sirach 52:1')], 'catholic'],
+  // …while outside the reader's canon they link to nothing (the one canon rule of scripture/canon.ts).
+  ['en', 'Sirach 1:1', [invalid('Sirach 1:1')]],
+  ['fr', 'Siracide 1,1', [invalid('Siracide 1,1')]],
+  ['zh-Hans', '便西拉智训 1:1', [invalid('便西拉智训 1:1')]],
+  ['en', '3 Maccabees 1:1', [invalid('3 Maccabees 1:1')], 'catholic'],
   // The Union Version's note inside a verse, with its own 「」, quoted exactly as the corpus prints it.
   [
     'zh-Hans',
@@ -538,8 +546,8 @@ describe('the citation verifier classifies a table of snippets', () => {
     );
     expect(begotten).toMatchObject({ status: 'linked', translation: 'kjv' });
     expect(begotten!.verseText).toContain('only begotten Son');
-    const [sirach] = await verify('en', 'Sirach 1:1');
-    expect(sirach).toMatchObject({ status: 'linked', translation: 'cpdv', label: 'Sirach 1:1' });
+    const [sirach] = await verify('zh-Hans', '德训篇 1:1', 'catholic');
+    expect(sirach).toMatchObject({ status: 'linked', translation: 'cpdv', label: '德训篇 1:1' });
     const [manasseh] = await verify('en', 'Prayer of Manasseh 1', 'orthodox');
     expect(manasseh).toMatchObject({ status: 'linked', translation: 'giguet-lxx-fr' });
   });

@@ -1,7 +1,7 @@
 import type { Citation } from '@bible-qa/contract';
-import type { ReferenceParser } from '../bible/references.parser.ts';
-import type { BibleLanguage, BibleReference, Tradition } from '../bible/references.types.ts';
-import { inAnyCanon } from './canon.ts';
+import type { ReferenceParser } from '../scripture/references.parser.ts';
+import type { BibleLanguage, BibleReference, Tradition } from '../scripture/references.types.ts';
+import { inCanon } from '../scripture/canon.ts';
 import { createOneChapterFinder } from './one-chapter-references.ts';
 import { quotationFor, quoteMatches, type Quotation } from './quotation.ts';
 
@@ -18,8 +18,11 @@ export interface FoundPassage {
 export interface VerseSource {
   /** The passage's text and label in the reader's translation, or undefined when there is no such passage. */
   lookup(ref: BibleReference): Promise<FoundPassage | undefined>;
-  /** The passage in the corpus's other translations, those in the reader's language first; [] when none has it. */
-  elsewhere(ref: BibleReference): Promise<FoundPassage[]>;
+  /**
+   * The passage in the corpus's other translations, those in the reader's language first; [] when none has it.
+   * Without it, only the reader's translation counts.
+   */
+  elsewhere?(ref: BibleReference): Promise<FoundPassage[]>;
 }
 
 export interface VerifyOptions {
@@ -34,22 +37,23 @@ type Verdict =
 /**
  * Finds every scripture reference in generated text and checks it against the corpus: linked to its verse text in
  * the reader's translation, invalid when no such verse exists, misquoted when the quotation beside it is not that
- * verse. A book outside the reader's translation but in a canon (Sirach for a Protestant reader) is shown from a
- * translation that has it; a quotation that is faithful to another translation of the corpus is linked to that
- * one. Ids are c1, c2, … in order of appearance, so the same text always gets the same ids.
+ * verse. A book of the reader's canon that their translation lacks is shown from a translation that has it; a
+ * book outside their canon is invalid for them; a quotation that is faithful to another translation of the corpus
+ * is linked to that one. Ids are c1, c2, … in order of appearance, so the same text always gets the same ids.
  */
 export function createCitationVerifier(parser: ReferenceParser, verses: VerseSource, options: VerifyOptions) {
   const findSlips = createOneChapterFinder(parser.catalogue);
   const lookups = new Map<string, Promise<FoundPassage | undefined>>();
   const others = new Map<string, Promise<FoundPassage[]>>();
   const lookup = (ref: BibleReference) => memo(lookups, ref, () => verses.lookup(ref));
-  const elsewhere = (ref: BibleReference) => memo(others, ref, () => verses.elsewhere(ref));
+  const elsewhere = (ref: BibleReference) => memo(others, ref, async () => (await verses.elsewhere?.(ref)) ?? []);
 
   async function judge(ref: BibleReference, text: string, start: number, end: number): Promise<Verdict> {
-    if (parser.problemOf(ref)) return { status: 'invalid' };
-    const book = parser.catalogue.get(ref.book);
-    let passage = await lookup(ref);
-    if (!passage && book && inAnyCanon(book)) passage = (await elsewhere(ref))[0];
+    // A book outside the reader's Bible links to nothing, as the retriever offers none of its verses.
+    if (parser.problemOf(ref) || !inCanon(ref.book, options.tradition)) return { status: 'invalid' };
+    // A book of the reader's canon that their translation lacks (the Prayer of Manasseh in English) is shown from
+    // a text that has it.
+    const passage = (await lookup(ref)) ?? (await elsewhere(ref))[0];
     if (!passage) return { status: 'invalid' };
     const quotation = quotationFor(text, start, end);
     if (!quotation || quoteMatches(quotation.text, passage.text)) return { status: 'linked', passage, quotation };

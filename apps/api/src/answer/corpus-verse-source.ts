@@ -1,8 +1,9 @@
-import type { BibleReference } from '../bible/references.types.ts';
-import type { BibleService, ReaderContext } from '../features/bible/bible.service.ts';
+import type { ReaderContext } from '../scripture/reader.ts';
+import type { BibleReference } from '../scripture/references.types.ts';
+import type { ScriptureSource } from '../scripture/scripture-source.ts';
 import type { FoundPassage, VerseSource } from './citation-verifier.ts';
 
-type Passage = NonNullable<Awaited<ReturnType<BibleService['passageFor']>>>;
+type Passage = NonNullable<Awaited<ReturnType<ScriptureSource['passageFor']>>>;
 
 function found(passage: Passage | undefined): FoundPassage | undefined {
   return (
@@ -20,7 +21,7 @@ function found(passage: Passage | undefined): FoundPassage | undefined {
  * for that testament), and in the corpus's other translations, the reader's language first. The other
  * translations are read only when the reader's has no such verse or a quotation does not match it.
  */
-export function corpusVerseSource(bible: BibleService, reader: ReaderContext): VerseSource {
+export function corpusVerseSource(bible: ScriptureSource, reader: ReaderContext): VerseSource {
   return {
     lookup: async (ref: BibleReference) => found(await bible.passageFor(ref, reader)),
     async elsewhere(ref: BibleReference) {

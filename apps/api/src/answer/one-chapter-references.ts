@@ -1,4 +1,4 @@
-import type { BookCatalogue } from '../bible/book-names.ts';
+import type { BookCatalogue } from '../scripture/book-names.ts';
 
 /** Abbreviations of one-chapter books that books.json does not list but writers use. */
 const EXTRA_NAMES: Record<string, string[]> = {

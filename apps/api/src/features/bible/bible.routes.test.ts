@@ -125,8 +125,8 @@ describe('the Bible API over the fixture corpus', () => {
   });
 
   it('lists the deuterocanon only for Catholic and Orthodox readers, with Catholic Chinese names', async () => {
-    const protestant = await get('/books?lang=zh-Hans&tradition=protestant');
-    const catholic = await get('/books?lang=zh-Hans&tradition=catholic');
+    const protestant = await get('/books?lang=zh-Hans&expression=protestant');
+    const catholic = await get('/books?lang=zh-Hans&expression=catholic');
     expect(protestant.data.map((b: { code: string }) => b.code)).not.toContain('WIS');
     const wisdom = catholic.data.find((b: { code: string }) => b.code === 'WIS');
     expect(wisdom.name).toMatch(/智慧/);

@@ -1,22 +1,20 @@
 import type { BibleLanguage, Book, Passage, SearchResult, Tradition, Translation } from '@bible-qa/contract';
-import { createReferenceFormatter } from '../../bible/references.format.ts';
-import { createReferenceParser, type ReferenceParser } from '../../bible/references.parser.ts';
-import type { BibleReference, BookRecord, VersificationScheme } from '../../bible/references.types.ts';
-import { createVerseCountTable } from '../../bible/verse-counts.ts';
-import { schemeOf, toScheme } from '../../bible/versification.ts';
+import { createReferenceFormatter } from '../../scripture/references.format.ts';
+import type { ReferenceParser } from '../../scripture/references.parser.ts';
+import type { BibleReference, BookRecord, VersificationScheme } from '../../scripture/references.types.ts';
+import { formatUsfm, parseUsfm } from '../../scripture/usfm.ts';
+import { schemeOf, toScheme } from '../../scripture/versification.ts';
+import { loadReferenceParser } from '../../corpus/reference-parser.ts';
 import type { CorpusRepository } from '../../corpus/corpus.repository.ts';
 import type { CorpusService } from '../../corpus/corpus.service.ts';
 import { AppError } from '../../http/app-error.ts';
-import { defaultTranslation } from './translation-policy.ts';
+import { canonStanding } from '../../scripture/canon.ts';
+import type { ReaderContext } from '../../scripture/reader.ts';
+import { defaultTranslation } from '../../scripture/translation-policy.ts';
 import { versionMemo } from '../../corpus/version-memo.ts';
 
 const MAX_PASSAGE_VERSES = 200;
 const PASSAGE_CACHE = 5000;
-
-export interface ReaderContext {
-  language: BibleLanguage;
-  tradition: Tradition;
-}
 
 /** One corpus version's books, parser and translations, built once per version. */
 interface VersionState {
@@ -25,58 +23,6 @@ interface VersionState {
   format: ReturnType<typeof createReferenceFormatter>;
   books: Map<string, BookRecord & { zhCatholic?: Record<string, string> }>;
   translations: Map<string, Translation>;
-}
-
-export function toUsfm(ref: BibleReference): string {
-  const start = `${ref.book}.${ref.chapter}${ref.verse !== undefined ? `.${ref.verse}` : ''}`;
-  if (ref.endChapter === undefined && ref.endVerse === undefined) return start;
-  const endChapter = ref.endChapter ?? ref.chapter;
-  const end = `${ref.book}.${endChapter}${ref.endVerse !== undefined ? `.${ref.endVerse}` : ''}`;
-  return end === start ? start : `${start}-${end}`;
-}
-
-/** "JHN.3.16" or "JHN.3.16-JHN.3.18" (corpus form) → reference. */
-export function fromUsfm(value: string): BibleReference | undefined {
-  const m = /^([1-4A-Z][A-Z0-9]{2})\.(\d+)\.(\d+)(?:-([1-4A-Z][A-Z0-9]{2})\.(\d+)\.(\d+))?$/.exec(value);
-  if (!m) return undefined;
-  const ref: BibleReference = { book: m[1]!, chapter: Number(m[2]), verse: Number(m[3]) };
-  if (m[4] && m[4] === m[1]) {
-    if (Number(m[5]) !== ref.chapter) ref.endChapter = Number(m[5]);
-    ref.endVerse = Number(m[6]);
-  }
-  return ref;
-}
-
-/** A corpus version's books, translations and a reference parser that knows every chapter's verse count. */
-export async function loadReferenceParser(corpusData: CorpusRepository, versionId: number) {
-  const [bookRows, translations] = await Promise.all([
-    corpusData.listBooks(versionId),
-    corpusData.listTranslations(versionId),
-  ]);
-  const countRows = [];
-  for (const t of translations) {
-    const scheme = schemeOf(t.id);
-    for (const row of await corpusData.chapterVerseCounts(versionId, t.id)) {
-      countRows.push({ scheme, book: row.book, chapter: row.chapter, verses: row.count });
-    }
-  }
-  const books = bookRows.map(
-    (b) =>
-      ({
-        code: b.code,
-        order: b.order,
-        testament: b.testament,
-        chapters: b.chapters,
-        names: b.names,
-        ...(b.zhCatholic ? { zhCatholic: b.zhCatholic } : {}),
-        ...(b.abbr ? { abbr: b.abbr } : {}),
-      }) as BookRecord,
-  );
-  return {
-    parser: createReferenceParser(books, { verseCounts: createVerseCountTable(countRows) }),
-    books,
-    translations,
-  };
 }
 
 export function createBibleService({ corpus, corpusData }: { corpus: CorpusService; corpusData: CorpusRepository }) {
@@ -155,8 +101,8 @@ export function createBibleService({ corpus, corpusData }: { corpus: CorpusServi
         s.format(ref, { locale: reader.language, tradition: reader.tradition }),
       ]);
     return {
-      reference: toUsfm(ref),
-      translationReference: toUsfm(own),
+      reference: formatUsfm(ref),
+      translationReference: formatUsfm(own),
       title: s.format(ref, { locale: reader.language, tradition: reader.tradition }),
       translation: { id: translation.id, name: translation.name, language: translation.language },
       verses,
@@ -172,7 +118,7 @@ export function createBibleService({ corpus, corpusData }: { corpus: CorpusServi
     /** A parsed reference's passage in the reader's translation, or undefined when it has no such verses. */
     async passageFor(ref: BibleReference, reader: ReaderContext, translation?: string): Promise<Passage | undefined> {
       const s = await current();
-      const key = `${s.versionId}|${translation ?? ''}|${reader.language}|${reader.tradition}|${toUsfm(ref)}`;
+      const key = `${s.versionId}|${translation ?? ''}|${reader.language}|${reader.tradition}|${formatUsfm(ref)}`;
       return passages.get(key, () =>
         passageOf(s, ref, reader, translation, 'kjv').catch((error: unknown) => {
           if (error instanceof AppError) return undefined;
@@ -208,7 +154,7 @@ export function createBibleService({ corpus, corpusData }: { corpus: CorpusServi
             throw error;
         }
       }
-      return { reference: toUsfm(ref), passages };
+      return { reference: formatUsfm(ref), passages };
     },
     async search(
       query: {
@@ -260,13 +206,14 @@ export function createBibleService({ corpus, corpusData }: { corpus: CorpusServi
       };
     },
     /** The books of a canon, named in a language and tradition (Catholic Chinese names for Catholic readers). */
-    async books(language: BibleLanguage, tradition: Tradition): Promise<Book[]> {
+    async books({ language, tradition }: ReaderContext): Promise<Book[]> {
       const s = await current();
       return [...s.books.values()]
-        .filter((b) => b.testament !== 'DC' || inCanon(b.code, tradition))
+        .filter((b) => canonStanding(b.code, tradition) !== undefined)
         .sort((a, b) => a.order - b.order)
         .map((b) => ({
           code: b.code,
+          appendix: canonStanding(b.code, tradition) === 'appendix',
           order: b.order,
           testament: b.testament,
           chapters: b.chapters,
@@ -281,7 +228,7 @@ export function createBibleService({ corpus, corpusData }: { corpus: CorpusServi
       const rows = await corpusData.crossReferencesOf(s.versionId, ref.book, ref.chapter, ref.verse, limit);
       const out = [];
       for (const row of rows) {
-        const target = fromUsfm(row.toRef);
+        const target = parseUsfm(row.toRef);
         if (!target) continue;
         const passage = await passageOf(s, target, reader, translation, 'kjv').catch(() => null);
         out.push({
@@ -299,26 +246,3 @@ export function createBibleService({ corpus, corpusData }: { corpus: CorpusServi
   };
 }
 export type BibleService = ReturnType<typeof createBibleService>;
-
-/** The deuterocanon of the Catholic canon, and what the Orthodox canon adds; 2 Esdras, the Psalms of Solomon and
- * 1 Enoch are in the corpus but in neither canon. */
-const CATHOLIC_DEUTEROCANON = new Set([
-  'TOB',
-  'JDT',
-  'ESG',
-  'WIS',
-  'SIR',
-  'BAR',
-  'LJE',
-  '1MA',
-  '2MA',
-  'S3Y',
-  'SUS',
-  'BEL',
-]);
-const ORTHODOX_ADDITIONS = new Set(['1ES', 'MAN', 'PS2', '3MA', '4MA']);
-
-function inCanon(code: string, tradition: Tradition): boolean {
-  if (tradition === 'protestant') return false;
-  return CATHOLIC_DEUTEROCANON.has(code) || (tradition === 'orthodox' && ORTHODOX_ADDITIONS.has(code));
-}
