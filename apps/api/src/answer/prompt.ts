@@ -121,9 +121,9 @@ export function buildPrompt(context: AnswerContext): ChatCompletionMessageParam[
       'scripture. Nothing else after them.',
   ].join('\n\n');
   const material = items.length > 0 ? fence(items, context.translationName) : '<material>(none found)</material>';
+  // One system message: some OpenAI-compatible servers' chat templates refuse a second one.
   const messages: ChatCompletionMessageParam[] = [
-    { role: 'system', content: rules },
-    { role: 'system', content: `Material for this question:\n${material}` },
+    { role: 'system', content: `${rules}\n\nMaterial for this question:\n${material}` },
   ];
   for (const turn of context.history.slice(-4)) {
     messages.push(

@@ -77,11 +77,13 @@ async function ask(question: string, extra: Record<string, unknown> = {}, locale
   const events = parseSse(res.body);
   return events.at(-1) as SseEventLike & { answer: Answer };
 }
-/** The system messages the model received: the rules, then the fenced material. */
+/** The one system message the model received: the rules, then the fenced material. */
 function sent() {
   const messages = llm.requests[0]!.body.messages as { role: string; content: string }[];
   const system = messages.filter((m) => m.role === 'system').map((m) => m.content);
-  return { rules: system[0]!, material: system[1]!, messages };
+  expect(system).toHaveLength(1);
+  const at = system[0]!.indexOf('Material for this question:\n');
+  return { rules: system[0]!.slice(0, at), material: system[0]!.slice(at), messages };
 }
 const answerWith = (text: string) => llm.setMode({ kind: 'normal', chunks: text.match(/[\s\S]{1,12}/g)! });
 
