@@ -63,6 +63,9 @@ export const citationSchema = z.object({
   label: z.string().nullable(),
   translation: z.string().nullable(),
   verseText: z.string().nullable(),
+  /** UTF-16 offsets of the quotation this reference vouches for, if any: a misquoted one is shown as the corpus
+   * text (`verseText`) instead, an invalid one is removed, each with a mark. Absent in answers stored before it. */
+  quote: z.object({ start: z.number().int(), end: z.number().int() }).nullable().optional(),
 });
 export type Citation = z.infer<typeof citationSchema>;
 

@@ -14,9 +14,11 @@ import {
   type Retrieval,
   type RetrievedVerse,
 } from '../retrieval/verse-retriever.ts';
+import { createEnglishKeywords } from '../retrieval/cross-lingual.ts';
 import { bibleLanguageOf } from '../scripture/translation-policy.ts';
 import type { AnswerContext, ContextEntry, ContextVerse } from './answer-model.ts';
 import { isFactQuestion } from './answer-first.ts';
+import { commentaryCovering } from './commentary.ts';
 
 /** The Catholic text every reader can be shown the deuterocanon in (English, Vulgate numbering). */
 const CATHOLIC_TEXT = 'cpdv';
@@ -81,7 +83,6 @@ export function relevant(verses: readonly RetrievedVerse[]): RetrievedVerse[] {
 
 const VERSES_BY_MODE: Record<ChatMode, number> = { simple: 3, advanced: 10, professional: 10 };
 const LEXICONS = ['strongs-greek', 'strongs-hebrew'];
-const COMMENTARY = ['matthew-henry-complete'];
 const ENTRY_EXCERPT = 600;
 /** Reference entries and cross-reference lists kept in memory per corpus version (they never change within one). */
 const ROW_CACHE = 2000;
@@ -143,6 +144,8 @@ export function createContextGatherer(deps: {
     retrievals: versionMemo<[Retrieval, PassageHit[]]>(RETRIEVAL_CACHE),
     entries: versionMemo<ContextEntry | undefined>(ROW_CACHE),
     crossRefs: versionMemo<CrossRow[]>(ROW_CACHE),
+    commentary: versionMemo<ContextEntry | undefined>(ROW_CACHE),
+    englishKeywords: createEnglishKeywords(parser.catalogue.books),
   });
   let current: ReturnType<typeof forVersion> | undefined;
 
@@ -186,11 +189,7 @@ export function createContextGatherer(deps: {
     const english = ref ? await deps.bible.passageFor(ref, reader, 'kjv') : undefined;
     if (!ref || !english) return [];
     const query = english.verses.map((v) => v.text).join(' ');
-    const [lexicon, commentary] = await Promise.all([
-      index.search({ query, kinds: ['entry'], collections: LEXICONS, limit: 3 }),
-      index.search({ query, kinds: ['entry'], collections: COMMENTARY, books: [ref.book], limit: 2 }),
-    ]);
-    return [...lexicon, ...commentary];
+    return index.search({ query, kinds: ['entry'], collections: LEXICONS, limit: 3 });
   }
 
   /** The key verse with the two verses before and after it, when it is a single verse of the reader's text. */
@@ -212,7 +211,8 @@ export function createContextGatherer(deps: {
       const kept = current;
       const limit = VERSES_BY_MODE[input.mode];
       // The retriever ranks verses (cited references first, then text, reference entries and prominence fused);
-      // professional mode also looks in the lexicons, which cite no verses.
+      // professional mode also looks in the lexicons, which cite no verses (they are English: other languages ask
+      // them with the English words of the question).
       // A question asked again (the same words, reader and mode) within one corpus version ranks the same.
       const question = (input.retrievalQuery ?? input.question).trim().replace(/\s+/g, ' ');
       const [retrieval] = await kept.retrievals.get(
@@ -228,8 +228,8 @@ export function createContextGatherer(deps: {
         ],
       );
       const verses = await versesFor(passagesOf(relevant(retrieval.verses)), reader, translation.id, limit);
-      // Professional mode reads the original-language words and the commentary of the key passage: the lexicon
-      // entries and Matthew Henry's comment that its English (KJV) words find, whatever the reader's language.
+      // Professional mode reads the original-language words of the key passage: the lexicon entries its English
+      // (KJV) words find, whatever the reader's language (Matthew Henry on the key verse is added below).
       const lexiconHits = input.mode === 'professional' ? await studyEntries(verses[0], reader, index) : [];
       const focus = retrieval.focus ?? (isFactQuestion(question) ? 'fact' : 'topic');
       const surrounding = input.mode === 'simple' ? undefined : await surroundingOf(verses[0], reader, translation.id);
@@ -260,7 +260,28 @@ export function createContextGatherer(deps: {
             )
           : Promise.resolve([]),
       ]);
-      const entries = entryRows.filter((e): e is ContextEntry => Boolean(e));
+      const refsOf = new Map(retrieval.entries.map((e) => [e.id, e.refs]));
+      const entries = entryRows
+        .filter((e): e is ContextEntry => Boolean(e))
+        .map((e) => (refsOf.has(e.id) ? { ...e, refs: refsOf.get(e.id) } : e));
+      // Professional mode promises commentary: Matthew Henry on the key verse, first among the works.
+      if (input.mode === 'professional' && key?.verse !== undefined) {
+        const at = { book: key.book, chapter: key.chapter, verse: key.verse };
+        const commentary = await kept.commentary.get(`${at.book}.${at.chapter}.${at.verse}`, async () => {
+          const rows = await deps.corpusData.commentaryOnChapter(versionId, at.book, at.chapter, ENTRY_EXCERPT);
+          const row = commentaryCovering(rows, at);
+          return (
+            row && {
+              id: row.id,
+              collection: row.collection,
+              collectionName: COLLECTION_NAMES[row.collection] ?? row.collection,
+              title: row.title,
+              excerpt: withoutReferences(row.text.slice(0, ENTRY_EXCERPT), parser),
+            }
+          );
+        });
+        if (commentary && !entries.some((e) => e.id === commentary.id)) entries.unshift(commentary);
+      }
 
       const crossRefs = crossRows.map((r) => parseUsfm(r.toRef)).filter((r): r is BibleReference => Boolean(r));
       const crossReferences = (

@@ -20,6 +20,8 @@ export interface ContextEntry {
   collectionName: string;
   title: string;
   excerpt: string;
+  /** The passages the entry cites or comments on (USFM, as stored), when known: the prompt keeps entries on topic. */
+  refs?: string[];
 }
 
 /** Everything a model needs to answer one question, gathered by the pipeline. */
@@ -66,7 +68,7 @@ export interface AnswerIntent {
  */
 export interface AnswerModel {
   readonly name: string;
-  /** The composer quotes cross-references; a language model's prompt does not carry them, so they are skipped. */
+  /** Whether the model is given the key verse's cross-references (the lookup is skipped when not). */
   readonly usesCrossReferences: boolean;
   stream(context: AnswerContext, signal: AbortSignal): AsyncIterable<string>;
 }

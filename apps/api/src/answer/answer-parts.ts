@@ -50,8 +50,9 @@ export function referenceImages(citations: Citation[], context: AnswerContext, t
 }
 
 /**
- * Three follow-up questions the corpus can answer: each candidate is checked by retrieval (its reference resolves,
- * or a search finds passages) before it is offered.
+ * Three follow-up questions the corpus can answer: the model's suggestions first, then questions built from the key
+ * passages. Each is checked by retrieval before it is offered: every reference in it must be a real verse, and it
+ * must name one or a search must find passages for it.
  */
 export async function followUps(
   context: AnswerContext,
@@ -59,9 +60,10 @@ export async function followUps(
   parser: ReferenceParser,
   bookName: (code: string) => string,
   corpus: CorpusService,
+  suggested: readonly string[] = [],
 ): Promise<string[]> {
   const L = context.language;
-  const candidates: string[] = [];
+  const candidates: string[] = [...suggested];
   const [first, second] = context.verses;
   if (first) {
     candidates.push(phrase('followContext', L, { ref: first.label }));
@@ -72,11 +74,14 @@ export async function followUps(
   const { index } = corpus.ready();
   const offered: string[] = [];
   for (const question of candidates) {
+    if (offered.length >= 3) break;
+    if (offered.includes(question) || question === context.question) continue;
     const refs = parser.findAll(question, { language: reader.language, tradition: reader.tradition });
+    if (refs.some((m) => parser.problemOf(m.reference))) continue;
     const answerable =
-      refs.some((m) => !parser.problemOf(m.reference)) ||
+      refs.length > 0 ||
       (await index.search({ query: question, lang: reader.language, kinds: ['verse'], limit: 1 })).length > 0;
-    if (answerable && !offered.includes(question)) offered.push(question);
+    if (answerable) offered.push(question);
   }
-  return offered.slice(0, 3);
+  return offered;
 }

@@ -8,12 +8,12 @@ import type { Citation } from '@bible-qa/contract';
 import { TEST_BOOKS } from '../scripture/fixtures/books.fixture.ts';
 import { createReferenceFormatter } from '../scripture/references.format.ts';
 import { createReferenceParser } from '../scripture/references.parser.ts';
-import type { BibleLanguage, Tradition } from '../scripture/references.types.ts';
+import type { BibleLanguage, BibleReference, BookRecord, Tradition } from '../scripture/references.types.ts';
 import { createVerseCountTable } from '../scripture/verse-counts.ts';
 import { schemeOf, toScheme } from '../scripture/versification.ts';
 import { formatUsfm } from '../scripture/usfm.ts';
 import { defaultTranslation } from '../scripture/translation-policy.ts';
-import { createCitationVerifier, type VerseSource } from './citation-verifier.ts';
+import { createCitationVerifier, type FoundPassage, type VerseSource } from './citation-verifier.ts';
 import { CHAPTER_VERSES, VERSE_TEXTS } from './fixtures/citation-verses.fixture.ts';
 
 /** Verse counts as the app builds them: every translation's chapters, in that translation's numbering. */
@@ -26,7 +26,46 @@ const verseCounts = createVerseCountTable(
       return { scheme: schemeOf(translation), book, chapter: Number(chapter), verses };
     }),
 );
-const parser = createReferenceParser(TEST_BOOKS, { verseCounts });
+/** The Orthodox books the table cites, in the shape of books.json, beside the shared books fixture. */
+const ORTHODOX_BOOKS: BookRecord[] = [
+  {
+    code: '3MA',
+    order: 83,
+    testament: 'DC',
+    chapters: 7,
+    names: { en: '3 Maccabees', es: '3 Macabeos', fr: '3 Maccabées', 'zh-Hans': '马加比三书', 'zh-Hant': '馬加比三書' },
+    abbr: { en: '3Macc', osis: '3Macc', 'zh-Hans': '加三', 'zh-Hant': '加三' },
+  },
+  {
+    code: 'MAN',
+    order: 81,
+    testament: 'DC',
+    chapters: 1,
+    names: {
+      en: 'Prayer of Manasseh',
+      es: 'Oración de Manasés',
+      fr: 'Prière de Manassé',
+      'zh-Hans': '玛拿西祷言',
+      'zh-Hant': '瑪拿西禱言',
+    },
+    abbr: { en: 'PrMan', osis: 'PrMan', 'zh-Hans': '玛拿西', 'zh-Hant': '瑪拿西' },
+  },
+];
+const parser = createReferenceParser([...TEST_BOOKS, ...ORTHODOX_BOOKS], { verseCounts });
+/** The corpus's translations and their languages (bibles/*.meta.json). */
+const TRANSLATION_LANGUAGES: Record<string, BibleLanguage> = {
+  webbe: 'en',
+  kjv: 'en',
+  cpdv: 'en',
+  drc: 'en',
+  'cuv-hans': 'zh-Hans',
+  'cuv-hant': 'zh-Hant',
+  'cuv-wenli': 'zh-Hant',
+  rv1909: 'es',
+  'darby-fr': 'fr',
+  crampon: 'fr',
+  'giguet-lxx-fr': 'fr',
+};
 const format = createReferenceFormatter(parser.catalogue);
 /** Verses a lookup needed that the fixture does not hold: the fixture must be completed, not the test relaxed. */
 const fixtureGaps = new Set<string>();
@@ -36,38 +75,62 @@ interface Reader {
   tradition: Tradition;
 }
 
-/** The Bible service's passage lookup over the fixture: the reader's translation, its numbering, its verses. */
+/** A passage of the fixture in one translation, in that translation's own numbering, as the Bible service reads it. */
+function passageIn(translation: string, ref: BibleReference, reader: Reader): FoundPassage | undefined {
+  const own = toScheme(ref, 'kjv', schemeOf(translation));
+  const lastChapter = own.endChapter ?? own.chapter;
+  const texts: string[] = [];
+  for (let chapter = own.chapter; chapter <= lastChapter; chapter += 1) {
+    const count = CHAPTER_VERSES[`${translation} ${own.book}.${chapter}`];
+    if (count === undefined) {
+      fixtureGaps.add(`${translation} ${own.book}.${chapter}`);
+      continue;
+    }
+    const single = own.verse !== undefined && own.endVerse === undefined && own.endChapter === undefined;
+    const from = chapter === own.chapter ? (own.verse ?? 1) : 1;
+    const to = chapter === lastChapter ? (own.endVerse ?? (single ? own.verse! : count)) : count;
+    for (let verse = from; verse <= Math.min(to, count); verse += 1) {
+      const key = `${translation} ${own.book}.${chapter}.${verse}`;
+      const text = VERSE_TEXTS[key];
+      if (text === undefined) fixtureGaps.add(key);
+      else texts.push(text);
+    }
+  }
+  if (texts.length === 0) return undefined;
+  return {
+    label: format(ref, { locale: reader.language, tradition: reader.tradition }),
+    text: texts.join(' '),
+    reference: formatUsfm(ref),
+    translation,
+  };
+}
+
+/**
+ * The Bible service's lookups over the fixture: the reader's translation; the other translations (the reader's
+ * language first) that the fixture says have the chapter.
+ */
 function verseSource(reader: Reader): VerseSource {
+  const translationOf = (ref: BibleReference) => {
+    const testament = parser.catalogue.get(ref.book)?.testament ?? 'OT';
+    return defaultTranslation(reader.language, reader.tradition, testament);
+  };
   return {
     async lookup(ref) {
-      const testament = parser.catalogue.get(ref.book)?.testament ?? 'OT';
-      const translation = defaultTranslation(reader.language, reader.tradition, testament);
-      const own = toScheme(ref, 'kjv', schemeOf(translation));
-      const lastChapter = own.endChapter ?? own.chapter;
-      const texts: string[] = [];
-      for (let chapter = own.chapter; chapter <= lastChapter; chapter += 1) {
-        const count = CHAPTER_VERSES[`${translation} ${own.book}.${chapter}`];
-        if (count === undefined) {
-          fixtureGaps.add(`${translation} ${own.book}.${chapter}`);
-          continue;
-        }
-        const single = own.verse !== undefined && own.endVerse === undefined && own.endChapter === undefined;
-        const from = chapter === own.chapter ? (own.verse ?? 1) : 1;
-        const to = chapter === lastChapter ? (own.endVerse ?? (single ? own.verse! : count)) : count;
-        for (let verse = from; verse <= Math.min(to, count); verse += 1) {
-          const key = `${translation} ${own.book}.${chapter}.${verse}`;
-          const text = VERSE_TEXTS[key];
-          if (text === undefined) fixtureGaps.add(key);
-          else texts.push(text);
-        }
-      }
-      if (texts.length === 0) return undefined;
-      return {
-        label: format(ref, { locale: reader.language, tradition: reader.tradition }),
-        text: texts.join(' '),
-        reference: formatUsfm(ref),
-        translation,
-      };
+      return passageIn(translationOf(ref), ref, reader);
+    },
+    async elsewhere(ref) {
+      const own = translationOf(ref);
+      const others = Object.keys(TRANSLATION_LANGUAGES)
+        .filter((t) => t !== own)
+        .sort(
+          (a, b) =>
+            Number(TRANSLATION_LANGUAGES[b] === reader.language) - Number(TRANSLATION_LANGUAGES[a] === reader.language),
+        )
+        .filter((t) => {
+          const inOwn = toScheme(ref, 'kjv', schemeOf(t));
+          return Boolean(CHAPTER_VERSES[`${t} ${inOwn.book}.${inOwn.chapter}`]);
+        });
+      return others.map((t) => passageIn(t, ref, reader)).filter((p): p is FoundPassage => Boolean(p));
     },
   };
 }
@@ -100,6 +163,8 @@ const VALID: Row[] = [
   ['en', 'As John 3:16 says, God gave his Son.', [linked('John 3:16', 'JHN.3.16')]],
   ['en', 'See Rom 8:28.', [linked('Rom 8:28', 'ROM.8.28')]],
   ['en', 'Ps 23:1 opens the psalm.', [linked('Ps 23:1', 'PSA.23.1')]],
+  // An Orthodox reader's label: the Septuagint number, the Protestant one beside it.
+  ['en', 'Psalm 22:1 (23:1)', [linked('Psalm 22:1', 'PSA.23.1'), linked('23:1', 'PSA.23.1')], 'orthodox'],
   ['en', 'Paul describes love in 1 Cor 13:4.', [linked('1 Cor 13:4', '1CO.13.4')]],
   ['en', 'Philippians 4:13', [linked('Philippians 4:13', 'PHP.4.13')]],
   ['en', 'Rom 8:28, 31', [linked('Rom 8:28', 'ROM.8.28'), linked('31', 'ROM.8.31')]],
@@ -119,11 +184,16 @@ const VALID: Row[] = [
 const IMPOSSIBLE: Row[] = [
   ['en', 'John 22:1', [invalid('John 22:1')]],
   ['zh-Hans', '约翰福音 3:99', [invalid('约翰福音 3:99')]],
-  // Psalm 151 is the book PS2 (the parser reads it so); no Protestant or Chinese text of the corpus has it…
-  ['en', 'Psalm 151:1', [invalid('Psalm 151:1')]],
-  ['zh-Hans', '诗篇151:1', [invalid('诗篇151:1')]],
-  // …but the Septuagint read by French Orthodox readers has it, as Psalm 151 of its Psalter.
+  // Psalm 151 is the book PS2 (the parser reads it so), of the Orthodox canon only; a Protestant who names it is
+  // shown it too, from a text that has it (the retriever marks it outside their canon)…
+  ['en', 'Psalm 151:1', [linked('Psalm 151:1', 'PS2.1.1')]],
+  ['zh-Hans', '诗篇151:1', [linked('诗篇151:1', 'PS2.1.1')]],
+  // …but in the Septuagint read by Orthodox readers, as Psalm 151 of its Psalter, which has seven verses; English and
+  // Chinese Orthodox readers are shown it from there too.
   ['fr', 'Psaume 151,1', [linked('Psaume 151,1', 'PS2.1.1')], 'orthodox'],
+  ['en', 'Psalm 151:1', [linked('Psalm 151:1', 'PS2.1.1')], 'orthodox'],
+  ['zh-Hans', '诗篇151:1', [linked('诗篇151:1', 'PS2.1.1')], 'orthodox'],
+  ['en', 'Psalm 151:8', [invalid('Psalm 151:8')], 'orthodox'],
   ['en', 'Genesis 51:1', [invalid('Genesis 51:1')]],
   ['zh-Hans', '创世记 51:1', [invalid('创世记 51:1')]],
   ['en', 'Revelation 22:22', [invalid('Revelation 22:22')]],
@@ -255,11 +325,105 @@ const MISQUOTATIONS: Row[] = [
   ],
   ['en', '> God is hate.\n> — **1 John 4:8**', [misquoted('1 John 4:8', '1JN.4.8')]],
   ['es', '«Porque de tal manera odió Dios al mundo» (Juan 3:16)', [misquoted('Juan 3:16', 'JHN.3.16')]],
-  // the words of another translation: the reader's Bible (WEB) says "only born Son"
+  // a changed quotation around the verse's own 「…」: the whole quotation is compared, not only the inner speech
+  [
+    'zh-Hans',
+    '「彼得说：「我就是道路、真理、生命；若不借着我，没有人能到父那里去。」」（约翰福音 14:6）',
+    [misquoted('约翰福音 14:6', 'JHN.14.6')],
+  ],
+  [
+    'zh-Hans',
+    '约翰福音 14:6 说：「彼得说：「我就是道路、真理、生命；若不借着我，没有人能到父那里去。」」',
+    [misquoted('约翰福音 14:6', 'JHN.14.6')],
+  ],
+  ['zh-Hans', '「耶稣说：「我就是道路、真理、生命。」」（约翰福音 3:16）', [misquoted('约翰福音 3:16', 'JHN.3.16')]],
+];
+
+/** Holes found by issue 12: each row failed before the fix. */
+const ISSUE_12: Row[] = [
+  // One-chapter books written with another chapter name no verse, in every language and script.
+  ['en', 'Jude 2:1', [invalid('Jude 2:1')]],
+  ['en', 'Philemon 2:3', [invalid('Philemon 2:3')]],
+  ['en', '3 John 2:1', [invalid('3 John 2:1')]],
+  ['en', 'Read 3 John 2:1 and John 3:16.', [invalid('3 John 2:1'), linked('John 3:16', 'JHN.3.16')]],
+  ['en', 'Phlm 2:3', [invalid('Phlm 2:3')]],
+  ['en', 'Jude 2:1-3', [invalid('Jude 2:1-3')]],
+  ['es', 'Judas 2:1', [invalid('Judas 2:1')]],
+  ['es', 'Filemón 2:3', [invalid('Filemón 2:3')]],
+  ['es', '3 Juan 2:1', [invalid('3 Juan 2:1')]],
+  ['fr', 'Jude 2,1', [invalid('Jude 2,1')]],
+  ['fr', 'Jude 2:1', [invalid('Jude 2:1')]],
+  ['fr', 'Philémon 2,3', [invalid('Philémon 2,3')]],
+  ['fr', '3 Jean 2,1', [invalid('3 Jean 2,1')]],
+  ['fr', '3 John 2:1', [invalid('3 John 2:1')]],
+  ['zh-Hans', '犹大书 2:1', [invalid('犹大书 2:1')]],
+  ['zh-Hans', '腓利门书 2:3', [invalid('腓利门书 2:3')]],
+  ['zh-Hans', '约翰三书 2:1', [invalid('约翰三书 2:1')]],
+  ['zh-Hans', '参 3 John 2:1。', [invalid('3 John 2:1')]],
+  ['zh-Hant', '猶大書 2:1', [invalid('猶大書 2:1')]],
+  ['zh-Hans', '犹大书2章1节', [invalid('犹大书2章1节')]],
+  ['zh-Hans', '约三2:1', [invalid('约三2:1')]],
+  ['zh-Hans', '若望三书 2:1', [invalid('若望三书 2:1')], 'catholic'],
+  ['es', 'Judas 2:1 y Juan 3:16', [invalid('Judas 2:1'), linked('Juan 3:16', 'JHN.3.16')]],
+  // …while the verse itself, written any usual way, still links, and so do verses listed after a comma.
+  ['en', 'Philemon 1:3', [linked('Philemon 1:3', 'PHM.1.3')]],
+  ['fr', 'Jude 3', [linked('Jude 3', 'JUD.1.3')]],
+  ['en', 'Philemon 2, 3', [linked('Philemon 2', 'PHM.1.2'), linked('3', 'PHM.1.3')]],
+  // A faithful quotation from another translation of the corpus: the reader's Bible (WEB) says "only born Son".
   [
     'en',
     '“For God so loved the world, that he gave his only begotten Son” (John 3:16)',
-    [misquoted('John 3:16', 'JHN.3.16')],
+    [linked('John 3:16', 'JHN.3.16')],
+  ],
+  // Books of the reader's canon that their translation lacks are shown from a text that has them: the Orthodox
+  // books are only in the French Septuagint, the deuterocanon in no Chinese text…
+  ['en', '3 Maccabees 1:1', [linked('3 Maccabees 1:1', '3MA.1.1')], 'orthodox'],
+  ['en', 'Prayer of Manasseh 1', [linked('Prayer of Manasseh 1', 'MAN.1.1')], 'orthodox'],
+  ['en', 'Tobit 1:1', [linked('Tobit 1:1', 'TOB.1.1')], 'orthodox'],
+  ['zh-Hans', '德训篇 1:1', [linked('德训篇 1:1', 'SIR.1.1')], 'catholic'],
+  ['zh-Hans', '便西拉智训 1:1', [linked('便西拉智训 1:1', 'SIR.1.1')], 'orthodox'],
+  ['es', 'Eclesiástico 1:1', [linked('Eclesiástico 1:1', 'SIR.1.1')], 'catholic'],
+  ['en', 'Sirach 52:1', [invalid('Sirach 52:1')], 'catholic'],
+  // …and outside the reader's canon they are still shown from the corpus: a Protestant asking about Sirach is told
+  // it is outside their canon (the retriever's mark, the prompt's rule) and shown it, never a fabricated text.
+  ['en', 'Sirach 1:1', [linked('Sirach 1:1', 'SIR.1.1')]],
+  ['fr', 'Siracide 1,1', [linked('Siracide 1,1', 'SIR.1.1')]],
+  ['zh-Hans', '便西拉智训 1:1', [linked('便西拉智训 1:1', 'SIR.1.1')]],
+  ['en', '3 Maccabees 1:1', [linked('3 Maccabees 1:1', '3MA.1.1')], 'catholic'],
+  // The Union Version's note inside a verse, with its own 「」, quoted exactly as the corpus prints it.
+  [
+    'zh-Hans',
+    '「等候所盼望的福，并等候至大的神和〔或无「和」字〕我们救主耶稣基督的荣耀显现。」（提多书 2:13）',
+    [linked('提多书 2:13', 'TIT.2.13')],
+  ],
+  [
+    'zh-Hans',
+    '提多书 2:13 说：「等候所盼望的福，并等候至大的神和〔或无「和」字〕我们救主耶稣基督的荣耀显现。」',
+    [linked('提多书 2:13', 'TIT.2.13')],
+  ],
+  [
+    'zh-Hans',
+    '> 等候所盼望的福，并等候至大的神和〔或无「和」字〕我们救主耶稣基督的荣耀显现。\n> ——提多书 2:13',
+    [linked('提多书 2:13', 'TIT.2.13')],
+  ],
+  ['zh-Hans', '「耶稣说：「我就是道路、真理、生命」」（约翰福音 14:6）', [linked('约翰福音 14:6', 'JHN.14.6')]],
+  // Union Version verses that open or close a quotation another verse closes or opens, quoted whole, one per line
+  // as the composer lists them: the nearest mark on the line pairs when nesting cannot.
+  [
+    'zh-Hans',
+    '- 「「你们不要论断人，就不被论断；你们不要定人的罪，就不被定罪；你们要饶恕人，就必蒙饶恕〔饶恕：原文作释放〕；」（路加福音 6:37）\n' +
+      '- 「倘若他一天七次得罪你，又七次回转，说：『我懊悔了』，你总要饶恕他。」」（路加福音 17:4）',
+    [linked('路加福音 6:37', 'LUK.6.37'), linked('路加福音 17:4', 'LUK.17.4')],
+  ],
+  [
+    'zh-Hans',
+    '- 「神爱世人」（约翰福音 3:16）\n- 「倘若他一天七次得罪你，又七次回转，说：『我懊悔了』，你就不必饶恕他。」」（路加福音 17:4）',
+    [linked('约翰福音 3:16', 'JHN.3.16'), misquoted('路加福音 17:4', 'LUK.17.4')],
+  ],
+  [
+    'zh-Hans',
+    '约翰福音 14:6 说：「耶稣说：「我就是道路、真理、生命；若不借着我，没有人能到父那里去。」',
+    [linked('约翰福音 14:6', 'JHN.14.6')],
   ],
 ];
 
@@ -336,6 +500,7 @@ const TABLE: Record<string, Row[]> = {
   'Unicode dashes and full-width digits and colons': DASHES_AND_FULL_WIDTH,
   misquotations: MISQUOTATIONS,
   'correct quotations': QUOTATIONS,
+  'holes of issue 12': ISSUE_12,
 };
 
 async function verify(language: BibleLanguage, text: string, tradition: Tradition = 'protestant') {
@@ -376,6 +541,40 @@ describe('the citation verifier classifies a table of snippets', () => {
       const [citation] = await verify(language, text, tradition);
       expect(citation).toMatchObject({ status: 'linked', translation, label, reference: 'JHN.3.16' });
     }
+  });
+
+  it('links a faithful quotation to the translation it follows, and a deuterocanonical verse to a text that has it', async () => {
+    const [begotten] = await verify(
+      'en',
+      '“For God so loved the world, that he gave his only begotten Son” (John 3:16)',
+    );
+    expect(begotten).toMatchObject({ status: 'linked', translation: 'kjv' });
+    expect(begotten!.verseText).toContain('only begotten Son');
+    const [sirach] = await verify('zh-Hans', '德训篇 1:1', 'catholic');
+    expect(sirach).toMatchObject({ status: 'linked', translation: 'cpdv', label: '德训篇 1:1' });
+    const [manasseh] = await verify('en', 'Prayer of Manasseh 1', 'orthodox');
+    expect(manasseh).toMatchObject({ status: 'linked', translation: 'giguet-lxx-fr' });
+  });
+
+  it('gives the place of the quotation a reference vouches for, so the screen can replace or remove it', async () => {
+    const cases: [BibleLanguage, string, string][] = [
+      [
+        'zh-Hans',
+        '他说「神恨世人，甚至将他的独生子赐给他们」（约翰福音 3:16）。',
+        '神恨世人，甚至将他的独生子赐给他们',
+      ],
+      ['en', 'John 3:16: “For God so hated the world”', 'For God so hated the world'],
+      ['en', 'Intro.\n\n> God is hate.\n> — 1 John 4:8', 'God is hate.'],
+      ['en', '“Contend for the faith twice over” (Jude 2:1)', 'Contend for the faith twice over'],
+      ['zh-Hans', '「耶稣说：「我就是道路、真理、生命」」（约翰福音 14:6）', '耶稣说：「我就是道路、真理、生命」'],
+    ];
+    for (const [language, snippet, quoted] of cases) {
+      const [citation] = await verify(language, snippet);
+      expect(citation?.quote, snippet).toBeTruthy();
+      expect(snippet.slice(citation!.quote!.start, citation!.quote!.end)).toBe(quoted);
+    }
+    const [bare] = await verify('en', 'As John 3:16 says.');
+    expect(bare?.quote).toBeNull();
   });
 
   it('found every verse it needed in the fixture', () => {

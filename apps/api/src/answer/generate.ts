@@ -8,6 +8,8 @@ import { followUps, referenceImages, relatedBooks, relatedLiterature } from './a
 import type { ContextGatherer, GatherInput } from './answer-context.ts';
 import { offTopicExamples } from './care-phrases.ts';
 import { createCitationVerifier, verificationCounts } from './citation-verifier.ts';
+import { corpusVerseSource } from './corpus-verse-source.ts';
+import { splitFollowUps } from './model-follow-ups.ts';
 import type { GenerationHub } from './generation-hub.ts';
 import { shapedStream } from './kind-composer.ts';
 
@@ -79,19 +81,7 @@ export async function runGeneration(deps: GenerationDeps, job: GenerationJob): P
     const tools = await deps.bible.tools();
     const verifier = createCitationVerifier(
       tools.parser,
-      {
-        lookup: async (ref) => {
-          const p = await deps.bible.passageFor(ref, gathered.reader, translation);
-          return (
-            p && {
-              label: p.title,
-              text: p.verses.map((v) => v.text).join(' '),
-              reference: p.reference,
-              translation: p.translation.id,
-            }
-          );
-        },
-      },
+      corpusVerseSource(deps.bible, gathered.reader),
       gathered.reader,
     );
     let verifiedTo = 0;
@@ -104,8 +94,10 @@ export async function runGeneration(deps: GenerationDeps, job: GenerationJob): P
       }
     };
     let aborted = false;
+    // A model may end with suggested follow-up questions: they are not part of the answer's text.
+    const stream = splitFollowUps(shapedStream(deps.model, gathered.context, signal));
     try {
-      for await (const text of shapedStream(deps.model, gathered.context, signal)) {
+      for await (const text of stream.text) {
         if (signal.aborted) break;
         content += text;
         await hub.emit({ type: 'delta', text });
@@ -135,7 +127,14 @@ export async function runGeneration(deps: GenerationDeps, job: GenerationJob): P
         ? []
         : gathered.context.intent?.offTopic
           ? offTopicExamples(input.language)
-          : await followUps(gathered.context, gathered.reader, tools.parser, bookName, deps.corpus),
+          : await followUps(
+              gathered.context,
+              gathered.reader,
+              tools.parser,
+              bookName,
+              deps.corpus,
+              stream.suggestions(),
+            ),
       sources: input.mode === 'professional' ? sources : [],
       verification: verificationCounts(citations),
       error: null,

@@ -71,7 +71,7 @@ export function createOpenAiModel(options: OpenAiModelOptions): AnswerModel {
 
   return {
     name: `openai:${options.model}`,
-    usesCrossReferences: false,
+    usesCrossReferences: true,
     async *stream(context, signal) {
       if (active >= options.maxConcurrent) throw new AppError('high_traffic');
       active += 1;

@@ -1,4 +1,4 @@
-import { and, asc, between, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, between, desc, eq, inArray, like, ne, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import {
   books,
@@ -159,6 +159,26 @@ export function createCorpusRepository(db: Database) {
             })
             .from(referenceEntries)
             .where(and(eq(referenceEntries.versionId, versionId), inArray(referenceEntries.id, ids))),
+    /**
+     * Matthew Henry's sections on one chapter (ids `mhc:BOOK.C.V-BOOK.C.V`, plus the chapter's introduction), with
+     * the start of their text.
+     */
+    commentaryOnChapter: (versionId: number, book: string, chapter: number, textChars: number) =>
+      db
+        .select({
+          id: referenceEntries.id,
+          collection: referenceEntries.collection,
+          title: referenceEntries.title,
+          text: sql<string>`left(${referenceEntries.text}, ${sql.raw(String(Math.max(0, Math.floor(textChars))))})`,
+        })
+        .from(referenceEntries)
+        .where(
+          and(
+            eq(referenceEntries.versionId, versionId),
+            eq(referenceEntries.collection, 'matthew-henry-complete'),
+            like(referenceEntries.id, `mhc:${book}.${chapter}.%`),
+          ),
+        ),
     /** Every devotional of a version, in calendar order (a few hundred rows; the devotional service keeps them). */
     listDevotionals: (versionId: number) =>
       db

@@ -96,9 +96,9 @@ describe('the OpenAI-compatible model behind the chat', () => {
     expect(done.answer.citations).toEqual([
       expect.objectContaining({ id: 'c1', status: 'linked', reference: 'JHN.3.16' }),
     ]);
-    // the model was told to answer from the retrieved passages
+    // the model was given the retrieved passages, fenced as material after its rules
     const system = (llm.requests[0]!.body.messages as { role: string; content: string }[])[0]!;
-    expect(system.content).toContain('神爱世人');
+    expect(system.content.slice(system.content.indexOf('<material'))).toContain('神爱世人');
   });
 
   it('marks a fabricated verse and a misquotation, and links the real one', async () => {
