@@ -17,7 +17,13 @@ export default defineConfig({
       },
       {
         extends: 'apps/web/vite.config.ts',
-        test: { name: 'web', include: ['apps/web/src/**/*.test.{ts,tsx}'], environment: 'jsdom' },
+        test: {
+          name: 'web',
+          include: ['apps/web/src/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          // Async queries wait up to 15 s (src/test/setup.ts); a test of several such steps needs more than 5 s.
+          testTimeout: 30_000,
+        },
       },
       {
         test: {

@@ -38,7 +38,7 @@ function type(testId: string, value: string) {
   fireEvent.change(input, { target: { value } });
 }
 
-describe('login page', { timeout: 20_000 }, () => {
+describe('login page', () => {
   it('asks for the account, for a code to be requested, for the code, then for the agreement (spec §5)', async () => {
     server({ '/portal/auth/send-code-mobile': () => ok({ resendAfterSeconds: 60 }) });
     renderApp('/login');

@@ -98,7 +98,7 @@ describe('setting page', () => {
     expect(app.storage.hasDefaultLanguageFlag()).toBe(true);
     expect(window.localStorage.getItem(encodeCacheKey('languageSelection'))).toBe('"fr-fr"');
     expect(app.reload).not.toHaveBeenCalled();
-    await waitFor(() => expect(app.reload).toHaveBeenCalledTimes(1), { timeout: 1000 });
+    await waitFor(() => expect(app.reload).toHaveBeenCalledTimes(1), { timeout: 5000 });
   });
 
   it('copies the product link, and shares it through the system sheet where there is one', async () => {

@@ -94,7 +94,7 @@ describe('first-visit tour', () => {
     expect(app.storage.getLanguage()).toBe('en');
     expect(readTourAnswers(app.storage).step).toBe('expression');
     expect(app.reload).not.toHaveBeenCalled();
-    await waitFor(() => expect(app.reload).toHaveBeenCalledTimes(1), { timeout: 1000 });
+    await waitFor(() => expect(app.reload).toHaveBeenCalledTimes(1), { timeout: 5000 });
   });
 
   it('sends a logged-in user’s tradition to update-expression and the interests to add-interest', async () => {
