@@ -25,11 +25,18 @@ async function freshPostgresUrl(): Promise<string> {
   return url.toString();
 }
 
-/** The integration suites run once per target: the embedded default and the production engine. */
-export const databaseTargets: DatabaseTargetForTests[] = [
+const allTargets: DatabaseTargetForTests[] = [
   { name: 'pglite', open: () => openDatabase({ kind: 'pglite' }) },
   {
     name: 'postgres',
     open: async () => openDatabase({ kind: 'postgres', url: await freshPostgresUrl(), poolSize: 4 }),
   },
 ];
+
+/**
+ * The integration suites run once per target: the embedded default and the production engine (PGlite first; the
+ * fast loop, TEST_DATABASES=pglite, keeps only it).
+ */
+export const databaseTargets: DatabaseTargetForTests[] = allTargets.filter((target) =>
+  inject('databaseKinds').includes(target.name),
+);

@@ -8,14 +8,26 @@ import { freePort } from './free-port.ts';
 declare module 'vitest' {
   export interface ProvidedContext {
     postgresUrl: string;
+    /** The engines the integration suites run on (TEST_DATABASES, both unless it narrows them). */
+    databaseKinds: DatabaseKind[];
   }
 }
+
+type DatabaseKind = 'pglite' | 'postgres';
+const KINDS: DatabaseKind[] = ['pglite', 'postgres'];
 
 /**
  * Integration tests run on PGlite and on a real PostgreSQL. Unless TEST_DATABASE_URL names one, this starts a
  * throw-away cluster from Debian's postgresql package on loopback for the run and removes it afterwards.
+ * TEST_DATABASES=pglite (the fast loop, `npm run test:unit`) runs them on PGlite only and starts no cluster.
  */
 export default async function setup(project: TestProject) {
+  const kinds = databaseKinds(process.env.TEST_DATABASES);
+  project.provide('databaseKinds', kinds);
+  if (!kinds.includes('postgres')) {
+    project.provide('postgresUrl', '');
+    return;
+  }
   const given = process.env.TEST_DATABASE_URL;
   if (given) {
     project.provide('postgresUrl', given);
@@ -44,6 +56,14 @@ export default async function setup(project: TestProject) {
       fs.rmSync(dir, { recursive: true, force: true });
     }
   };
+}
+
+function databaseKinds(list: string | undefined): DatabaseKind[] {
+  if (!list?.trim()) return KINDS;
+  const named = list.split(',').map((kind) => kind.trim());
+  const unknown = named.filter((kind) => !KINDS.includes(kind as DatabaseKind));
+  if (unknown.length > 0) throw new Error(`TEST_DATABASES: unknown ${unknown.join(', ')} (use ${KINDS.join(', ')})`);
+  return KINDS.filter((kind) => named.includes(kind));
 }
 
 function findPostgresBin(): string {
