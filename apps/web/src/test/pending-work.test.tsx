@@ -85,4 +85,21 @@ describe('pending work of a web test file', () => {
       actEnvironment.IS_REACT_ACT_ENVIRONMENT = true;
     }
   });
+
+  it('lets a findBy return only once React has run the effects its render set off', async () => {
+    // Each step's effect asks for the next render, one scheduler task apart, as a page's effects do after a fetch.
+    function Chain() {
+      const [step, setStep] = useState(0);
+      useEffect(() => {
+        const timer = setTimeout(() => setStep(1), 5);
+        return () => clearTimeout(timer);
+      }, []);
+      useEffect(() => {
+        if (step > 0 && step < 30) setStep(step + 1);
+      }, [step]);
+      return step > 0 ? <p data-testid="chain" data-step={step} /> : null;
+    }
+    render(<Chain />);
+    expect((await screen.findByTestId('chain')).dataset.step).toBe('30');
+  });
 });

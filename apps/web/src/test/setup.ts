@@ -1,5 +1,5 @@
 import { pendingWork } from './track-work.ts';
-import { cleanup, configure } from '@testing-library/react';
+import { cleanup, configure, getConfig } from '@testing-library/react';
 import { afterAll, afterEach, vi } from 'vitest';
 import { addCatalogues } from '../lib/i18n.ts';
 import { resources } from '../lib/i18n-catalogues.ts';
@@ -7,7 +7,19 @@ import { closeOverlays } from './overlays.ts';
 
 // The whole suite shares two cores with the API tests and Chromium; a screen that loads its first lazy module there
 // has been seen to take over 5 s (the Google captcha popup on a clean clone). Async queries wait up to 15 s.
-configure({ asyncUtilTimeout: 15_000 });
+// A findBy/waitFor returns once React has also finished the work it has queued: on a busy machine the scheduler
+// yields between a commit and its effects, and a test that clicked in that gap clicked a control whose listener an
+// effect had not attached yet (antd-mobile's checkbox), or read state an effect had not stored yet.
+const { asyncWrapper } = getConfig();
+configure({
+  asyncUtilTimeout: 15_000,
+  asyncWrapper: (callback) =>
+    asyncWrapper(async () => {
+      const result: unknown = await callback();
+      await pendingWork.drain(5_000);
+      return result;
+    }),
+});
 
 // The app fetches one language's catalogues at start-up; tests have every language at hand.
 addCatalogues(resources);
