@@ -1,5 +1,5 @@
-import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { LOGIN, ok, testUser } from '../test/fixtures.ts';
 import { renderApp } from '../test/render-app.tsx';
 
@@ -20,12 +20,6 @@ function type(testId: string, value: string) {
 }
 
 const USER = testUser();
-
-afterEach(() => {
-  cleanup();
-  window.localStorage.clear();
-  vi.unstubAllGlobals();
-});
 
 describe('the shared account form', () => {
   it("counts the server's resend wait down, then offers the code again", async () => {

@@ -1,5 +1,5 @@
-import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { errorCode } from '@bible-qa/contract';
 import { json, LOGIN, ok, testUser } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';
@@ -21,12 +21,6 @@ function server(routes: Record<string, (body: Record<string, unknown>) => Respon
   };
   return { mock, bodyOf };
 }
-
-afterEach(() => {
-  cleanup();
-  window.localStorage.clear();
-  vi.unstubAllGlobals();
-});
 
 /** The form's message for a refused submit, under its fields (a toast shows it too). */
 async function expectError(prefix: string, text: string) {

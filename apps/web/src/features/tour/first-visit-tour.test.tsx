@@ -1,15 +1,9 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { MEMBER_PATHS, readTourAnswers, writeTourAnswers } from '../../lib/preferences.ts';
 import { encodeCacheKey } from '../../lib/storage.ts';
 import { testUser } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  window.localStorage.clear();
-});
 
 const USER = testUser({ name: '路加', sex: 'male', email: 'luke@example.com' });
 
