@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { LOCALES } from '@bible-qa/contract';
+import { EXPRESSIONS, LOCALES } from '@bible-qa/contract';
 import { authEnv, readAuthConfig, type AuthConfig } from './config-auth.ts';
 import { readSpeechConfig, speechEnv, type SpeechConfig } from './config-speech.ts';
 import { readStorageConfig, storageEnv, type StorageConfig } from './config-storage.ts';
@@ -50,6 +50,7 @@ const envSchema = z.object({
   REQUEST_TIMEOUT_MS: int(120_000, 0, 3_600_000),
   SHUTDOWN_GRACE_MS: int(10_000, 0, 600_000),
   EDITION_LANGUAGE: z.preprocess(emptyToUndefined, z.enum(LOCALES).default('zh-cn')),
+  EDITION_EXPRESSION: z.preprocess(emptyToUndefined, z.enum(EXPRESSIONS).default('none')),
   PUBLIC_ORIGIN: optionalString,
   EMBEDDING_BASE_URL: z.preprocess(emptyToUndefined, z.string().url().optional()),
   EMBEDDING_API_KEY: optionalString,
@@ -87,6 +88,8 @@ export interface Config {
   corpus: { dir: string; autoIngest: boolean };
   webDistDir: string;
   editionLanguage: Env['EDITION_LANGUAGE'];
+  /** The wording tradition of a reader who chose none and has no account that did. */
+  editionExpression: Env['EDITION_EXPRESSION'];
   publicOrigin: string | undefined;
   /** The chat model: an OpenAI-compatible endpoint when set, else the offline grounded composer. */
   llm:
@@ -145,6 +148,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     corpus: { dir: e.CORPUS_DIR, autoIngest: e.CORPUS_AUTO_INGEST },
     webDistDir: e.WEB_DIST_DIR,
     editionLanguage: e.EDITION_LANGUAGE,
+    editionExpression: e.EDITION_EXPRESSION,
     publicOrigin: e.PUBLIC_ORIGIN,
     llm: e.LLM_BASE_URL
       ? {

@@ -1,6 +1,6 @@
 import type { Citation } from '@bible-qa/contract';
-import type { ReferenceParser } from '../bible/references.parser.ts';
-import type { BibleLanguage, BibleReference, Tradition } from '../bible/references.types.ts';
+import type { ReferenceParser } from '../scripture/references.parser.ts';
+import type { BibleLanguage, BibleReference, Tradition } from '../scripture/references.types.ts';
 import { foldToSimplified } from '../retrieval/chinese-text.ts';
 
 export interface VerseSource {

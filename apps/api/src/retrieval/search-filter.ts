@@ -1,11 +1,13 @@
 // Turns the structured filters of a PassageQuery into a Lance SQL predicate. Column names are constants; every value
 // is a quoted string literal with quotes doubled, so no caller-supplied value can change the predicate's shape.
+import { USFM_BOOK } from '../scripture/usfm.ts';
 import type { Canon, PassageKind, PassageQuery } from './passage-index.ts';
 
 const MAX_VALUES = 64;
 const MAX_VALUE_LENGTH = 200;
 const KINDS: readonly PassageKind[] = ['verse', 'entry'];
 const CANONS: readonly Canon[] = ['protestant', 'catholic', 'orthodox'];
+const BOOK_CODE = USFM_BOOK;
 
 export const CANON_COLUMNS: Readonly<Record<Canon, string>> = {
   protestant: 'canon_protestant',
@@ -41,6 +43,10 @@ export function buildWhere(query: PassageQuery): string | undefined {
     inClause('collection', query.collections),
     inClause('kind', query.kinds, KINDS),
   ];
+  if (query.books !== undefined) {
+    const books = [...new Set(query.books.filter((b) => BOOK_CODE.test(b)))].slice(0, MAX_VALUES);
+    clauses.push(books.length ? books.map((b) => `ref LIKE ${sqlString(`${b}.%`)}`).join(' OR ') : 'false');
+  }
   if (query.canon !== undefined) {
     clauses.push(CANONS.includes(query.canon) ? `${CANON_COLUMNS[query.canon]} = true` : 'false');
   }

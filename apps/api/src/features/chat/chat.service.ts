@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { Answer, AskRequest, ChatEvent, Expression, Locale } from '@bible-qa/contract';
 import { answerLanguage } from '../../answer/answer-language.ts';
+import { effectiveKind } from '../../answer/question-intent.ts';
 import type { GatherInput } from '../../answer/answer-context.ts';
 import { runGeneration, type GenerationDeps, type GenerationJob } from '../../answer/generate.ts';
 import { GenerationHub, HubRegistry } from '../../answer/generation-hub.ts';
 import { AppError } from '../../http/app-error.ts';
-import type { MemberRepository } from '../member/member.repository.ts';
-import { traditionOf } from '../bible/translation-policy.ts';
+import type { ReaderResolver } from '../../scripture/reader.ts';
+import { traditionOf } from '../../scripture/translation-policy.ts';
 import { answerFromRow, partsOf } from './answer-view.ts';
 import type { ChatRepository, MessageRow } from './chat.repository.ts';
 
@@ -35,7 +36,7 @@ function cleanQuestion(text: string): string {
 /** Chat's verbs: ask, resend and stop (streamed through generation hubs), and the history and collection verbs. */
 export function createChatService(deps: {
   chats: ChatRepository;
-  members: MemberRepository;
+  readers: ReaderResolver;
   generation: GenerationDeps;
 }) {
   const registry = new HubRegistry();
@@ -134,12 +135,6 @@ export function createChatService(deps: {
       .map((r) => ({ question: questions.get(r.parentId!)!, answer: r.content }));
   }
 
-  async function tradition(caller: Caller, expression: Expression | undefined) {
-    if (expression) return traditionOf(expression);
-    if (!caller.userId) return traditionOf(undefined);
-    return traditionOf((await deps.members.findById(caller.userId))?.expression);
-  }
-
   return {
     /** Starts (or joins, for a retried request id) the generation of an answer; returns its event hub. */
     async ask(caller: Caller, request: AskRequest): Promise<GenerationHub> {
@@ -150,10 +145,11 @@ export function createChatService(deps: {
       if (joined) return joined;
       const input: GatherInput = {
         question,
-        kind: request.kind,
+        // A question that asks for a prayer, sermon outline or poem gets one, chosen in the composer or not.
+        kind: effectiveKind(request.kind, question),
         mode: request.mode,
         language: request.language ?? answerLanguage(question, caller.locale),
-        tradition: await tradition(caller, request.expression),
+        tradition: await deps.readers.traditionOf({ ...caller, expression: request.expression }),
         history: [],
       };
       if (!caller.userId) {

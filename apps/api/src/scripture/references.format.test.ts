@@ -9,6 +9,16 @@ const john316: BibleReference = { book: 'JHN', chapter: 3, verse: 16 };
 const protestant = (locale: FormatOptions['locale']): FormatOptions => ({ locale, tradition: 'protestant' });
 
 describe('formatReference', () => {
+  it.each<[BibleReference, FormatOptions['locale'], string]>([
+    [{ book: 'PSA', chapter: 23, verse: 1 }, 'en', 'Psalm 22:1 (23:1)'],
+    [{ book: 'PSA', chapter: 51, verse: 1 }, 'fr', 'Psaumes 50:3 (51:1)'],
+    [{ book: 'PSA', chapter: 23 }, 'zh-Hans', '诗篇 22篇 (23篇)'],
+    [{ book: 'PSA', chapter: 1, verse: 1 }, 'en', 'Psalm 1:1'],
+    [john316, 'en', 'John 3:16'],
+  ])('numbers %o the Septuagint way for Orthodox readers, the Protestant number beside (%s)', (ref, locale, want) => {
+    expect(formatReference(ref, { locale, tradition: 'orthodox' })).toBe(want);
+  });
+
   it.each<[BibleReference, FormatOptions, string]>([
     [john316, protestant('zh-Hans'), '约翰福音 3:16'],
     [john316, protestant('zh-Hant'), '約翰福音 3:16'],

@@ -1,5 +1,6 @@
 import type { BookCatalogue } from './book-names.ts';
 import type { BibleLanguage, BibleReference, Tradition } from './references.types.ts';
+import { toScheme } from './versification.ts';
 
 /** "From this verse to the end of the chapter" (John 3:16ff). */
 const ONWARDS: Record<BibleLanguage, string> = { en: 'ff', es: 'ss', fr: 'ss', 'zh-Hans': '起', 'zh-Hant': '起' };
@@ -15,8 +16,24 @@ export interface FormatOptions {
  */
 export function createReferenceFormatter(catalogue: BookCatalogue) {
   return function formatReference(ref: BibleReference, options: FormatOptions): string {
+    if (options.tradition === 'orthodox' && ref.book === 'PSA') return orthodoxPsalm(catalogue, ref, options);
     return format(catalogue, ref, options);
   };
+}
+
+/**
+ * Orthodox readers number the Psalms as the Septuagint does: "Psalm 22 (23)", the Protestant number beside it, when
+ * the two differ (KJV Psalm 23 is the Septuagint's 22; 51:1 is 50:3).
+ */
+function orthodoxPsalm(catalogue: BookCatalogue, ref: BibleReference, options: FormatOptions): string {
+  const greek = toScheme(ref, 'kjv', 'lxx');
+  const own = format(catalogue, greek, options);
+  if (greek.chapter === ref.chapter && greek.verse === ref.verse && greek.endChapter === ref.endChapter) return own;
+  const name = bookName(catalogue, greek, options);
+  const protestant = format(catalogue, ref, options)
+    .slice(bookName(catalogue, ref, options).length)
+    .trim();
+  return `${own} (${protestant.startsWith(name) ? protestant.slice(name.length).trim() : protestant})`;
 }
 
 function format(catalogue: BookCatalogue, ref: BibleReference, options: FormatOptions): string {
