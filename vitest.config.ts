@@ -10,14 +10,20 @@ export default defineConfig({
           name: 'api',
           include: ['apps/api/src/**/*.test.ts'],
           environment: 'node',
-          globalSetup: ['apps/api/src/test/postgres-global-setup.ts'],
+          globalSetup: ['apps/api/src/test/databases-global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
       },
       {
         extends: 'apps/web/vite.config.ts',
-        test: { name: 'web', include: ['apps/web/src/**/*.test.{ts,tsx}'], environment: 'jsdom' },
+        test: {
+          name: 'web',
+          include: ['apps/web/src/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          // Async queries wait up to 15 s (src/test/setup.ts); a test of several such steps needs more than 5 s.
+          testTimeout: 30_000,
+        },
       },
       {
         test: {

@@ -34,5 +34,10 @@ export default defineConfig({
   server: {
     proxy: { '/webapi': { target: 'http://127.0.0.1:3000', changeOrigin: true } },
   },
-  test: { setupFiles: [fileURLToPath(new URL('./src/test/setup.ts', import.meta.url))] },
+  test: {
+    // track-work.ts first: it must count the timers before React loads (see src/test/pending-work.ts).
+    setupFiles: ['./src/test/track-work.ts', './src/test/setup.ts'].map((file) =>
+      fileURLToPath(new URL(file, import.meta.url)),
+    ),
+  },
 });

@@ -7,7 +7,8 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
 import { embeddingFromConfig } from '../container.ts';
-import { openDatabase, type DatabaseHandle } from '../db/client.ts';
+import { type DatabaseHandle } from '../db/client.ts';
+import { openTestPglite } from '../test/databases.ts';
 import { openIndex } from '../retrieval/lance-passage-index.ts';
 import { createCorpusRepository } from './corpus.repository.ts';
 import { ingestCorpus } from './ingest.ts';
@@ -37,7 +38,7 @@ beforeAll(async () => {
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  database = await openDatabase({ kind: 'pglite' });
+  database = await openTestPglite();
 });
 afterAll(async () => {
   await database.close();

@@ -18,26 +18,27 @@ export interface DatabaseHandle {
 export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 export type DatabaseTarget =
-  { kind: 'postgres'; url: string; poolSize?: number } | { kind: 'pglite'; dataDir?: string };
+  { kind: 'postgres'; url: string; poolSize?: number } | { kind: 'pglite'; dataDir?: string; from?: Blob };
 
 /**
  * Opens the database and applies the migrations (the same SQL files on both engines).
- * PGlite keeps its files in dataDir; without one it runs in memory (tests).
+ * PGlite keeps its files in dataDir; without one it runs in memory (tests). `from` starts it from a dump of another
+ * PGlite database (`dumpDataDir`), e.g. one already migrated, so only newer migrations run.
  */
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   const handle =
     target.kind === 'postgres'
       ? await openPostgres(target.url, target.poolSize ?? 10)
-      : await openPglite(target.dataDir);
+      : await openPglite(target.dataDir, target.from);
   await migrateDatabase(handle);
   return handle;
 }
 
-async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
+async function openPglite(dataDir: string | undefined, from: Blob | undefined): Promise<DatabaseHandle> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
   if (dataDir) await fs.mkdir(dataDir, { recursive: true });
-  const client = dataDir ? new PGlite(dataDir) : new PGlite();
+  const client = new PGlite({ dataDir, loadDataDir: from });
   await client.waitReady;
   const db = drizzle({ client, schema }) as unknown as Database;
   return {

@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type DatabaseHandle } from '../db/client.ts';
+import { type DatabaseHandle } from '../db/client.ts';
+import { openTestPglite } from '../test/databases.ts';
 import { buildTestApp } from '../test/test-app.ts';
 
 let database: DatabaseHandle;
 let t: Awaited<ReturnType<typeof buildTestApp>>;
 
 beforeAll(async () => {
-  database = await openDatabase({ kind: 'pglite' });
+  database = await openTestPglite();
   t = await buildTestApp({
     database,
     env: { BODY_LIMIT_BYTES: '4096' },

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { openDatabase } from '../db/client.ts';
+import { openTestPglite } from '../test/databases.ts';
 import { buildTestApp } from '../test/test-app.ts';
 
 describe('graceful shutdown', () => {
   it('finishes a request in flight and takes no new connections', async () => {
-    const database = await openDatabase({ kind: 'pglite' });
+    const database = await openTestPglite();
     let release!: () => void;
     const started = new Promise<void>((resolve) => {
       release = resolve;

@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type DatabaseHandle } from '../db/client.ts';
+import { type DatabaseHandle } from '../db/client.ts';
+import { openTestPglite } from '../test/databases.ts';
 import { buildTestApp } from '../test/test-app.ts';
 
 let database: DatabaseHandle;
@@ -16,7 +17,7 @@ beforeAll(async () => {
     '<!doctype html><title>shell</title><script type="module" src="/assets/app-1.js"></script>',
   );
   fs.writeFileSync(path.join(dist, 'assets', 'app-1.js'), 'console.log(1)');
-  database = await openDatabase({ kind: 'pglite' });
+  database = await openTestPglite();
   t = await buildTestApp({ database, env: { WEB_DIST_DIR: dist } });
 });
 afterAll(async () => {

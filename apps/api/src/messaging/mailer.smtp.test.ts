@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LoginResult } from '@bible-qa/contract';
-import { openDatabase, type DatabaseHandle } from '../db/client.ts';
+import { type DatabaseHandle } from '../db/client.ts';
+import { openTestPglite } from '../test/databases.ts';
 import { manualClock, post, type TestApp } from '../test/auth-helpers.ts';
 import { startSmtpPeer, type SmtpPeer } from '../test/smtp-peer.ts';
 import { buildTestApp } from '../test/test-app.ts';
@@ -14,7 +15,7 @@ describe('e-mail codes over SMTP', () => {
 
   beforeAll(async () => {
     smtp = await startSmtpPeer();
-    database = await openDatabase({ kind: 'pglite' });
+    database = await openTestPglite();
     t = await buildTestApp({
       database,
       clock,

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import { inject } from 'vitest';
 import pg from 'pg';
 import { openDatabase, type DatabaseHandle } from '../db/client.ts';
@@ -25,11 +26,24 @@ async function freshPostgresUrl(): Promise<string> {
   return url.toString();
 }
 
-/** The integration suites run once per target: the embedded default and the production engine. */
-export const databaseTargets: DatabaseTargetForTests[] = [
-  { name: 'pglite', open: () => openDatabase({ kind: 'pglite' }) },
+/** A fresh, migrated, empty in-memory PGlite database, started from the run's migrated copy (global setup). */
+export async function openTestPglite(): Promise<DatabaseHandle> {
+  const template = inject('pgliteTemplate');
+  return openDatabase({ kind: 'pglite', from: template ? new Blob([fs.readFileSync(template)]) : undefined });
+}
+
+const allTargets: DatabaseTargetForTests[] = [
+  { name: 'pglite', open: openTestPglite },
   {
     name: 'postgres',
     open: async () => openDatabase({ kind: 'postgres', url: await freshPostgresUrl(), poolSize: 4 }),
   },
 ];
+
+/**
+ * The integration suites run once per target: the embedded default and the production engine (PGlite first; the
+ * fast loop, TEST_DATABASES=pglite, keeps only it).
+ */
+export const databaseTargets: DatabaseTargetForTests[] = allTargets.filter((target) =>
+  inject('databaseKinds').includes(target.name),
+);

@@ -1,11 +1,6 @@
-import { act, cleanup, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { act, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { renderApp } from '../test/render-app.tsx';
-
-afterEach(() => {
-  cleanup();
-  window.localStorage.clear();
-});
 
 describe('navigation progress bar (spec §2)', () => {
   it('shows while the next page loads, and goes once it is there', async () => {

@@ -1,11 +1,6 @@
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { renderApp } from '../test/render-app.tsx';
-
-afterEach(() => {
-  cleanup();
-  window.localStorage.clear();
-});
 
 describe('route table', () => {
   it('redirects / to /chat?_n=1 and titles the home page with the app title alone', async () => {

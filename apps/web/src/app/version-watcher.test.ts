@@ -1,10 +1,8 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { scriptSources, startVersionWatcher } from './version-watcher.ts';
 
 const page = (name: string) =>
   `<html><head><script type="module" crossorigin src="/assets/${name}.js"></script></head></html>`;
-
-afterEach(() => vi.useRealTimers());
 
 describe('version watcher', () => {
   it('lists script sources', () => {

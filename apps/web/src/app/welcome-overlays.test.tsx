@@ -1,14 +1,8 @@
-import { act, cleanup, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { encodeCacheKey } from '../lib/storage.ts';
 import { renderApp } from '../test/render-app.tsx';
 import { trackStartup } from './startup-state.ts';
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  window.localStorage.clear();
-});
 
 describe('welcome overlays (spec §2)', () => {
   it('cover every screen until the start-up sequence finishes', async () => {

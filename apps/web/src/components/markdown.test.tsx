@@ -1,8 +1,6 @@
-import { cleanup, render } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { render } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { Markdown } from './markdown.tsx';
-
-afterEach(cleanup);
 
 function renderMarkdown(source: string) {
   const { container } = render(<Markdown source={source} />);

@@ -1,5 +1,5 @@
 import { act, renderHook } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { breakpointOf, isMobileWidth, useResponsive } from './use-responsive.ts';
 
 function resizeTo(width: number) {
@@ -8,8 +8,6 @@ function resizeTo(width: number) {
 }
 
 describe('responsive helpers', () => {
-  afterEach(() => vi.useRealTimers());
-
   it('treats widths up to 1024 as mobile', () => {
     expect(isMobileWidth(375)).toBe(true);
     expect(isMobileWidth(1024)).toBe(true);

@@ -1,22 +1,25 @@
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
-import { unstableSetRender } from 'antd-mobile';
+import { unstableSetRender as setCommonJsRender } from 'antd-mobile';
+import { unstableSetRender as setEsRender } from 'antd-mobile/es/utils/unstable-render';
 import { setupAntdMobile } from '../app/antd-setup.ts';
 import { createAppServices } from '../app/create-services.ts';
 import { AppProviders, createQueryClient } from '../app/providers.tsx';
 import { routes } from '../app/routes.tsx';
 import { createI18n } from '../lib/i18n.ts';
 import { createAppStorage } from '../lib/storage.ts';
+import { trackOverlays } from './overlays.ts';
 
 let antdReady = false;
 
 /** Renders the whole app (route table, providers, services) at a path, over jsdom's localStorage. */
 export function renderApp(path: string) {
   if (!antdReady) {
-    setupAntdMobile();
     // Under Node, 'antd-mobile' (pages that import the package root) loads as a second, CommonJS copy: set it up too.
-    setupAntdMobile(unstableSetRender);
+    // Both are tracked so the shared setup closes their toasts and dialogs after each test.
+    setupAntdMobile(trackOverlays(setEsRender));
+    setupAntdMobile(trackOverlays(setCommonJsRender));
     antdReady = true;
   }
   const storage = createAppStorage(window.localStorage);

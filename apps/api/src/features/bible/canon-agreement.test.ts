@@ -2,7 +2,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCitationVerifier } from '../../answer/citation-verifier.ts';
-import { openDatabase, type DatabaseHandle } from '../../db/client.ts';
+import { type DatabaseHandle } from '../../db/client.ts';
+import { openTestPglite } from '../../test/databases.ts';
 import { createPassageGuide } from '../../retrieval/guide/passage-guide.ts';
 import type { PassageHit, PassageIndex } from '../../retrieval/passage-index.ts';
 import { createVerseRetriever } from '../../retrieval/verse-retriever.ts';
@@ -20,7 +21,7 @@ let parser: ReferenceParser;
 let codes: string[];
 
 beforeAll(async () => {
-  database = await openDatabase({ kind: 'pglite' });
+  database = await openTestPglite();
   t = await buildTestApp({ database, env: { CORPUS_DIR: FIXTURE } });
   expect((await t.container.services.corpus.ingest())?.status).toBe('built');
   const tools = await t.container.services.bible.tools();

@@ -2,7 +2,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Answer } from '@bible-qa/contract';
-import { openDatabase, type DatabaseHandle } from '../../db/client.ts';
+import { type DatabaseHandle } from '../../db/client.ts';
+import { openTestPglite } from '../../test/databases.ts';
 import { startFakeLlm, type FakeLlm } from '../../test/fake-llm.ts';
 import { buildTestApp } from '../../test/test-app.ts';
 import { parseSse } from '../../test/test-users.ts';
@@ -16,7 +17,7 @@ let n = 0;
 
 beforeAll(async () => {
   llm = await startFakeLlm({ kind: 'normal', chunks: ['Amen.'] });
-  database = await openDatabase({ kind: 'pglite' });
+  database = await openTestPglite();
   t = await buildTestApp({ database, env: { CORPUS_DIR: FIXTURE, LLM_BASE_URL: llm.baseURL } });
   await t.container.services.corpus.ingest();
 });

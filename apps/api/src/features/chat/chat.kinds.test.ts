@@ -2,7 +2,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Answer } from '@bible-qa/contract';
-import { openDatabase, type DatabaseHandle } from '../../db/client.ts';
+import { type DatabaseHandle } from '../../db/client.ts';
+import { openTestPglite } from '../../test/databases.ts';
 import { buildTestApp } from '../../test/test-app.ts';
 import { createTestUser, parseSse, type SseEventLike } from '../../test/test-users.ts';
 
@@ -28,7 +29,7 @@ async function ask(body: Record<string, unknown>, headers: Record<string, string
 const books = (a: Answer) => a.citations.map((c) => c.reference?.split('.')[0]);
 
 beforeAll(async () => {
-  database = await openDatabase({ kind: 'pglite' });
+  database = await openTestPglite();
   t = await buildTestApp({ database, env: { CORPUS_DIR: FIXTURE } });
   await t.container.services.corpus.ingest();
 });

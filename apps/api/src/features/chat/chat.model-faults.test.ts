@@ -3,7 +3,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Answer } from '@bible-qa/contract';
-import { openDatabase, type DatabaseHandle } from '../../db/client.ts';
+import { type DatabaseHandle } from '../../db/client.ts';
+import { openTestPglite } from '../../test/databases.ts';
 import { startFakeLlm, type FakeLlm } from '../../test/fake-llm.ts';
 import { buildTestApp } from '../../test/test-app.ts';
 import { createTestUser, parseSse, type SseEventLike } from '../../test/test-users.ts';
@@ -19,7 +20,7 @@ const rid = () => `fault-${(n += 1)}-${Date.now()}`;
 
 beforeAll(async () => {
   llm = await startFakeLlm();
-  database = await openDatabase({ kind: 'pglite' });
+  database = await openTestPglite();
   t = await buildTestApp({
     database,
     env: {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorCode } from '@bible-qa/contract';
-import { openDatabase, type DatabaseHandle } from '../../db/client.ts';
+import { type DatabaseHandle } from '../../db/client.ts';
+import { openTestPglite } from '../../test/databases.ts';
 import { get, lastCode, manualClock, post, type TestApp } from '../../test/auth-helpers.ts';
 import { loginModes, TEST_PASSWORD } from '../../test/login-modes.ts';
 import { buildTestApp } from '../../test/test-app.ts';
@@ -12,7 +13,7 @@ describe('the development outbox', () => {
   const clock = manualClock();
 
   beforeAll(async () => {
-    database = await openDatabase({ kind: 'pglite' });
+    database = await openTestPglite();
     dev = await buildTestApp({ database, clock, env: { NODE_ENV: 'development' } });
     prod = await buildTestApp({ database, clock, env: { NODE_ENV: 'production' } });
   });

@@ -1,6 +1,6 @@
 import { Globals } from '@react-spring/web';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import {
   CONVERSATION_ID,
   QUESTION_ID,
@@ -14,12 +14,6 @@ import { CHAT_PATHS } from './chat.queries.ts';
 import { answerAt, askQuestion, renderChat, waitForCall, waitForStatus } from './chat-test-helpers.ts';
 
 Globals.assign({ skipAnimation: true });
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  window.localStorage.clear();
-});
 
 const OTHER_ID = '7e3d0a4c-52b7-4d8e-8a6e-1f5b9c0d2e11';
 const OTHER_ANSWER = '7e3d0a4c-52b7-4d8e-8a6e-1f5b9c0d2e12';

@@ -1,17 +1,11 @@
 import { Globals } from '@react-spring/web';
-import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../test/render-app.tsx';
 import { eventStreamResponse, liveStream, metaEvent, sse } from './chat-fixtures.ts';
 
 // The overwrite dialog leaves with a react-spring animation, which jsdom's frames may never finish under load.
 Globals.assign({ skipAnimation: true });
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  window.localStorage.clear();
-});
 
 /** A fetch that streams `body` for the ask and answers every other call (the voice settings …) with not found. */
 function askStreams(body: ReadableStream<Uint8Array>) {

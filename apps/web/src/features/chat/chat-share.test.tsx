@@ -1,6 +1,6 @@
 import { Globals } from '@react-spring/web';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { answerOf, envelope, eventStreamResponse, metaEvent, sse } from './chat-fixtures.ts';
 import { CHAT_PATHS } from './chat.queries.ts';
 import { askQuestion, renderChat, waitForCall, waitForStatus } from './chat-test-helpers.ts';
@@ -22,11 +22,6 @@ beforeEach(() => {
   urls = 0;
   URL.createObjectURL = vi.fn(() => `blob:card-${++urls}`);
   URL.revokeObjectURL = vi.fn();
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  window.localStorage.clear();
 });
 
 function answered(id: string, n: number) {

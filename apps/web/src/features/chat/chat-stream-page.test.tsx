@@ -1,6 +1,6 @@
 import { Globals } from '@react-spring/web';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import {
   ANSWER_ID,
   CONVERSATION_ID,
@@ -16,12 +16,6 @@ import { CHAT_PATHS } from './chat.queries.ts';
 import { answerAt, askQuestion, renderChat, waitForCall, waitForStatus } from './chat-test-helpers.ts';
 
 Globals.assign({ skipAnimation: true });
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  window.localStorage.clear();
-});
 
 const CONTENT = '恩典是神白白的赐予。**约翰福音 3:16** 说神爱世人；又见约翰福音 99:1。';
 const linked = citationIn(CONTENT, '约翰福音 3:16');

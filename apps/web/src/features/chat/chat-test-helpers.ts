@@ -1,12 +1,9 @@
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { expect, vi } from 'vitest';
 import { renderApp } from '../../test/render-app.tsx';
 import { fakeServer, type FakeCall } from './chat-fixtures.ts';
 
 type Handlers = Parameters<typeof fakeServer>[0];
-
-// A streamed answer passes through several tasks; give them time when the machine is busy.
-configure({ asyncUtilTimeout: 3000 });
 
 /** Renders /chat over a fake /webapi server (the global fetch the API client uses). */
 export async function renderChat(handlers: Handlers, { token }: { token?: string } = {}) {

@@ -1,5 +1,5 @@
 import { Globals } from '@react-spring/web';
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { errorMessage } from '@bible-qa/contract';
 import { renderApp } from '../../test/render-app.tsx';
@@ -79,11 +79,8 @@ beforeEach(() => {
   track.stop.mockClear();
 });
 afterEach(() => {
-  cleanup();
   vi.restoreAllMocks();
-  vi.unstubAllGlobals();
   Reflect.deleteProperty(navigator, 'mediaDevices');
-  window.localStorage.clear();
 });
 
 /** /chat over a fake server; the recognise call's raw body is kept, since the fake reads only JSON bodies. */

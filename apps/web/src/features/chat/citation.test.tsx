@@ -1,7 +1,7 @@
 import { Globals } from '@react-spring/web';
-import { act, cleanup, createEvent, fireEvent, render, screen } from '@testing-library/react';
+import { act, createEvent, fireEvent, render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { createI18n } from '../../lib/i18n.ts';
 import { citationIn } from './chat-fixtures.ts';
 import { CitationMark } from './citation.tsx';
@@ -13,10 +13,6 @@ beforeAll(async () => {
 });
 /** Lets the lazily loaded popover mount after the first tap or hover. */
 const settle = () => act(async () => undefined);
-afterEach(() => {
-  cleanup();
-  vi.useRealTimers();
-});
 
 function renderMark(status: 'linked' | 'misquoted' = 'linked') {
   const citation = citationIn('见约翰福音 3:16', '约翰福音 3:16', { status });

@@ -1,6 +1,6 @@
 import { Globals } from '@react-spring/web';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Answer } from '@bible-qa/contract';
 import { renderApp } from '../../test/render-app.tsx';
 import { answerOf } from '../chat/chat-fixtures.ts';
@@ -53,12 +53,6 @@ function logIn() {
     JSON.stringify({ id: 'u1', name: 'Ruth', role: 'user', language: 'zh-cn', expression: 'none' }),
   );
 }
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  window.localStorage.clear();
-});
 
 describe('collections', () => {
   it('asks a guest to log in and come back', async () => {

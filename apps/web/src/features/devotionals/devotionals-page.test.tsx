@@ -1,6 +1,6 @@
 import { Globals } from '@react-spring/web';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DevotionalDetail, DevotionalSummary, PlanDay } from '@bible-qa/contract';
 import { writeTourAnswers } from '../../lib/preferences.ts';
 import { createAppStorage } from '../../lib/storage.ts';
@@ -85,12 +85,6 @@ const page = (items: DevotionalSummary[], query: URLSearchParams, total = items.
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['Date'] });
   vi.setSystemTime(new Date(2026, 0, 1, 9, 0, 0));
-});
-afterEach(() => {
-  cleanup();
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-  window.localStorage.clear();
 });
 
 describe('devotionals page', () => {

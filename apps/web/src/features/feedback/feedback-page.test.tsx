@@ -1,6 +1,6 @@
 import { FEEDBACK_MAX_IMAGE_BYTES } from '@bible-qa/contract';
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ok, testUser } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';
 import { looksLikeContact } from './feedback-form.tsx';
@@ -42,11 +42,6 @@ beforeEach(() => {
       return ok(null);
     }),
   );
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  window.localStorage.clear();
 });
 
 const fileInput = () => document.querySelector<HTMLInputElement>('[data-testid="feedback-form"] input[type="file"]')!;

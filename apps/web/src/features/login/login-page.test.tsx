@@ -1,5 +1,5 @@
-import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { errorCode } from '@bible-qa/contract';
 import { json, LOGIN, ok, testUser } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';
@@ -22,12 +22,6 @@ function server(routes: Record<string, (body: Record<string, unknown>) => Respon
   return { mock, bodyOf };
 }
 
-afterEach(() => {
-  cleanup();
-  window.localStorage.clear();
-  vi.unstubAllGlobals();
-});
-
 /** The form's message for a refused submit, under its fields (a toast shows it too). */
 async function expectError(prefix: string, text: string) {
   await waitFor(() => expect(screen.getByTestId(`${prefix}-error`).textContent).toBe(text));
@@ -38,7 +32,7 @@ function type(testId: string, value: string) {
   fireEvent.change(input, { target: { value } });
 }
 
-describe('login page', { timeout: 20_000 }, () => {
+describe('login page', () => {
   it('asks for the account, for a code to be requested, for the code, then for the agreement (spec §5)', async () => {
     server({ '/portal/auth/send-code-mobile': () => ok({ resendAfterSeconds: 60 }) });
     renderApp('/login');

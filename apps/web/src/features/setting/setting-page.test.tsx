@@ -1,15 +1,9 @@
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { readTourAnswers } from '../../lib/preferences.ts';
 import { encodeCacheKey } from '../../lib/storage.ts';
 import { testUser } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  window.localStorage.clear();
-});
 
 /** Answers every call with an empty success and records its path and body. */
 function stubMemberServer() {
@@ -98,7 +92,7 @@ describe('setting page', () => {
     expect(app.storage.hasDefaultLanguageFlag()).toBe(true);
     expect(window.localStorage.getItem(encodeCacheKey('languageSelection'))).toBe('"fr-fr"');
     expect(app.reload).not.toHaveBeenCalled();
-    await waitFor(() => expect(app.reload).toHaveBeenCalledTimes(1), { timeout: 1000 });
+    await waitFor(() => expect(app.reload).toHaveBeenCalledTimes(1), { timeout: 5000 });
   });
 
   it('copies the product link, and shares it through the system sheet where there is one', async () => {

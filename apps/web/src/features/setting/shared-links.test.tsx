@@ -1,6 +1,6 @@
 import { Globals } from '@react-spring/web';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../test/render-app.tsx';
 import { SETTING_PATHS } from './setting.queries.ts';
 
@@ -14,12 +14,6 @@ const linkOf = (token: string, title: string) => ({
   title,
   messageCount: 1,
   createdAt: '2025-03-01T08:00:00Z',
-});
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  window.localStorage.clear();
 });
 
 describe('my shared links in settings', () => {

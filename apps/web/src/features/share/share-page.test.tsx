@@ -1,5 +1,5 @@
-import { cleanup, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import type { SharedPage } from '@bible-qa/contract';
 import { writeTourAnswers } from '../../lib/preferences.ts';
 import { createAppStorage } from '../../lib/storage.ts';
@@ -45,12 +45,6 @@ function serve(respond: (path: string, headers: Headers) => Response) {
   return fetch;
 }
 const json = (body: unknown) => new Response(JSON.stringify(body), { headers: { 'Content-Type': 'application/json' } });
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  window.localStorage.clear();
-});
 
 describe('the public share page', () => {
   it('shows the shared answer with its verses, the AI label and the card, without logging in', async () => {

@@ -1,15 +1,9 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { MEMBER_PATHS, readTourAnswers, writeTourAnswers } from '../../lib/preferences.ts';
 import { encodeCacheKey } from '../../lib/storage.ts';
 import { testUser } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  window.localStorage.clear();
-});
 
 const USER = testUser({ name: '路加', sex: 'male', email: 'luke@example.com' });
 
@@ -94,7 +88,7 @@ describe('first-visit tour', () => {
     expect(app.storage.getLanguage()).toBe('en');
     expect(readTourAnswers(app.storage).step).toBe('expression');
     expect(app.reload).not.toHaveBeenCalled();
-    await waitFor(() => expect(app.reload).toHaveBeenCalledTimes(1), { timeout: 1000 });
+    await waitFor(() => expect(app.reload).toHaveBeenCalledTimes(1), { timeout: 5000 });
   });
 
   it('sends a logged-in user’s tradition to update-expression and the interests to add-interest', async () => {

@@ -1,0 +1,19 @@
+import { screen } from '@testing-library/react';
+import Toast from 'antd-mobile/es/components/toast';
+import { unstableSetRender } from 'antd-mobile/es/utils/unstable-render';
+import { describe, expect, it } from 'vitest';
+import { setupAntdMobile } from '../app/antd-setup.ts';
+import { closeOverlays, trackOverlays } from './overlays.ts';
+
+describe('toasts and dialogs left open by a test', () => {
+  it('are unmounted and taken off the page', async () => {
+    setupAntdMobile(trackOverlays(unstableSetRender));
+    Toast.show({ content: '已复制', duration: 0 });
+    expect(await screen.findByText('已复制')).toBeTruthy();
+    expect(document.body.children.length).toBeGreaterThan(0);
+
+    await closeOverlays();
+    expect(screen.queryByText('已复制')).toBeNull();
+    expect(document.body.children.length).toBe(0);
+  });
+});
