@@ -110,6 +110,7 @@ export function createVerificationCodeService(deps: {
         if (!user) deliverTo = null;
       }
       await takeSendSlot(input.channel, identifier, input.ip);
+      await limiter.codeRequested(input.channel, identifier, input.ip);
       const now = clock.now();
       const code = generate();
       const id = randomUUID();
@@ -138,18 +139,18 @@ export function createVerificationCodeService(deps: {
       ip: string;
     }): Promise<void> {
       const { channel, identifier, purpose } = input;
-      await limiter.take(channel, identifier, input.ip);
       const key = { channel, identifier, purpose };
-      const now = clock.now();
-      const attempt = await codes.takeAttempt(key, limits.maxAttempts, now);
-      if (!attempt) {
-        throw new AppError((await codes.exists(key)) ? 'code_invalid' : 'code_not_requested');
-      }
-      const guess = input.code.normalize('NFKC').replace(/\s/g, '');
-      const right =
-        /^\d{6}$/.test(guess) && timingSafeEqual(codeHash(attempt.id, guess), Buffer.from(attempt.codeHash, 'hex'));
-      if (!right || !(await codes.consume(attempt.id, now))) throw new AppError('code_invalid');
-      await limiter.succeeded(channel, identifier);
+      await limiter.attempt({ channel, identifier, ip: input.ip, code: true }, async () => {
+        const now = clock.now();
+        const attempt = await codes.takeAttempt(key, limits.maxAttempts, now);
+        if (!attempt) {
+          throw new AppError((await codes.exists(key)) ? 'code_invalid' : 'code_not_requested');
+        }
+        const guess = input.code.normalize('NFKC').replace(/\s/g, '');
+        const right =
+          /^\d{6}$/.test(guess) && timingSafeEqual(codeHash(attempt.id, guess), Buffer.from(attempt.codeHash, 'hex'));
+        if (!right || !(await codes.consume(attempt.id, now))) throw new AppError('code_invalid');
+      });
     },
   };
 }
