@@ -108,6 +108,7 @@ export function createAccountServices({
     clock,
     limits: auth.codes,
     smsCountryCodes: auth.smsCountryCodes,
+    log,
   });
   const adminAccounts = new Set(
     auth.adminAccounts.map((a) => normalizeAnyAccount(a)?.value).filter((v): v is string => v !== undefined),
@@ -148,7 +149,10 @@ export function createAccountServices({
       }),
       measures: createMeasuresService({ measures: measureRows, members, member, sessions, clock }),
     },
-    close: () => mailer.close(),
+    async close() {
+      await codes.settled();
+      await mailer.close();
+    },
   };
 }
 export type AccountServices = ReturnType<typeof createAccountServices>;

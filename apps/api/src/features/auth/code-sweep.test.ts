@@ -60,6 +60,7 @@ describe.each(databaseTargets)('a sweep of all 10^6 codes on $name', (target) =>
         globalPerHour: 1e7,
       },
       smsCountryCodes: ['86'],
+      log: { error: () => undefined },
       generate,
     });
     return { clock, service, codes, issued };

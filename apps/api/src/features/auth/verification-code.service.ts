@@ -7,6 +7,7 @@ import {
   type Locale,
   type SendCodeResult,
 } from '@bible-qa/contract';
+import type { Logger } from 'pino';
 import { AppError } from '../../http/app-error.ts';
 import type { Mailer } from '../../messaging/mailer.ts';
 import type { SmsSender } from '../../messaging/sms.ts';
@@ -47,10 +48,22 @@ export function createVerificationCodeService(deps: {
   clock: Clock;
   limits: CodeLimits;
   smsCountryCodes: readonly string[];
+  log: Pick<Logger, 'error'>;
   generate?: () => string;
 }) {
   const { codes, counters, limiter, clock, limits } = deps;
   const generate = deps.generate ?? randomCode;
+  const deliveries = new Set<Promise<void>>();
+
+  /** Delivery runs after the answer, so a slow provider times neither known nor unknown accounts. */
+  function deliverLater(channel: AccountMode, to: string, code: string, locale: Locale): void {
+    const delivery = deliver(channel, to, code, locale)
+      .catch((error: unknown) => {
+        deps.log.error({ err: error, channel }, 'verification code delivery failed');
+      })
+      .finally(() => deliveries.delete(delivery));
+    deliveries.add(delivery);
+  }
 
   function normalize(channel: AccountMode, raw: string): string {
     const value = normalizeAccount(channel, raw);
@@ -83,9 +96,14 @@ export function createVerificationCodeService(deps: {
   return {
     normalize,
 
+    /** Resolves once every delivery under way has ended (before the mailer closes). */
+    async settled(): Promise<void> {
+      await Promise.all([...deliveries]);
+    },
+
     /**
-     * Sends a code. For reset_password to an unknown account nothing is delivered but the answer is the same, so
-     * the call tells nobody which accounts exist. set_password codes go only to the caller's own phone or address.
+     * Sends a code. For reset_password to an unknown account nothing is delivered but the answer is the same, and
+     * as soon (delivery runs after the answer), so the call tells nobody which accounts exist. set_password codes go only to the caller's own phone or address.
      */
     async send(input: {
       channel: AccountMode;
@@ -123,7 +141,7 @@ export function createVerificationCodeService(deps: {
         },
         now,
       );
-      if (deliverTo) await deliver(input.channel, deliverTo, code, input.locale);
+      if (deliverTo) deliverLater(input.channel, deliverTo, code, input.locale);
       return { resendAfterSeconds: Math.ceil(limits.resendIntervalMs / 1000) };
     },
 
