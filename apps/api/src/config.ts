@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { LOCALES } from '@bible-qa/contract';
 import { authEnv, readAuthConfig, type AuthConfig } from './config-auth.ts';
+import { abuseEnv, readAbuseConfig, type AbuseConfig } from './config-abuse.ts';
 import { readSpeechConfig, speechEnv, type SpeechConfig } from './config-speech.ts';
 import { readStorageConfig, storageEnv, type StorageConfig } from './config-storage.ts';
 
@@ -64,6 +65,7 @@ const envSchema = z.object({
   LLM_MAX_CONCURRENT: int(64, 1, 10_000),
   ...authEnv,
   ...storageEnv,
+  ...abuseEnv,
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -97,6 +99,7 @@ export interface Config {
         firstTokenTimeoutMs: number;
         idleTimeoutMs: number;
         maxConcurrent: number;
+        maxTokens: AbuseConfig['maxTokens'];
       }
     | undefined;
   /** Voice input and server read-aloud (config-speech.ts). */
@@ -107,6 +110,8 @@ export interface Config {
   auth: AuthConfig;
   /** Uploaded images: local disk under DATA_DIR/uploads, or an S3-compatible store (config-storage.ts). */
   storage: StorageConfig;
+  /** Quotas on model calls and uploads, and the longest answer per mode (config-abuse.ts). */
+  abuse: AbuseConfig;
 }
 
 export class ConfigError extends Error {
@@ -154,6 +159,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           firstTokenTimeoutMs: e.LLM_FIRST_TOKEN_TIMEOUT_MS,
           idleTimeoutMs: e.LLM_IDLE_TIMEOUT_MS,
           maxConcurrent: e.LLM_MAX_CONCURRENT,
+          maxTokens: readAbuseConfig(e).maxTokens,
         }
       : undefined,
     speech: readSpeechConfig(e),
@@ -168,5 +174,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         : undefined,
     auth: readAuthConfig(e),
     storage,
+    abuse: readAbuseConfig(e),
   };
 }

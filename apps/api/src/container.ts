@@ -11,6 +11,7 @@ import { createGroundedComposer } from './answer/grounded-composer.ts';
 import { createOpenAiModel } from './answer/openai-model.ts';
 import { createOpenAiTranslator } from './answer/openai-translator.ts';
 import { createChatRepository } from './features/chat/chat.repository.ts';
+import { createAskQuota } from './features/chat/ask-quota.ts';
 import { createChatService } from './features/chat/chat.service.ts';
 import { createHistoryService } from './features/chat/history.service.ts';
 import { createBibleService } from './features/bible/bible.service.ts';
@@ -67,6 +68,7 @@ export async function createContainer(
   const chat = createChatService({
     chats,
     members,
+    quota: createAskQuota({ counters: accounts.repositories.counters, clock, limits: config.abuse.asks }),
     generation: { gatherer: createContextGatherer({ bible, corpus, corpusData }), bible, corpus, model, log },
   });
   const history = createHistoryService({ chats });

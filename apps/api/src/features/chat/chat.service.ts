@@ -6,12 +6,12 @@ import { runGeneration, type GenerationDeps, type GenerationJob } from '../../an
 import { GenerationHub, HubRegistry } from '../../answer/generation-hub.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { MemberRepository } from '../member/member.repository.ts';
+import type { AskCaller, AskQuota } from './ask-quota.ts';
 import { traditionOf } from '../bible/translation-policy.ts';
 import { answerFromRow, partsOf } from './answer-view.ts';
 import type { ChatRepository, MessageRow } from './chat.repository.ts';
 
-export interface Caller {
-  userId: string | undefined;
+export interface Caller extends AskCaller {
   locale: Locale;
 }
 
@@ -37,6 +37,7 @@ export function createChatService(deps: {
   chats: ChatRepository;
   members: MemberRepository;
   generation: GenerationDeps;
+  quota: AskQuota;
 }) {
   const registry = new HubRegistry();
   const owners = new Map<string, string | undefined>();
@@ -82,8 +83,10 @@ export function createChatService(deps: {
     caller: Caller,
     requestKey: string,
     persist: GenerationJob['persist'],
+    release: () => void,
   ) {
     const hub = new GenerationHub(ids.answerId);
+    void hub.finishedPromise().then(release, release);
     registry.add(hub, requestKey);
     owners.set(ids.answerId, caller.userId);
     inputs.set(ids.answerId, input);
@@ -102,13 +105,14 @@ export function createChatService(deps: {
   }
 
   /** A guest's answer: streamed, never stored. */
-  function launchGuest(input: GatherInput, caller: Caller, requestKey: string) {
+  function launchGuest(input: GatherInput, caller: Caller, requestKey: string, release: () => void) {
     return launch(
       input,
       { answerId: randomUUID(), questionId: null, conversationId: null },
       caller,
       requestKey,
       async () => undefined,
+      release,
     );
   }
 
@@ -156,12 +160,17 @@ export function createChatService(deps: {
         tradition: await tradition(caller, request.expression),
         history: [],
       };
-      if (!caller.userId) {
-        return launchGuest(input, caller, requestKey);
-      }
+      if (!caller.userId) return launchGuest(input, caller, requestKey, await deps.quota.take(caller));
       const userId = caller.userId;
       const earlier = await deps.chats.findByRequest(userId, request.requestId);
       if (earlier) return this.rejoin(caller, earlier);
+      return deps.quota.withSlot(caller, (release) => this.startAsk(caller, request, input, release));
+    },
+
+    /** The stored part of ask: conversation, question and answer rows, then the generation. */
+    async startAsk(caller: Caller, request: AskRequest, input: GatherInput, release: () => void) {
+      const userId = caller.userId!;
+      const question = input.question;
       let conversationId = request.conversationId;
       if (conversationId) {
         if (!(await deps.chats.findConversationOwned(conversationId, userId))) throw new AppError('not_found');
@@ -180,7 +189,10 @@ export function createChatService(deps: {
         language: input.language,
         tradition: input.tradition,
       });
-      if (!created) return this.rejoin(caller, questionRow);
+      if (!created) {
+        release();
+        return this.rejoin(caller, questionRow);
+      }
       const answerRow = await deps.chats.insert({
         conversationId,
         userId,
@@ -196,8 +208,9 @@ export function createChatService(deps: {
         input,
         { answerId: answerRow.id, questionId: questionRow.id, conversationId },
         caller,
-        requestKey,
+        requestKeyOf(caller, request.requestId),
         persistFor(answerRow.id, conversationId),
+        release,
       );
     },
 
@@ -227,7 +240,7 @@ export function createChatService(deps: {
       if (!caller.userId) {
         const input = inputs.get(answerId);
         if (!input || owners.get(answerId) !== undefined) throw new AppError('not_found');
-        return launchGuest(input, caller, requestKey);
+        return launchGuest(input, caller, requestKey, await deps.quota.take(caller));
       }
       const userId = caller.userId;
       const earlier = await deps.chats.findByRequest(userId, requestId);
@@ -236,6 +249,20 @@ export function createChatService(deps: {
       if (!previous || previous.role !== 'assistant' || !previous.parentId) throw new AppError('not_found');
       const questionRow = await deps.chats.findOwned(previous.parentId, userId);
       if (!questionRow) throw new AppError('not_found');
+      return deps.quota.withSlot(caller, (release) =>
+        this.startResend(caller, previous, questionRow, requestId, release),
+      );
+    },
+
+    /** The stored part of resend: a new answer row to the same question, then the generation. */
+    async startResend(
+      caller: Caller,
+      previous: MessageRow,
+      questionRow: MessageRow,
+      requestId: string,
+      release: () => void,
+    ) {
+      const userId = caller.userId!;
       const input: GatherInput = {
         question: questionRow.content,
         kind: previous.kind,
@@ -256,13 +283,17 @@ export function createChatService(deps: {
         language: input.language,
         tradition: input.tradition,
       });
-      if (!created) return this.rejoin(caller, answerRow);
+      if (!created) {
+        release();
+        return this.rejoin(caller, answerRow);
+      }
       return launch(
         input,
         { answerId: answerRow.id, questionId: questionRow.id, conversationId: previous.conversationId },
         caller,
-        requestKey,
+        requestKeyOf(caller, requestId),
         persistFor(answerRow.id, previous.conversationId),
+        release,
       );
     },
 
