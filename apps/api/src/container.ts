@@ -103,6 +103,8 @@ export async function createContainer(
     storage: imageStorage,
     clock,
     log,
+    counters: accounts.repositories.counters,
+    perAccountPerDay: config.abuse.uploadsPerAccountPerDay,
   });
   // Deregistration and the deletion measure erase the account's stored screenshots too.
   accounts.onErase((userId) => feedback.eraseUser(userId));
