@@ -45,8 +45,8 @@ export const authEnv = {
   CODE_MAX_ATTEMPTS: int(5, 1, 10),
   CODE_RESEND_INTERVAL_MS: int(60_000, 60_000, HOUR),
   CODE_SENDS_PER_ACCOUNT_PER_HOUR: int(10, 1, 1000),
-  CODE_SENDS_PER_IP_PER_HOUR: int(30, 1, 100_000),
-  CODE_SENDS_PER_HOUR: int(10_000, 1, 10_000_000),
+  CODE_SENDS_PER_IP_PER_HOUR: int(10, 1, 100_000),
+  CODE_SENDS_PER_REGION_PER_HOUR: int(10_000, 1, 10_000_000),
   AUTH_FAILURES_PER_HOUR: int(10, 1, 100),
   AUTH_LOCK_BASE_MS: int(60_000, 1_000, HOUR),
   AUTH_LOCK_MAX_MS: int(HOUR, 1_000, 24 * HOUR),
@@ -88,7 +88,8 @@ export interface AuthConfig {
     resendIntervalMs: number;
     perAccountPerHour: number;
     perIpPerHour: number;
-    globalPerHour: number;
+    /** Per region: each SMS country code, and e-mail, has its own hourly cap (SMS pumping hits one region). */
+    perRegionPerHour: number;
   };
   /** Tries per account identifier and failures per IP before the lock, and the lock's back-off (decision 0010). */
   failures: { perHour: number; perIpPerHour: number; lockBaseMs: number; lockMaxMs: number };
@@ -120,7 +121,7 @@ export function readAuthConfig(e: AuthEnv): AuthConfig {
       resendIntervalMs: e.CODE_RESEND_INTERVAL_MS,
       perAccountPerHour: e.CODE_SENDS_PER_ACCOUNT_PER_HOUR,
       perIpPerHour: e.CODE_SENDS_PER_IP_PER_HOUR,
-      globalPerHour: e.CODE_SENDS_PER_HOUR,
+      perRegionPerHour: e.CODE_SENDS_PER_REGION_PER_HOUR,
     },
     failures: {
       perHour: e.AUTH_FAILURES_PER_HOUR,

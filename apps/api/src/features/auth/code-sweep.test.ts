@@ -57,7 +57,7 @@ describe.each(databaseTargets)('a sweep of all 10^6 codes on $name', (target) =>
         resendIntervalMs: 60_000,
         perAccountPerHour: 1000,
         perIpPerHour: 1_000_000,
-        globalPerHour: 1e7,
+        perRegionPerHour: 1e7,
       },
       smsCountryCodes: ['86'],
       log: { error: () => undefined },

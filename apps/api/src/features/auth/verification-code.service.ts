@@ -25,7 +25,7 @@ export interface CodeLimits {
   resendIntervalMs: number;
   perAccountPerHour: number;
   perIpPerHour: number;
-  globalPerHour: number;
+  perRegionPerHour: number;
 }
 
 const codeHash = (id: string, code: string) => createHash('sha256').update(`${id}:${code}`).digest();
@@ -71,6 +71,11 @@ export function createVerificationCodeService(deps: {
     return value;
   }
 
+  function regionOf(channel: AccountMode, identifier: string): string {
+    if (channel === 'mail') return 'mail';
+    return deps.smsCountryCodes.find((cc) => identifier.startsWith(`+${cc}`)) ?? 'other';
+  }
+
   async function takeSendSlot(channel: AccountMode, identifier: string, ip: string): Promise<void> {
     const now = clock.now();
     const id = accountKey(channel, identifier);
@@ -83,7 +88,12 @@ export function createVerificationCodeService(deps: {
     if ((await counters.hit(`send:ip:${ip}`, HOUR, now)).count > limits.perIpPerHour) {
       throw new AppError('code_send_too_frequent');
     }
-    if ((await counters.hit('send:all', HOUR, now)).count > limits.globalPerHour) throw new AppError('high_traffic');
+    // A pumping run against one region's numbers degrades that region only, never everyone's logins.
+    if (
+      (await counters.hit(`send:region:${regionOf(channel, identifier)}`, HOUR, now)).count > limits.perRegionPerHour
+    ) {
+      throw new AppError('high_traffic');
+    }
   }
 
   async function deliver(channel: AccountMode, to: string, code: string, locale: Locale): Promise<void> {
