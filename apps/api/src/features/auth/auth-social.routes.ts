@@ -32,7 +32,7 @@ const tags = ['auth'];
 /** /webapi/portal/auth: Google (with its captcha), partner external access, and QR login. */
 export const socialAuthRoutes: FastifyPluginAsync<SocialAuthRoutesDeps> = async (app, deps) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const phone = { preHandler: requireAccount(deps.sessions) };
+  const phone = { onRequest: requireAccount(deps.sessions) };
 
   r.get(
     '/options',

@@ -45,8 +45,8 @@ export const chatRoutes: FastifyPluginAsync<{
 }> = async (app, { chat, history, sessions }) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['chat'];
-  const guestOk = { preHandler: optionalUser(sessions) };
-  const userOnly = { preHandler: requireUser(sessions) };
+  const guestOk = { onRequest: optionalUser(sessions) };
+  const userOnly = { onRequest: requireUser(sessions) };
 
   r.post(
     '/ask',

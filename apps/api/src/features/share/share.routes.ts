@@ -28,7 +28,7 @@ export const shareRoutes: FastifyPluginAsync<{ share: ShareService; sessions: Au
 ) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['share'];
-  const userOnly = { preHandler: requireUser(sessions) };
+  const userOnly = { onRequest: requireUser(sessions) };
 
   r.post(
     '/card',
