@@ -144,7 +144,7 @@ export function createMobileLoginVerb(
     ctx: LoginRequestContext,
   ): Promise<LoginResult> => {
     const mobile = body.mobile?.trim();
-    const code = body.code?.trim();
+    const code = body.code?.trim() ? body.code : undefined;
     const userToken = readToken(body.userToken);
     if (!mobile && !code && userToken) return completion.relogin(userToken);
     if (!mobile) throw new AppError('phone_required');

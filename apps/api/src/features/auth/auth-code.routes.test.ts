@@ -228,6 +228,18 @@ describe.each(databaseTargets)('verification codes on $name', (target) => {
     );
   });
 
+  it('accepts only the canonical six digits: a spaced or full-width spelling of the right code is wrong', async () => {
+    const mobile = phone();
+    await post(t, '/portal/auth/send-code-mobile', { mobile });
+    const code = lastCode(t, e164(mobile));
+    const fullWidth = code.replace(/[0-9]/g, (d) => String.fromCharCode(0xff10 + Number(d)));
+    for (const spelling of [` ${code}`, `${code.slice(0, 3)} ${code.slice(3)}`, fullWidth]) {
+      const res = await post(t, '/portal/auth/login', { mobile, code: spelling, agree: true });
+      expect(res.code, spelling).toBe(errorCode('code_invalid'));
+    }
+    expect((await post(t, '/portal/auth/login', { mobile, code, agree: true })).code).toBe(0);
+  });
+
   it('asks for a code first when none was sent', async () => {
     const res = await post(t, '/portal/auth/login', { mobile: phone(), code: '123456', agree: true });
     expect(res.code).toBe(errorCode('code_not_requested'));

@@ -174,9 +174,10 @@ export function createVerificationCodeService(deps: {
         if (!attempt) {
           throw new AppError((await codes.exists(key)) ? 'code_invalid' : 'code_not_requested');
         }
-        const guess = input.code.normalize('NFKC').replace(/\s/g, '');
+        // Only the canonical form: six ASCII digits, no spaces, no full-width digits.
         const right =
-          /^\d{6}$/.test(guess) && timingSafeEqual(codeHash(attempt.id, guess), Buffer.from(attempt.codeHash, 'hex'));
+          /^[0-9]{6}$/.test(input.code) &&
+          timingSafeEqual(codeHash(attempt.id, input.code), Buffer.from(attempt.codeHash, 'hex'));
         if (!right || !(await codes.consume(attempt.id, now))) throw new AppError('code_invalid');
       });
     },
