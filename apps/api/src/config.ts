@@ -89,7 +89,8 @@ export interface Config {
   corpus: { dir: string; autoIngest: boolean };
   webDistDir: string;
   editionLanguage: Env['EDITION_LANGUAGE'];
-  publicOrigin: string | undefined;
+  /** Links that leave the site (QR codes): from here only, never from a request's Host. */
+  publicOrigin: string;
   /** The chat model: an OpenAI-compatible endpoint when set, else the offline grounded composer. */
   llm:
     | {
@@ -114,6 +115,9 @@ export interface Config {
   abuse: AbuseConfig;
 }
 
+/** Where this machine's browser reaches a server listening on `host` (outside production only). */
+const localHost = (host: string) => (host === '0.0.0.0' || host === '::' ? 'localhost' : host);
+
 export class ConfigError extends Error {
   override name = 'ConfigError';
 }
@@ -128,6 +132,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const e = parsed.data;
   if (e.EMBEDDING_BASE_URL && !e.EMBEDDING_DIMENSIONS) {
     throw new ConfigError('Invalid configuration:\n  EMBEDDING_DIMENSIONS: required when EMBEDDING_BASE_URL is set');
+  }
+  if (e.NODE_ENV === 'production' && !e.PUBLIC_ORIGIN) {
+    throw new ConfigError(
+      'Invalid configuration:\n  PUBLIC_ORIGIN: required in production (QR login links are built from it)',
+    );
   }
   const storage = readStorageConfig(e);
   if ('missing' in storage) {
@@ -150,7 +159,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     corpus: { dir: e.CORPUS_DIR, autoIngest: e.CORPUS_AUTO_INGEST },
     webDistDir: e.WEB_DIST_DIR,
     editionLanguage: e.EDITION_LANGUAGE,
-    publicOrigin: e.PUBLIC_ORIGIN,
+    publicOrigin: (e.PUBLIC_ORIGIN ?? `http://${localHost(e.HOST)}:${e.PORT}`).replace(/\/+$/, ''),
     llm: e.LLM_BASE_URL
       ? {
           baseURL: e.LLM_BASE_URL,

@@ -95,7 +95,6 @@ export const socialAuthRoutes: FastifyPluginAsync<SocialAuthRoutesDeps> = async 
           ip: request.ip,
           userAgent: String(request.headers['user-agent'] ?? ''),
           rememberMe: request.body?.rememberMe,
-          origin: `${request.protocol}://${request.host}`,
         }),
       ),
   );
