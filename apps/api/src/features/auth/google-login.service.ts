@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createRemoteJWKSet, jwtVerify, type JWTVerifyGetKey } from 'jose';
 import svgCaptcha from 'svg-captcha';
-import type { AuthOptions, Captcha, LoginResult } from '@bible-qa/contract';
+import { stripBidiControls, type AuthOptions, type Captcha, type LoginResult } from '@bible-qa/contract';
 import { AppError } from '../../http/app-error.ts';
 import type { MemberRepository } from '../member/member.repository.ts';
 import type { Clock } from './auth-session.service.ts';
@@ -102,7 +102,7 @@ export function createGoogleLoginService({
       let userId = await identities.findUserId('google', claims.sub);
       if (!userId) {
         const created = await members.insert({
-          name: claims.name.slice(0, 64),
+          name: stripBidiControls(claims.name).slice(0, 64),
           language: ctx.locale,
         });
         userId = await identities.link('google', claims.sub, created.id, now);

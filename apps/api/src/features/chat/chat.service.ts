@@ -1,5 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import type { Answer, AskRequest, ChatEvent, Expression, Locale } from '@bible-qa/contract';
+import {
+  stripBidiControls,
+  type Answer,
+  type AskRequest,
+  type ChatEvent,
+  type Expression,
+  type Locale,
+} from '@bible-qa/contract';
 import { answerLanguage } from '../../answer/answer-language.ts';
 import type { GatherInput } from '../../answer/answer-context.ts';
 import { runGeneration, type GenerationDeps, type GenerationJob } from '../../answer/generate.ts';
@@ -176,7 +183,10 @@ export function createChatService(deps: {
         if (!(await deps.chats.findConversationOwned(conversationId, userId))) throw new AppError('not_found');
         input.history = await historyOf(conversationId, userId);
       } else {
-        conversationId = await deps.chats.createConversation(userId, Array.from(question).slice(0, 40).join(''));
+        conversationId = await deps.chats.createConversation(
+          userId,
+          Array.from(stripBidiControls(question)).slice(0, 40).join(''),
+        );
       }
       const { row: questionRow, created } = await deps.chats.insertOnce({
         conversationId,
