@@ -108,6 +108,8 @@ export async function createContainer(
   });
   // Deregistration and the deletion measure erase the account's stored screenshots too.
   accounts.onErase((userId) => feedback.eraseUser(userId));
+  // A suspension or lock stops the user's generations at once, not only their tokens.
+  accounts.onBarred((userId) => chat.abortUser(userId));
   // Answers a dead process left generating are failed, so no turn stays stuck.
   await chats.failStale(new Date(Date.now() - 5 * 60_000));
 

@@ -61,6 +61,7 @@ describe.each(databaseTargets)('a sweep of all 10^6 codes on $name', (target) =>
       },
       smsCountryCodes: ['86'],
       log: { error: () => undefined },
+      isBarred: async () => false,
       generate,
     });
     return { clock, service, codes, issued };

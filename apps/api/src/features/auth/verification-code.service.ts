@@ -49,6 +49,8 @@ export function createVerificationCodeService(deps: {
   limits: CodeLimits;
   smsCountryCodes: readonly string[];
   log: Pick<Logger, 'error'>;
+  /** Whether a measure (a suspension) bars the account from receiving codes. */
+  isBarred: (userId: string) => Promise<boolean>;
   generate?: () => string;
 }) {
   const { codes, counters, limiter, clock, limits } = deps;
@@ -133,9 +135,11 @@ export function createVerificationCodeService(deps: {
         const user = await deps.members.findById(input.userId);
         const own = input.channel === 'mobile' ? user?.phone : user?.email;
         if (own !== identifier) throw new AppError('contact_missing');
-      } else if (input.purpose === 'reset_password') {
+      } else {
+        // Nothing goes to an unknown account asking for a reset, nor to a suspended one; the
+        // answer is the same, so it tells nobody which accounts exist or are suspended.
         const user = await deps.members.findByAccount(input.channel, identifier);
-        if (!user) deliverTo = null;
+        if (user ? await deps.isBarred(user.id) : input.purpose === 'reset_password') deliverTo = null;
       }
       await takeSendSlot(input.channel, identifier, input.ip);
       await limiter.codeRequested(input.channel, identifier, input.ip);

@@ -332,6 +332,11 @@ export function createChatService(deps: {
       return answerFromRow(fresh, questionRow?.content ?? '', caller.locale);
     },
 
+    /** Stops every generation of a user (suspended or locked); each keeps its text with the state stopped. */
+    abortUser(userId: string): void {
+      for (const [answerId, owner] of owners) if (owner === userId) registry.byAnswerId(answerId)?.abort('stopped');
+    },
+
     get inFlight() {
       return registry.inFlight;
     },
