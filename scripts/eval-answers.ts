@@ -1,5 +1,5 @@
-// npm run eval:answers [-- --details]: the grounded composer (the default model, offline) answers the 69 gold
-// questions of the retrieval evaluation through the app's own chat service (retrieval → compose → verify) on the
+// npm run eval:answers [-- --details]: the grounded composer (the default model, offline) answers the gold
+// questions of the retrieval evaluation that the corpus can answer through the app's own chat service (retrieval → compose → verify) on the
 // corpus in DATA_DIR, and the answers are measured: language correctness, the share that cite at least one gold
 // verse (goal ≥ 70 %), and fabricated references (citations marked invalid or misquoted; must be 0). Each question
 // is asked twice: by a reader whose interface is in the question's language, and by one whose interface is in
@@ -18,10 +18,11 @@ import {
   type AnswerLang,
   type AnswerOutcome,
 } from '../apps/api/src/answer/eval/answer-metrics.ts';
+import { UNLIMITED_ASKS } from '../apps/api/src/config-abuse.ts';
 import { loadConfig } from '../apps/api/src/config.ts';
 import { createContainer } from '../apps/api/src/container.ts';
 import { createCorpusRepository } from '../apps/api/src/corpus/corpus.repository.ts';
-import { bibleLanguageOf } from '../apps/api/src/features/bible/translation-policy.ts';
+import { bibleLanguageOf } from '../apps/api/src/scripture/translation-policy.ts';
 import { loadGoldSet, type GoldQuestion } from '../apps/api/src/retrieval/eval/gold-set.ts';
 import { kjvRef } from '../apps/api/src/retrieval/eval/run-eval.ts';
 
@@ -48,16 +49,9 @@ function fail(message: string): never {
 }
 
 // The offline grounded composer, whatever LLM_* says: this measures the default model.
-// No ask quotas either: the gold set is asked by one guest, far faster than any reader would.
-const unlimited = {
-  concurrentPerUser: 1e6,
-  concurrentPerGuest: 1e6,
-  perAccountPerHour: 1e9,
-  perGuestPerHour: 1e9,
-  perIpPerHour: 1e9,
-};
+// No ask quotas either: the gold set is asked by one guest (UNLIMITED_ASKS).
 const container = await createContainer(
-  { ...config, llm: undefined, abuse: { ...config.abuse, asks: unlimited } },
+  { ...config, llm: undefined, abuse: { ...config.abuse, asks: UNLIMITED_ASKS } },
   log,
 );
 const { corpus, bible, chat } = container.services;
@@ -72,17 +66,24 @@ try {
   }
   const { index, versionId } = corpus.ready();
   const gatherer = createContextGatherer({ bible, corpus, corpusData: createCorpusRepository(container.database.db) });
-  const questions = await loadGoldSet();
+  // Questions without gold verses (the corpus cannot answer them) have no verse to cite; eval:retrieval scores them.
+  const questions = (await loadGoldSet()).filter((q) => q.gold.length > 0);
   console.log(
     `Answer evaluation: ${questions.length} gold questions, grounded composer (offline), mode ${MODE}, ` +
-      `Protestant guest reader; corpus version ${versionId}, index ${index.info.version} (${index.info.docCount} passages)`,
+      `guest reader of the question's tradition; corpus version ${versionId}, index ${index.info.version} (${index.info.docCount} passages)`,
   );
 
   /** One ask through the chat service, as the chat route makes it; resolves with the finished answer. */
   async function ask(question: GoldQuestion, locale: Locale, pass: string): Promise<Answer> {
     const hub = await chat.ask(
       { userId: undefined, locale, ip: '127.0.0.1' },
-      { question: question.question, mode: MODE, kind: 'answer', requestId: `eval-${pass}-${question.id}` },
+      {
+        question: question.question,
+        mode: MODE,
+        kind: 'answer',
+        expression: question.tradition,
+        requestId: `eval-${pass}-${question.id}`,
+      },
     );
     let answer: Answer | null | undefined;
     await hub.follow((event: ChatEvent) => {
@@ -97,7 +98,7 @@ try {
    * BM25 over the reader's translation), and the verses the gatherer hands to the composer.
    */
   async function diagnose(question: GoldQuestion, answer: Answer) {
-    const reader = { language: bibleLanguageOf(answer.language), tradition: 'protestant' as const };
+    const reader = { language: bibleLanguageOf(answer.language), tradition: question.tradition };
     const translation = await bible.translationFor(reader);
     const hits = await index.search({
       query: question.question,
@@ -111,7 +112,7 @@ try {
       kind: 'answer',
       mode: MODE,
       language: answer.language,
-      tradition: 'protestant',
+      tradition: question.tradition,
       history: [],
     });
     return { searched, context: [...context.verses, ...context.crossReferences].map((v) => v.ref) };

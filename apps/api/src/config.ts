@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { LOCALES } from '@bible-qa/contract';
+import { EXPRESSIONS, LOCALES } from '@bible-qa/contract';
 import { authEnv, readAuthConfig, type AuthConfig } from './config-auth.ts';
 import { abuseEnv, readAbuseConfig, type AbuseConfig } from './config-abuse.ts';
 import { readSpeechConfig, speechEnv, type SpeechConfig } from './config-speech.ts';
@@ -51,6 +51,7 @@ const envSchema = z.object({
   REQUEST_TIMEOUT_MS: int(120_000, 0, 3_600_000),
   SHUTDOWN_GRACE_MS: int(10_000, 0, 600_000),
   EDITION_LANGUAGE: z.preprocess(emptyToUndefined, z.enum(LOCALES).default('zh-cn')),
+  EDITION_EXPRESSION: z.preprocess(emptyToUndefined, z.enum(EXPRESSIONS).default('none')),
   PUBLIC_ORIGIN: optionalString,
   EMBEDDING_BASE_URL: z.preprocess(emptyToUndefined, z.string().url().optional()),
   EMBEDDING_API_KEY: optionalString,
@@ -89,7 +90,9 @@ export interface Config {
   corpus: { dir: string; autoIngest: boolean };
   webDistDir: string;
   editionLanguage: Env['EDITION_LANGUAGE'];
-  /** Links that leave the site (QR codes): from here only, never from a request's Host. */
+  /** The wording tradition of a reader who chose none and has no account that did. */
+  editionExpression: Env['EDITION_EXPRESSION'];
+  /** Links that leave the site (QR codes, shares): from here only, never from a request's Host. */
   publicOrigin: string;
   /** The chat model: an OpenAI-compatible endpoint when set, else the offline grounded composer. */
   llm:
@@ -159,6 +162,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     corpus: { dir: e.CORPUS_DIR, autoIngest: e.CORPUS_AUTO_INGEST },
     webDistDir: e.WEB_DIST_DIR,
     editionLanguage: e.EDITION_LANGUAGE,
+    editionExpression: e.EDITION_EXPRESSION,
     publicOrigin: (e.PUBLIC_ORIGIN ?? `http://${localHost(e.HOST)}:${e.PORT}`).replace(/\/+$/, ''),
     llm: e.LLM_BASE_URL
       ? {

@@ -15,6 +15,9 @@ import { createAskQuota } from './features/chat/ask-quota.ts';
 import { createChatService } from './features/chat/chat.service.ts';
 import { createHistoryService } from './features/chat/history.service.ts';
 import { createBibleService } from './features/bible/bible.service.ts';
+import { createReaderResolver } from './scripture/reader.ts';
+import { bibleLanguageOf } from './scripture/translation-policy.ts';
+import { parseUsfm } from './scripture/usfm.ts';
 import { createDevotionalService } from './features/devotional/devotional.service.ts';
 import { systemClock, type Clock } from './features/auth/auth-session.service.ts';
 import { createAccountServices } from './container-auth.ts';
@@ -63,11 +66,15 @@ export async function createContainer(
   });
 
   const bible = createBibleService({ corpus, corpusData });
+  const readers = createReaderResolver({
+    accountExpression: async (userId) => (await members.findById(userId))?.expression,
+    editionExpression: config.editionExpression,
+  });
   const chats = createChatRepository(database.db);
   const model = config.llm ? createOpenAiModel(config.llm) : createGroundedComposer();
   const chat = createChatService({
     chats,
-    members,
+    readers,
     quota: createAskQuota({ counters: accounts.repositories.counters, clock, limits: config.abuse.asks }),
     generation: { gatherer: createContextGatherer({ bible, corpus, corpusData }), bible, corpus, model, log },
   });
@@ -76,7 +83,7 @@ export async function createContainer(
     corpus,
     corpusData,
     bible,
-    members,
+    readers,
     clock,
     log,
     // Readings are English; with a model configured, other readers can have them machine-translated.
@@ -86,6 +93,10 @@ export async function createContainer(
     shares: createShareRepository(database.db),
     chats,
     translationNames: async () => new Map((await bible.translations()).map((t) => [t.id, t.name])),
+    citationLabel: async (reference, language, tradition) => {
+      const ref = parseUsfm(reference);
+      return ref && (await bible.tools()).format(ref, { locale: bibleLanguageOf(language), tradition });
+    },
     clock,
   });
   const voice = createVoiceService({
@@ -125,6 +136,7 @@ export async function createContainer(
       member,
       corpus,
       bible,
+      readers,
       chat,
       history,
       feedback,

@@ -6,6 +6,10 @@ export interface ContextVerse {
   label: string;
   text: string;
   book: string;
+  /** Set when the text is not from the reader's translation (a book it lacks): the translation shown instead. */
+  translationName?: string;
+  /** The reader's canon does not hold this book (Sirach for a Protestant who asked for it by name). */
+  outsideCanon?: true;
 }
 
 export interface ContextEntry {
@@ -28,6 +32,13 @@ export interface AnswerContext {
   /** Cross-references of the key verses (professional mode draws on them). */
   crossReferences: ContextVerse[];
   entries: ContextEntry[];
+  /**
+   * What the question is: a question of fact (how old, who, where), a passage it names or cites, or a topic; the
+   * offline composer leads with what answers it.
+   */
+  focus?: 'fact' | 'passage' | 'reference' | 'topic';
+  /** The verses around the key verse (advanced and professional modes), when it is a single verse. */
+  surrounding?: ContextVerse;
   /** Earlier turns of the conversation, oldest first. */
   history: { question: string; answer: string }[];
 }
