@@ -107,6 +107,10 @@ const server = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', 'apps/
     RISK_IP_BAN_AT: '10000000',
     RISK_ACCOUNT_LIMIT: '1000000',
     RISK_ACCOUNT_SUSPEND_AT: '10000000',
+    // and the per-guest and per-address ask quotas
+    ASK_CONCURRENT_PER_GUEST: '100',
+    ASKS_PER_GUEST_PER_HOUR: '1000000',
+    ASKS_PER_IP_PER_HOUR: '10000000',
     LOG_LEVEL: 'error',
     // as `npm start` runs it: two malloc arenas instead of up to 16, so native memory freed after a burst is reused
     MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2',

@@ -18,6 +18,7 @@ import {
   type AnswerLang,
   type AnswerOutcome,
 } from '../apps/api/src/answer/eval/answer-metrics.ts';
+import { UNLIMITED_ASKS } from '../apps/api/src/config-abuse.ts';
 import { loadConfig } from '../apps/api/src/config.ts';
 import { createContainer } from '../apps/api/src/container.ts';
 import { createCorpusRepository } from '../apps/api/src/corpus/corpus.repository.ts';
@@ -48,7 +49,11 @@ function fail(message: string): never {
 }
 
 // The offline grounded composer, whatever LLM_* says: this measures the default model.
-const container = await createContainer({ ...config, llm: undefined }, log);
+// No ask quotas either: the gold set is asked by one guest (UNLIMITED_ASKS).
+const container = await createContainer(
+  { ...config, llm: undefined, abuse: { ...config.abuse, asks: UNLIMITED_ASKS } },
+  log,
+);
 const { corpus, bible, chat } = container.services;
 try {
   await corpus.start({ ingest: false });
@@ -71,7 +76,7 @@ try {
   /** One ask through the chat service, as the chat route makes it; resolves with the finished answer. */
   async function ask(question: GoldQuestion, locale: Locale, pass: string): Promise<Answer> {
     const hub = await chat.ask(
-      { userId: undefined, locale },
+      { userId: undefined, locale, ip: '127.0.0.1' },
       {
         question: question.question,
         mode: MODE,

@@ -11,6 +11,7 @@
 // are never used for tuning: read their figures, not their details (--details prints the train part only).
 import type { Answer, ChatEvent } from '@bible-qa/contract';
 import { LOCALE_OF_LANG } from '../apps/api/src/answer/eval/answer-metrics.ts';
+import { UNLIMITED_ASKS } from '../apps/api/src/config-abuse.ts';
 import { loadConfig } from '../apps/api/src/config.ts';
 import { createContainer } from '../apps/api/src/container.ts';
 import { createCorpusRepository } from '../apps/api/src/corpus/corpus.repository.ts';
@@ -71,7 +72,11 @@ const log = {
   },
 };
 // The offline grounded composer, whatever LLM_* says: the answer path measures the default model.
-const container = await createContainer({ ...config, llm: undefined }, log);
+// No ask quotas either: the gold set is asked by one guest (UNLIMITED_ASKS).
+const container = await createContainer(
+  { ...config, llm: undefined, abuse: { ...config.abuse, asks: UNLIMITED_ASKS } },
+  log,
+);
 const { corpus, bible, chat } = container.services;
 try {
   await corpus.start({ ingest: false });
@@ -114,7 +119,7 @@ try {
     questions,
     withProgress('answer', async (q: GoldQuestion) => {
       const hub = await chat.ask(
-        { userId: undefined, locale: LOCALE_OF_LANG[q.lang] },
+        { userId: undefined, locale: LOCALE_OF_LANG[q.lang], ip: '127.0.0.1' },
         {
           question: q.question,
           mode: ANSWER_MODE,

@@ -6,6 +6,7 @@ import type { Container } from './container.ts';
 import { sendError, registerErrorHandling } from './http/error-handler.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { generateRequestId, registerRequestContext } from './http/request-context.ts';
+import { registerRequestGuards } from './http/request-guards.ts';
 import { registerSecurityHeaders, registerWebApp } from './http/web.ts';
 import { registerRiskCeiling } from './http/risk.ts';
 import { adminRoutes } from './features/admin/admin.routes.ts';
@@ -64,6 +65,7 @@ export async function buildApp({ container, logger }: BuildAppOptions): Promise<
   registerRequestContext(app);
   registerRiskCeiling(app, container.accounts.risk);
   registerSecurityHeaders(app);
+  registerRequestGuards(app);
   await registerOpenApi(app);
   const spaFallback = await registerWebApp(app, config.webDistDir);
   registerErrorHandling(app, spaFallback);

@@ -45,10 +45,11 @@ export const authEnv = {
   CODE_MAX_ATTEMPTS: int(5, 1, 10),
   CODE_RESEND_INTERVAL_MS: int(60_000, 60_000, HOUR),
   CODE_SENDS_PER_ACCOUNT_PER_HOUR: int(10, 1, 1000),
-  CODE_SENDS_PER_IP_PER_HOUR: int(30, 1, 100_000),
-  CODE_SENDS_PER_HOUR: int(10_000, 1, 10_000_000),
+  CODE_SENDS_PER_IP_PER_HOUR: int(10, 1, 100_000),
+  CODE_SENDS_PER_REGION_PER_HOUR: int(10_000, 1, 10_000_000),
   AUTH_FAILURES_PER_HOUR: int(10, 1, 100),
-  AUTH_FAILURES_PER_DAY: int(50, 1, 100),
+  AUTH_LOCK_BASE_MS: int(60_000, 1_000, HOUR),
+  AUTH_LOCK_MAX_MS: int(HOUR, 1_000, 24 * HOUR),
   AUTH_IP_FAILURES_PER_HOUR: int(100, 1, 100_000),
   SMTP_URL: z.preprocess(
     emptyToUndefined,
@@ -87,10 +88,11 @@ export interface AuthConfig {
     resendIntervalMs: number;
     perAccountPerHour: number;
     perIpPerHour: number;
-    globalPerHour: number;
+    /** Per region: each SMS country code, and e-mail, has its own hourly cap (SMS pumping hits one region). */
+    perRegionPerHour: number;
   };
-  /** Failed code or password logins per account identifier (and per IP) before the lock. */
-  failures: { perHour: number; perDay: number; perIpPerHour: number };
+  /** Tries per account identifier and failures per IP before the lock, and the lock's back-off (decision 0010). */
+  failures: { perHour: number; perIpPerHour: number; lockBaseMs: number; lockMaxMs: number };
   mail: { smtpUrl: string | undefined; from: string };
   /** Country calling codes that SMS codes may be sent to (toll-fraud guard). */
   smsCountryCodes: string[];
@@ -119,12 +121,13 @@ export function readAuthConfig(e: AuthEnv): AuthConfig {
       resendIntervalMs: e.CODE_RESEND_INTERVAL_MS,
       perAccountPerHour: e.CODE_SENDS_PER_ACCOUNT_PER_HOUR,
       perIpPerHour: e.CODE_SENDS_PER_IP_PER_HOUR,
-      globalPerHour: e.CODE_SENDS_PER_HOUR,
+      perRegionPerHour: e.CODE_SENDS_PER_REGION_PER_HOUR,
     },
     failures: {
       perHour: e.AUTH_FAILURES_PER_HOUR,
-      perDay: e.AUTH_FAILURES_PER_DAY,
       perIpPerHour: e.AUTH_IP_FAILURES_PER_HOUR,
+      lockBaseMs: e.AUTH_LOCK_BASE_MS,
+      lockMaxMs: e.AUTH_LOCK_MAX_MS,
     },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     smsCountryCodes: e.SMS_COUNTRY_CODES,

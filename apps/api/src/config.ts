@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { EXPRESSIONS, LOCALES } from '@bible-qa/contract';
 import { authEnv, readAuthConfig, type AuthConfig } from './config-auth.ts';
+import { abuseEnv, readAbuseConfig, type AbuseConfig } from './config-abuse.ts';
 import { readSpeechConfig, speechEnv, type SpeechConfig } from './config-speech.ts';
 import { readStorageConfig, storageEnv, type StorageConfig } from './config-storage.ts';
 
@@ -65,6 +66,7 @@ const envSchema = z.object({
   LLM_MAX_CONCURRENT: int(64, 1, 10_000),
   ...authEnv,
   ...storageEnv,
+  ...abuseEnv,
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -90,7 +92,8 @@ export interface Config {
   editionLanguage: Env['EDITION_LANGUAGE'];
   /** The wording tradition of a reader who chose none and has no account that did. */
   editionExpression: Env['EDITION_EXPRESSION'];
-  publicOrigin: string | undefined;
+  /** Links that leave the site (QR codes, shares): from here only, never from a request's Host. */
+  publicOrigin: string;
   /** The chat model: an OpenAI-compatible endpoint when set, else the offline grounded composer. */
   llm:
     | {
@@ -100,6 +103,7 @@ export interface Config {
         firstTokenTimeoutMs: number;
         idleTimeoutMs: number;
         maxConcurrent: number;
+        maxTokens: AbuseConfig['maxTokens'];
       }
     | undefined;
   /** Voice input and server read-aloud (config-speech.ts). */
@@ -110,7 +114,12 @@ export interface Config {
   auth: AuthConfig;
   /** Uploaded images: local disk under DATA_DIR/uploads, or an S3-compatible store (config-storage.ts). */
   storage: StorageConfig;
+  /** Quotas on model calls and uploads, and the longest answer per mode (config-abuse.ts). */
+  abuse: AbuseConfig;
 }
+
+/** Where this machine's browser reaches a server listening on `host` (outside production only). */
+const localHost = (host: string) => (host === '0.0.0.0' || host === '::' ? 'localhost' : host);
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -126,6 +135,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const e = parsed.data;
   if (e.EMBEDDING_BASE_URL && !e.EMBEDDING_DIMENSIONS) {
     throw new ConfigError('Invalid configuration:\n  EMBEDDING_DIMENSIONS: required when EMBEDDING_BASE_URL is set');
+  }
+  if (e.NODE_ENV === 'production' && !e.PUBLIC_ORIGIN) {
+    throw new ConfigError(
+      'Invalid configuration:\n  PUBLIC_ORIGIN: required in production (QR login links are built from it)',
+    );
   }
   const storage = readStorageConfig(e);
   if ('missing' in storage) {
@@ -149,7 +163,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webDistDir: e.WEB_DIST_DIR,
     editionLanguage: e.EDITION_LANGUAGE,
     editionExpression: e.EDITION_EXPRESSION,
-    publicOrigin: e.PUBLIC_ORIGIN,
+    publicOrigin: (e.PUBLIC_ORIGIN ?? `http://${localHost(e.HOST)}:${e.PORT}`).replace(/\/+$/, ''),
     llm: e.LLM_BASE_URL
       ? {
           baseURL: e.LLM_BASE_URL,
@@ -158,6 +172,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           firstTokenTimeoutMs: e.LLM_FIRST_TOKEN_TIMEOUT_MS,
           idleTimeoutMs: e.LLM_IDLE_TIMEOUT_MS,
           maxConcurrent: e.LLM_MAX_CONCURRENT,
+          maxTokens: readAbuseConfig(e).maxTokens,
         }
       : undefined,
     speech: readSpeechConfig(e),
@@ -172,5 +187,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         : undefined,
     auth: readAuthConfig(e),
     storage,
+    abuse: readAbuseConfig(e),
   };
 }

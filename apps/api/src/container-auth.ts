@@ -32,6 +32,9 @@ import { createRiskCeiling } from './rate-limit/risk-ceiling.ts';
  * by container.ts. SMTP when SMTP_URL is set, else the outbox; SMS through the outbox; pub/sub and counters in
  * process and in the database (Redis adapters later).
  */
+// No code goes to a suspended account: the SMS would only serve an abuser, and cost.
+const BARRED = ['suspension', 'deletion'] as const;
+
 export function createAccountServices({
   config,
   db,
@@ -60,6 +63,9 @@ export function createAccountServices({
   const oneTime = createOneTimeRepository(db);
   const identities = createIdentityRepository(db);
 
+  // Features with work running for a user (generations) register here to stop it on a suspension or lock.
+  const barredListeners: ((userId: string) => void)[] = [];
+  const barred = (userId: string) => barredListeners.forEach((listener) => listener(userId));
   const risk = createRiskCeiling({
     counters,
     clock,
@@ -76,6 +82,7 @@ export function createAccountServices({
         createdAt: now,
       });
       await sessionRows.revokeAllForUser(userId, now);
+      barred(userId);
       log.warn({ auth: 'risk_suspension', userId, until }, 'account suspended by the risk ceiling');
     },
   });
@@ -108,6 +115,8 @@ export function createAccountServices({
     clock,
     limits: auth.codes,
     smsCountryCodes: auth.smsCountryCodes,
+    log,
+    isBarred: async (userId) => (await measureRows.inForce(userId, BARRED, clock.now())).length > 0,
   });
   const adminAccounts = new Set(
     auth.adminAccounts.map((a) => normalizeAnyAccount(a)?.value).filter((v): v is string => v !== undefined),
@@ -128,6 +137,7 @@ export function createAccountServices({
     outbox,
     risk,
     onErase: (erase: (userId: string) => Promise<void>) => void erasers.push(erase),
+    onBarred: (listener: (userId: string) => void) => void barredListeners.push(listener),
     repositories: { codes: codeRows, counters, measures: measureRows, sessions: sessionRows, oneTime },
     services: {
       sessions,
@@ -146,9 +156,12 @@ export function createAccountServices({
         maxWaitMs: auth.qrPollWaitMs,
         publicOrigin: config.publicOrigin,
       }),
-      measures: createMeasuresService({ measures: measureRows, members, member, sessions, clock }),
+      measures: createMeasuresService({ measures: measureRows, members, member, sessions, clock, onBarred: barred }),
     },
-    close: () => mailer.close(),
+    async close() {
+      await codes.settled();
+      await mailer.close();
+    },
   };
 }
 export type AccountServices = ReturnType<typeof createAccountServices>;

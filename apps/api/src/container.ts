@@ -12,6 +12,7 @@ import { createGroundedComposer } from './answer/grounded-composer.ts';
 import { createOpenAiModel } from './answer/openai-model.ts';
 import { createOpenAiTranslator } from './answer/openai-translator.ts';
 import { createChatRepository } from './features/chat/chat.repository.ts';
+import { createAskQuota } from './features/chat/ask-quota.ts';
 import { createChatService } from './features/chat/chat.service.ts';
 import { createHistoryService } from './features/chat/history.service.ts';
 import { createBibleService } from './features/bible/bible.service.ts';
@@ -75,6 +76,7 @@ export async function createContainer(
   const chat = createChatService({
     chats,
     readers,
+    quota: createAskQuota({ counters: accounts.repositories.counters, clock, limits: config.abuse.asks }),
     generation: {
       gatherer: createIntentGatherer({ gatherer: createContextGatherer({ bible, corpus, corpusData }), bible }),
       bible,
@@ -119,9 +121,13 @@ export async function createContainer(
     storage: imageStorage,
     clock,
     log,
+    counters: accounts.repositories.counters,
+    perAccountPerDay: config.abuse.uploadsPerAccountPerDay,
   });
   // Deregistration and the deletion measure erase the account's stored screenshots too.
   accounts.onErase((userId) => feedback.eraseUser(userId));
+  // A suspension or lock stops the user's generations at once, not only their tokens.
+  accounts.onBarred((userId) => chat.abortUser(userId));
   // Answers a dead process left generating are failed, so no turn stays stuck.
   await chats.failStale(new Date(Date.now() - 5 * 60_000));
 

@@ -8,6 +8,11 @@ import { userInfoSchema } from './member.ts';
  * Every login answers the login result below with code 0, or a §8 error.
  */
 const required = (error: ErrorName, max = 256) => z.string({ error }).trim().min(1, { error }).max(max);
+/** A verification code as sent: not trimmed, so only the canonical six ASCII digits can match (the client trims). */
+const codeField = z
+  .string({ error: 'code_required' })
+  .max(32)
+  .refine((v) => v.trim() !== '', { error: 'code_required' });
 
 /** A phone number in any usual spelling: +86 or 0086 prefix, spaces, dashes, full-width digits. */
 export const mobileField = required('phone_required', 40);
@@ -60,7 +65,7 @@ export const loginRequestSchema = z.object({
 /** POST /portal/auth/login-mail: e-mail code login (a new address makes a new account). */
 export const mailCodeLoginRequestSchema = z.object({
   email: emailField,
-  code: required('code_required', 32),
+  code: codeField,
   agree: agreeField,
   ...loginOptions,
 });
@@ -145,14 +150,14 @@ const newPassword = {
  */
 export const setPasswordRequestSchema = z.object({
   mode: accountModeSchema,
-  code: required('code_required', 32),
+  code: codeField,
   ...newPassword,
 });
 /** POST /portal/auth/reset-pwd: a reset_password code for mobile or email. Every session ends; answer null. */
 export const resetPasswordRequestSchema = z.object({
   mobile: z.string().max(40).optional(),
   email: z.string().max(320).optional(),
-  code: required('code_required', 32),
+  code: codeField,
   ...newPassword,
 });
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ANSWER_KINDS, CHAT_MODES } from './constants.ts';
 import { expressionSchema } from './member.ts';
 import { localeSchema } from './locale-schema.ts';
+import { stripBidiControls } from './plain-text.ts';
 
 /**
  * Chat (spec §1, §2 Chat, §3 Conversation, §4 Answer). Paths under /webapi/portal/chat. An ask answers with a
@@ -140,7 +141,10 @@ export const chatEventSchema = z.discriminatedUnion('type', [
 export type ChatEvent = z.infer<typeof chatEventSchema>;
 
 export const idBodySchema = z.object({ id: z.string().uuid() });
-export const renameSessionSchema = z.object({ id: z.string().uuid(), title: z.string().trim().min(1).max(100) });
+export const renameSessionSchema = z.object({
+  id: z.string().uuid(),
+  title: z.string().overwrite(stripBidiControls).trim().min(1).max(100),
+});
 export const rateSchema = z.object({ id: z.string().uuid(), rating: z.enum(['like', 'dislike']).nullable() });
 export const batchSchema = z.object({
   ids: z.array(z.string().uuid()).min(1).max(100),

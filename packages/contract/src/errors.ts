@@ -541,6 +541,14 @@ const catalogue = {
     'zh-cn': '请输入回复内容',
     'zh-tw': '請輸入回覆內容',
   },
+  daily_upload_limit: {
+    code: 10410,
+    en: 'You have sent a lot of screenshots and feedback today. Please try again tomorrow',
+    'es-es': 'Hoy ha enviado muchas capturas y comentarios. Inténtelo de nuevo mañana',
+    'fr-fr': 'Vous avez envoyé beaucoup de captures et d’avis aujourd’hui. Veuillez réessayer demain',
+    'zh-cn': '今日上传的截图和反馈已达上限，请明天再试',
+    'zh-tw': '今日上傳的截圖和回饋已達上限，請明天再試',
+  },
   // 105xx: the Bible engine
   unknown_book: {
     code: 10500,

@@ -15,3 +15,4 @@ export * from './feedback.ts';
 export * from './redirect.ts';
 export * from './voice.ts';
 export * from './share.ts';
+export * from './plain-text.ts';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { EXPRESSIONS, INTERESTS, ROLES, SEXES } from './constants.ts';
 import { localeSchema } from './locale-schema.ts';
+import { stripBidiControls } from './plain-text.ts';
 
 export const roleSchema = z.enum(ROLES);
 export type Role = z.infer<typeof roleSchema>;
@@ -49,7 +50,7 @@ const avatarField = z
  * ignored. Phone and e-mail are identities and change only through verification.
  */
 export const modifyMemberRequestSchema = z.object({
-  name: z.string().trim().max(64).optional(),
+  name: z.string().overwrite(stripBidiControls).trim().max(64).optional(),
   sex: z.enum(SEXES).optional(),
   themeColor: z
     .string()
@@ -57,7 +58,7 @@ export const modifyMemberRequestSchema = z.object({
     .optional(),
   darkMode: z.boolean().optional(),
   language: localeSchema.optional(),
-  pseudonym: z.string().trim().max(64).nullable().optional(),
+  pseudonym: z.string().overwrite(stripBidiControls).trim().max(64).nullable().optional(),
   avatar: avatarField.nullable().optional(),
   profile: z.string().trim().max(500).nullable().optional(),
 });

@@ -13,6 +13,8 @@ export interface OpenAiModelOptions {
   idleTimeoutMs: number;
   /** Streams at once; beyond it asks are refused with the high-traffic message. */
   maxConcurrent: number;
+  /** The longest answer per chat mode (max_tokens): a bound on what one call can cost. */
+  maxTokens: Record<AnswerContext['mode'], number>;
   temperature?: number;
 }
 
@@ -52,6 +54,7 @@ export function createOpenAiModel(options: OpenAiModelOptions): AnswerModel {
           messages: buildPrompt(context),
           stream: true,
           temperature: options.temperature ?? 0.3,
+          max_tokens: options.maxTokens[context.mode],
         },
         { signal: controller.signal },
       );

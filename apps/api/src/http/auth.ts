@@ -8,7 +8,7 @@ declare module 'fastify' {
   }
 }
 
-/** A preHandler that admits only a live session; everything else is 401 in the caller's language. */
+/** An onRequest hook (before the body is read) that admits only a live session; everything else is 401. */
 export function requireUser(sessions: AuthSessionService) {
   return async (request: FastifyRequest, _reply: FastifyReply): Promise<void> => {
     const auth = await sessions.authenticate(readBearerToken(request.headers.authorization));

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import { type DatabaseHandle } from '../db/client.ts';
 import { openTestPglite } from '../test/databases.ts';
 import { buildTestApp } from '../test/test-app.ts';
@@ -16,6 +17,7 @@ beforeAll(async () => {
       app.get('/webapi/test/boom', async () => {
         throw new Error('secret database detail at /srv/app/x.ts:12');
       });
+      app.get('/webapi/test/sql', async () => database.db.execute(sql`select ${'Ruth of Moab'}::int as n`));
     },
   });
 });
@@ -100,6 +102,16 @@ describe('errors reach the client in the envelope, with one log line each', () =
     const [line] = linesFor(res.json().requestId);
     expect(line?.level).toBe(50);
     expect(JSON.stringify(line)).toContain('secret database detail');
+  });
+
+  it('logs a failed query by its class and SQLSTATE, without the SQL or its bound values', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/webapi/test/sql' });
+    expect(res.json().code).toBe(500);
+    const [line] = linesFor(res.json().requestId);
+    expect(line?.level).toBe(50);
+    expect(line?.err).toMatchObject({ database: true, sqlState: '22P02' });
+    expect(JSON.stringify(line)).not.toContain('Ruth of Moab');
+    expect(JSON.stringify(line)).not.toContain('select');
   });
 
   it('says the wrong method in the caller’s language and names the allowed ones', async () => {

@@ -10,9 +10,10 @@ declare module 'fastify' {
 }
 
 /**
- * preHandlers for the account routes. requireAccount admits a live session (401 otherwise); with admin, only an
- * admin (forbidden otherwise: function-level authorisation); with unlimited, refuses an account under a limitation
- * measure (account_limited). The role is read from the database on every request, so a change applies at once.
+ * onRequest hooks for the account routes: the token is checked before the body is read or validated, so a caller
+ * without one gets 401, never a validation error. requireAccount admits a live session (401 otherwise); with admin,
+ * only an admin (forbidden otherwise: function-level authorisation); with unlimited, refuses an account under a
+ * limitation measure (account_limited). The role is read from the database on every request, so a change applies at once.
  */
 export function requireAccount(sessions: AuthSessionService, options: { admin?: boolean; unlimited?: boolean } = {}) {
   return async (request: FastifyRequest, _reply: FastifyReply): Promise<void> => {

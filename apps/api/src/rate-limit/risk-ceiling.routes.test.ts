@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorCode, errorMessage, LOCALES } from '@bible-qa/contract';
 import type { DatabaseHandle } from '../db/client.ts';
-import { get, manualClock, type TestApp } from '../test/auth-helpers.ts';
+import { get, manualClock, post, type TestApp } from '../test/auth-helpers.ts';
 import { databaseTargets } from '../test/databases.ts';
 import { loginModes } from '../test/login-modes.ts';
 import { buildTestApp } from '../test/test-app.ts';
@@ -48,7 +48,10 @@ describe.each(databaseTargets)('the request-rate risk ceiling on $name', (target
     expect(measures).toHaveLength(1);
     expect(measures[0]).toMatchObject({ kind: 'suspension', createdBy: null });
     clock.advance(61_000);
-    await expect(loginModes.code(t, '13100000001')).rejects.toThrow(String(errorCode('account_suspended')));
+    // While suspended no code is delivered (the answer is the same as to anyone).
+    const delivered = t.container.accounts.outbox.list('+8613100000001').length;
+    expect((await post(t, '/portal/auth/send-code-mobile', { mobile: '13100000001' })).code).toBe(0);
+    expect(t.container.accounts.outbox.list('+8613100000001')).toHaveLength(delivered);
     clock.advance(3_600_000);
     expect((await loginModes.code(t, '13100000001')).user.id).toBe(user.user.id);
   });

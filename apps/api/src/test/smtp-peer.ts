@@ -16,8 +16,11 @@ export interface SmtpPeer {
   close(): Promise<void>;
 }
 
-/** A real SMTP peer (npm's smtp-server) on loopback that keeps every mail the app sends (API tests and e2e). */
-export async function startSmtpPeer(): Promise<SmtpPeer> {
+/**
+ * A real SMTP peer (npm's smtp-server) on loopback that keeps every mail the app sends (API tests and e2e), optionally
+ * as slow as a distant provider.
+ */
+export async function startSmtpPeer(options: { delayMs?: number } = {}): Promise<SmtpPeer> {
   const inbox: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -26,7 +29,9 @@ export async function startSmtpPeer(): Promise<SmtpPeer> {
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
+      stream.on('end', async () => {
+        // A slow provider: the message is accepted only after delayMs.
+        if (options.delayMs) await new Promise((resolve) => setTimeout(resolve, options.delayMs));
         inbox.push({
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : undefined,
           to: session.envelope.rcptTo.map((r) => r.address),

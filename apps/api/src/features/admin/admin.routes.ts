@@ -22,7 +22,7 @@ export const adminRoutes: FastifyPluginAsync<{ measures: MeasuresService; sessio
   { measures, sessions },
 ) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  app.addHook('preHandler', requireAccount(sessions, { admin: true }));
+  app.addHook('onRequest', requireAccount(sessions, { admin: true }));
 
   r.get(
     '/users/find',

@@ -31,12 +31,15 @@ export function createMeasuresService({
   member,
   sessions,
   clock,
+  onBarred = () => undefined,
 }: {
   measures: MeasuresRepository;
   members: MemberRepository;
   member: MemberService;
   sessions: AuthSessionService;
   clock: Clock;
+  /** A suspension or lock took effect: work running for the user (generations) stops too. */
+  onBarred?: (userId: string) => void;
 }) {
   return {
     async apply(input: {
@@ -59,7 +62,10 @@ export function createMeasuresService({
         createdBy: input.createdBy,
         createdAt: now,
       });
-      if (input.kind === 'suspension' || input.kind === 'lock') await sessions.revokeAll(input.userId);
+      if (input.kind === 'suspension' || input.kind === 'lock') {
+        await sessions.revokeAll(input.userId);
+        onBarred(input.userId);
+      }
       if (input.kind === 'deletion') {
         await member.deregister(input.userId);
         return toMeasure({ ...row, userId: null }, now);

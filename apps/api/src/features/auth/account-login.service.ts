@@ -65,11 +65,12 @@ export function createAccountLoginService({
       ctx: LoginRequestContext,
     ): Promise<LoginResult> {
       const identifier = codes.normalize(channel, account);
-      await limiter.take(channel, identifier, ctx.ip);
-      const user = await members.findByAccount(channel, identifier);
-      const right = await hasher.verify(user?.passwordHash ?? null, password);
-      if (!user || !right) throw new AppError('wrong_password');
-      await limiter.succeeded(channel, identifier);
+      const user = await limiter.attempt({ channel, identifier, ip: ctx.ip }, async () => {
+        const found = await members.findByAccount(channel, identifier);
+        const right = await hasher.verify(found?.passwordHash ?? null, password);
+        if (!found || !right) throw new AppError('wrong_password');
+        return found;
+      });
       return completion.complete(user, {
         mode: channel === 'mobile' ? 'mobile_password' : 'mail_password',
         rememberMe: ctx.rememberMe,
@@ -143,7 +144,7 @@ export function createMobileLoginVerb(
     ctx: LoginRequestContext,
   ): Promise<LoginResult> => {
     const mobile = body.mobile?.trim();
-    const code = body.code?.trim();
+    const code = body.code?.trim() ? body.code : undefined;
     const userToken = readToken(body.userToken);
     if (!mobile && !code && userToken) return completion.relogin(userToken);
     if (!mobile) throw new AppError('phone_required');

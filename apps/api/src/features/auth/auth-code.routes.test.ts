@@ -181,6 +181,43 @@ describe.each(databaseTargets)('verification codes on $name', (target) => {
     expect((await post(t, '/portal/auth/login', { mobile, code, agree: true })).code).not.toBe(0);
   });
 
+  it('sends at most 10 codes an hour from one address, to any accounts', async () => {
+    const strict = await buildTestApp({ database, clock, env: { RISK_IP_LIMIT: '1000000' } });
+    try {
+      const answers = [];
+      for (let i = 0; i < 11; i++) {
+        answers.push(
+          (await post(strict, '/portal/auth/send-code-mobile', { mobile: phone() }, { ip: '10.4.0.1' })).code,
+        );
+      }
+      expect(answers).toEqual([...Array(10).fill(0), errorCode('code_send_too_frequent')]);
+      expect((await post(strict, '/portal/auth/send-code-mobile', { mobile: phone() }, { ip: '10.4.0.2' })).code).toBe(
+        0,
+      );
+    } finally {
+      await strict.app.close();
+    }
+  });
+
+  it('degrades one region when its sends pass the hourly cap, never the others', async () => {
+    const capped = await buildTestApp({ database, clock, env: { ...loose, CODE_SENDS_PER_REGION_PER_HOUR: '3' } });
+    clock.advance(3_600_001); // a fresh hour: the earlier tests' sends counted in these regions too
+    try {
+      const hongKong = (i: number) => `+852 5123 ${String(4000 + n * 10 + i)}`;
+      const answers = [];
+      for (let i = 0; i < 4; i++) {
+        answers.push(
+          (await post(capped, '/portal/auth/send-code-mobile', { mobile: hongKong(i) }, { ip: `10.5.0.${i}` })).code,
+        );
+      }
+      expect(answers).toEqual([0, 0, 0, errorCode('high_traffic')]);
+      expect((await post(capped, '/portal/auth/send-code-mobile', { mobile: phone() })).code).toBe(0);
+      expect((await post(capped, '/portal/auth/send-code-mail', { email: `region${++n}@example.org` })).code).toBe(0);
+    } finally {
+      await capped.app.close();
+    }
+  });
+
   it('refuses invalid numbers and regions the SMS provider is not enabled for', async () => {
     expect((await post(t, '/portal/auth/send-code-mobile', { mobile: '12345' })).code).toBe(errorCode('invalid_phone'));
     expect((await post(t, '/portal/auth/send-code-mobile', { mobile: '+44 7700 900123' })).code).toBe(
@@ -189,6 +226,18 @@ describe.each(databaseTargets)('verification codes on $name', (target) => {
     expect((await post(t, '/portal/auth/send-code-mail', { email: '"a@evil.example"@example.org' })).code).toBe(
       errorCode('invalid_email'),
     );
+  });
+
+  it('accepts only the canonical six digits: a spaced or full-width spelling of the right code is wrong', async () => {
+    const mobile = phone();
+    await post(t, '/portal/auth/send-code-mobile', { mobile });
+    const code = lastCode(t, e164(mobile));
+    const fullWidth = code.replace(/[0-9]/g, (d) => String.fromCharCode(0xff10 + Number(d)));
+    for (const spelling of [` ${code}`, `${code.slice(0, 3)} ${code.slice(3)}`, fullWidth]) {
+      const res = await post(t, '/portal/auth/login', { mobile, code: spelling, agree: true });
+      expect(res.code, spelling).toBe(errorCode('code_invalid'));
+    }
+    expect((await post(t, '/portal/auth/login', { mobile, code, agree: true })).code).toBe(0);
   });
 
   it('asks for a code first when none was sent', async () => {

@@ -73,6 +73,12 @@ describe.each(databaseTargets)('external access on $name', (target) => {
     expect((await access(good)).code).toBe(0);
   });
 
+  it('accepts the token in its canonical lower-case hex only', async () => {
+    const fresh = link();
+    expect((await access({ ...fresh, token: fresh.token.toUpperCase() })).code).toBe(INVALID);
+    expect((await access(fresh)).code).toBe(0);
+  });
+
   it('cannot be replayed', async () => {
     const once = link();
     expect((await access(once)).code).toBe(0);

@@ -98,6 +98,20 @@ describe.each(databaseTargets)('Google login on $name', (target) => {
     expect((await login(credential)).code).toBe(errorCode('google_token_invalid'));
   });
 
+  it('refuses a used token in any other spelling of its signature', async () => {
+    const now = clock.now();
+    const sub = `sub-${++n}`;
+    const credential = await google.sign(now, { sub });
+    expect((await login(credential)).code).toBe(0);
+    // An RS256 signature of 256 bytes has 4 unused low bits in its last base64url character: 15 other spellings.
+    const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+    const last = alphabet.indexOf(credential.at(-1)!);
+    for (let low = 1; low < 16; low++) {
+      const respelled = credential.slice(0, -1) + alphabet[(last & ~15) | ((last + low) & 15)];
+      expect((await login(respelled)).code, `low bits +${low}`).toBe(errorCode('google_token_invalid'));
+    }
+  });
+
   it('uses a captcha once, right or wrong, and refuses a wrong or unknown one', async () => {
     const credential = await google.sign(clock.now(), { sub: `sub-${++n}` });
     const captcha = await knownCaptcha(t, 'abcd');

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorCode, type LoginResult, type QrPollResult } from '@bible-qa/contract';
 import type { DatabaseHandle } from '../../db/client.ts';
+import { loadConfig } from '../../config.ts';
 import { get, manualClock, post, type TestApp } from '../../test/auth-helpers.ts';
 import { databaseTargets } from '../../test/databases.ts';
 import { loginModes } from '../../test/login-modes.ts';
@@ -46,20 +47,28 @@ describe.each(databaseTargets)('QR login on $name', (target) => {
     expect(await poll(ticket)).toEqual({ status: 'waiting', login: null });
   });
 
-  it('puts the origin the desktop used in the QR code when no public origin is configured', async () => {
-    const bare = await buildTestApp({ database, clock });
-    try {
-      const res = await bare.app.inject({
-        method: 'POST',
-        url: '/webapi/portal/auth/qr/create',
-        headers: { host: 'bible.local:8080' },
-        payload: {},
-      });
-      const data = res.json().data as Ticket;
-      expect(data.qrContent).toBe(`http://bible.local:8080/login/qr/${data.ticket}`);
-    } finally {
-      await bare.app.close();
+  it("builds the QR link from the configured origin only, whatever the request's Host says", async () => {
+    const envs: Record<string, string>[] = [{ PUBLIC_ORIGIN: 'https://bible.example.org/' }, { PORT: '8080' }];
+    for (const env of envs) {
+      const bare = await buildTestApp({ database, clock, env });
+      try {
+        const res = await bare.app.inject({
+          method: 'POST',
+          url: '/webapi/portal/auth/qr/create',
+          headers: { host: 'evil.test' },
+          payload: {},
+        });
+        const data = res.json().data as Ticket;
+        const origin = env.PUBLIC_ORIGIN ? 'https://bible.example.org' : 'http://localhost:8080';
+        expect(data.qrContent).toBe(`${origin}/login/qr/${data.ticket}`);
+      } finally {
+        await bare.app.close();
+      }
     }
+  });
+
+  it('refuses to start in production without PUBLIC_ORIGIN', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/PUBLIC_ORIGIN: required in production/);
   });
 
   it('shows the phone where the desktop asked from, and tells the desktop it was scanned', async () => {

@@ -32,7 +32,7 @@ const tags = ['auth'];
 /** /webapi/portal/auth: Google (with its captcha), partner external access, and QR login. */
 export const socialAuthRoutes: FastifyPluginAsync<SocialAuthRoutesDeps> = async (app, deps) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const phone = { preHandler: requireAccount(deps.sessions) };
+  const phone = { onRequest: requireAccount(deps.sessions) };
 
   r.get(
     '/options',
@@ -95,7 +95,6 @@ export const socialAuthRoutes: FastifyPluginAsync<SocialAuthRoutesDeps> = async 
           ip: request.ip,
           userAgent: String(request.headers['user-agent'] ?? ''),
           rememberMe: request.body?.rememberMe,
-          origin: `${request.protocol}://${request.host}`,
         }),
       ),
   );

@@ -43,7 +43,7 @@ const loginAnswer = { 200: okSchema(loginResultSchema) };
 /** /webapi/portal/auth: the four send-code calls, code and password logins, logout, set and reset password. */
 export const authRoutes: FastifyPluginAsync<AuthRoutesDeps> = async (app, deps) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const optional = { preHandler: optionalAccount(deps.sessions) };
+  const optional = { onRequest: optionalAccount(deps.sessions) };
 
   // Four paths of spec §7, one rule set: the same resend wait and caps per account whichever path is used.
   for (const url of ['/sendCode', '/send-code-mobile']) {
@@ -185,7 +185,7 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesDeps> = async (app, deps) 
   r.post(
     '/set-password-pre-check',
     {
-      preHandler: requireAccount(deps.sessions),
+      onRequest: requireAccount(deps.sessions),
       schema: {
         tags,
         summary: 'Where a set_password code can go',
@@ -197,7 +197,7 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesDeps> = async (app, deps) 
   r.post(
     '/set-password',
     {
-      preHandler: requireAccount(deps.sessions),
+      onRequest: requireAccount(deps.sessions),
       schema: {
         tags,
         summary: 'Set or change the password with a code',

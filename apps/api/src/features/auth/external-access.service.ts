@@ -61,7 +61,7 @@ export function createExternalAccessService({
       const at = readTimestamp(input.timestamp);
       if (at === undefined || Math.abs(now.getTime() - at) > EXTERNAL_ACCESS_WINDOW_MS) throw invalid();
       const expected = Buffer.from(signExternalAccess(secret, appId, input.timestamp, input.identity), 'hex');
-      const given = /^[0-9a-fA-F]{64}$/.test(input.token) ? Buffer.from(input.token, 'hex') : Buffer.alloc(0);
+      const given = /^[0-9a-f]{64}$/.test(input.token) ? Buffer.from(input.token, 'hex') : Buffer.alloc(0);
       if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw invalid();
       const nonce = createHash('sha256')
         .update(`${appId}:${expected.toString('hex')}`)

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createRemoteJWKSet, jwtVerify, type JWTVerifyGetKey } from 'jose';
 import svgCaptcha from 'svg-captcha';
-import type { AuthOptions, Captcha, LoginResult } from '@bible-qa/contract';
+import { stripBidiControls, type AuthOptions, type Captcha, type LoginResult } from '@bible-qa/contract';
 import { AppError } from '../../http/app-error.ts';
 import type { MemberRepository } from '../member/member.repository.ts';
 import type { Clock } from './auth-session.service.ts';
@@ -12,6 +12,11 @@ import type { OneTimeRepository } from './one-time.repository.ts';
 const CAPTCHA_TTL_MS = 5 * 60_000;
 const GOOGLE_ISSUERS = ['https://accounts.google.com', 'accounts.google.com'];
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+/** The digest of a verified JWS's decoded signature bytes. */
+const signatureDigest = (jws: string) =>
+  createHash('sha256')
+    .update(Buffer.from(jws.split('.')[2] ?? '', 'base64url'))
+    .digest('hex');
 
 /**
  * Google login (spec §3, §7, §8): first GET captcha/googleCaptcha, then the ID token with the captcha's key and
@@ -84,13 +89,20 @@ export function createGoogleLoginService({
       const answer = await oneTime.consumeCaptcha(input.key, now);
       if (!answer || answer !== sha256(input.captcha.trim().toLowerCase())) throw new AppError('captcha_invalid');
       const claims = await verifyIdToken(input.credential);
-      const fresh = await oneTime.claimNonce('google', sha256(input.credential), new Date(claims.exp * 1000), now);
+      // Keyed on the signature's bytes, not its text: base64url leaves spare low bits, so one signature has
+      // several spellings that all verify.
+      const fresh = await oneTime.claimNonce(
+        'google',
+        signatureDigest(input.credential),
+        new Date(claims.exp * 1000),
+        now,
+      );
       if (!fresh) throw new AppError('google_token_invalid');
 
       let userId = await identities.findUserId('google', claims.sub);
       if (!userId) {
         const created = await members.insert({
-          name: claims.name.slice(0, 64),
+          name: stripBidiControls(claims.name).slice(0, 64),
           language: ctx.locale,
         });
         userId = await identities.link('google', claims.sub, created.id, now);

@@ -33,7 +33,7 @@ export function createQrLoginService({
   pubsub: PubSub;
   clock: Clock;
   maxWaitMs: number;
-  publicOrigin: string | undefined;
+  publicOrigin: string;
 }) {
   const channel = (ticketHash: string) => `qr:${ticketHash}`;
 
@@ -56,18 +56,8 @@ export function createQrLoginService({
   }
 
   return {
-    /** `origin` is where the desktop asked (its own request's); PUBLIC_ORIGIN wins when configured. */
-    async create({
-      ip,
-      userAgent,
-      rememberMe,
-      origin,
-    }: {
-      ip: string;
-      userAgent: string;
-      rememberMe?: boolean;
-      origin?: string;
-    }) {
+    /** A ticket for the desktop, with its QR code of the login path on the configured public origin. */
+    async create({ ip, userAgent, rememberMe }: { ip: string; userAgent: string; rememberMe?: boolean }) {
       const now = clock.now();
       const ticket = randomBytes(24).toString('base64url');
       const pollSecret = randomBytes(32).toString('base64url');
@@ -79,8 +69,8 @@ export function createQrLoginService({
         expiresAt: new Date(now.getTime() + QR_TICKET_TTL_MS),
         createdAt: now,
       });
-      // A phone's camera needs a whole URL: the configured origin, else the one the desktop is using.
-      const qrContent = `${(publicOrigin ?? origin ?? '').replace(/\/+$/, '')}/login/qr/${ticket}`;
+      // A phone's camera needs a whole URL: always the configured origin, never the request's Host header.
+      const qrContent = `${publicOrigin}/login/qr/${ticket}`;
       const svg = await QRCode.toString(qrContent, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
       return {
         ticket,

@@ -7,6 +7,7 @@ import {
   type Locale,
   type SendCodeResult,
 } from '@bible-qa/contract';
+import type { Logger } from 'pino';
 import { AppError } from '../../http/app-error.ts';
 import type { Mailer } from '../../messaging/mailer.ts';
 import type { SmsSender } from '../../messaging/sms.ts';
@@ -24,7 +25,7 @@ export interface CodeLimits {
   resendIntervalMs: number;
   perAccountPerHour: number;
   perIpPerHour: number;
-  globalPerHour: number;
+  perRegionPerHour: number;
 }
 
 const codeHash = (id: string, code: string) => createHash('sha256').update(`${id}:${code}`).digest();
@@ -47,15 +48,34 @@ export function createVerificationCodeService(deps: {
   clock: Clock;
   limits: CodeLimits;
   smsCountryCodes: readonly string[];
+  log: Pick<Logger, 'error'>;
+  /** Whether a measure (a suspension) bars the account from receiving codes. */
+  isBarred: (userId: string) => Promise<boolean>;
   generate?: () => string;
 }) {
   const { codes, counters, limiter, clock, limits } = deps;
   const generate = deps.generate ?? randomCode;
+  const deliveries = new Set<Promise<void>>();
+
+  /** Delivery runs after the answer, so a slow provider times neither known nor unknown accounts. */
+  function deliverLater(channel: AccountMode, to: string, code: string, locale: Locale): void {
+    const delivery = deliver(channel, to, code, locale)
+      .catch((error: unknown) => {
+        deps.log.error({ err: error, channel }, 'verification code delivery failed');
+      })
+      .finally(() => deliveries.delete(delivery));
+    deliveries.add(delivery);
+  }
 
   function normalize(channel: AccountMode, raw: string): string {
     const value = normalizeAccount(channel, raw);
     if (!value) throw new AppError(channel === 'mobile' ? 'invalid_phone' : 'invalid_email');
     return value;
+  }
+
+  function regionOf(channel: AccountMode, identifier: string): string {
+    if (channel === 'mail') return 'mail';
+    return deps.smsCountryCodes.find((cc) => identifier.startsWith(`+${cc}`)) ?? 'other';
   }
 
   async function takeSendSlot(channel: AccountMode, identifier: string, ip: string): Promise<void> {
@@ -70,7 +90,12 @@ export function createVerificationCodeService(deps: {
     if ((await counters.hit(`send:ip:${ip}`, HOUR, now)).count > limits.perIpPerHour) {
       throw new AppError('code_send_too_frequent');
     }
-    if ((await counters.hit('send:all', HOUR, now)).count > limits.globalPerHour) throw new AppError('high_traffic');
+    // A pumping run against one region's numbers degrades that region only, never everyone's logins.
+    if (
+      (await counters.hit(`send:region:${regionOf(channel, identifier)}`, HOUR, now)).count > limits.perRegionPerHour
+    ) {
+      throw new AppError('high_traffic');
+    }
   }
 
   async function deliver(channel: AccountMode, to: string, code: string, locale: Locale): Promise<void> {
@@ -83,9 +108,14 @@ export function createVerificationCodeService(deps: {
   return {
     normalize,
 
+    /** Resolves once every delivery under way has ended (before the mailer closes). */
+    async settled(): Promise<void> {
+      await Promise.all([...deliveries]);
+    },
+
     /**
-     * Sends a code. For reset_password to an unknown account nothing is delivered but the answer is the same, so
-     * the call tells nobody which accounts exist. set_password codes go only to the caller's own phone or address.
+     * Sends a code. For reset_password to an unknown account nothing is delivered but the answer is the same, and
+     * as soon (delivery runs after the answer), so the call tells nobody which accounts exist. set_password codes go only to the caller's own phone or address.
      */
     async send(input: {
       channel: AccountMode;
@@ -105,11 +135,14 @@ export function createVerificationCodeService(deps: {
         const user = await deps.members.findById(input.userId);
         const own = input.channel === 'mobile' ? user?.phone : user?.email;
         if (own !== identifier) throw new AppError('contact_missing');
-      } else if (input.purpose === 'reset_password') {
+      } else {
+        // Nothing goes to an unknown account asking for a reset, nor to a suspended one; the
+        // answer is the same, so it tells nobody which accounts exist or are suspended.
         const user = await deps.members.findByAccount(input.channel, identifier);
-        if (!user) deliverTo = null;
+        if (user ? await deps.isBarred(user.id) : input.purpose === 'reset_password') deliverTo = null;
       }
       await takeSendSlot(input.channel, identifier, input.ip);
+      await limiter.codeRequested(input.channel, identifier, input.ip);
       const now = clock.now();
       const code = generate();
       const id = randomUUID();
@@ -122,7 +155,7 @@ export function createVerificationCodeService(deps: {
         },
         now,
       );
-      if (deliverTo) await deliver(input.channel, deliverTo, code, input.locale);
+      if (deliverTo) deliverLater(input.channel, deliverTo, code, input.locale);
       return { resendAfterSeconds: Math.ceil(limits.resendIntervalMs / 1000) };
     },
 
@@ -138,18 +171,19 @@ export function createVerificationCodeService(deps: {
       ip: string;
     }): Promise<void> {
       const { channel, identifier, purpose } = input;
-      await limiter.take(channel, identifier, input.ip);
       const key = { channel, identifier, purpose };
-      const now = clock.now();
-      const attempt = await codes.takeAttempt(key, limits.maxAttempts, now);
-      if (!attempt) {
-        throw new AppError((await codes.exists(key)) ? 'code_invalid' : 'code_not_requested');
-      }
-      const guess = input.code.normalize('NFKC').replace(/\s/g, '');
-      const right =
-        /^\d{6}$/.test(guess) && timingSafeEqual(codeHash(attempt.id, guess), Buffer.from(attempt.codeHash, 'hex'));
-      if (!right || !(await codes.consume(attempt.id, now))) throw new AppError('code_invalid');
-      await limiter.succeeded(channel, identifier);
+      await limiter.attempt({ channel, identifier, ip: input.ip, code: true }, async () => {
+        const now = clock.now();
+        const attempt = await codes.takeAttempt(key, limits.maxAttempts, now);
+        if (!attempt) {
+          throw new AppError((await codes.exists(key)) ? 'code_invalid' : 'code_not_requested');
+        }
+        // Only the canonical form: six ASCII digits, no spaces, no full-width digits.
+        const right =
+          /^[0-9]{6}$/.test(input.code) &&
+          timingSafeEqual(codeHash(attempt.id, input.code), Buffer.from(attempt.codeHash, 'hex'));
+        if (!right || !(await codes.consume(attempt.id, now))) throw new AppError('code_invalid');
+      });
     },
   };
 }

@@ -32,7 +32,7 @@ export const bibleRoutes: FastifyPluginAsync<{
 }> = async (app, { bible, readers, sessions }) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['bible'];
-  app.addHook('preHandler', optionalUser(sessions));
+  app.addHook('onRequest', optionalUser(sessions));
   const readerOf = (request: FastifyRequest, query: { lang?: BibleLanguage; expression?: Expression }) =>
     readers.readerOf({ locale: request.locale, userId: request.auth?.userId, ...query });
 

@@ -90,7 +90,7 @@ describe('asking with the offline grounded composer', () => {
   );
 
   it('refuses an empty question with the spec message, before any stream', async () => {
-    const res = await ask({ question: '  \u0000 ' }, { locale: 'en' });
+    const res = await ask({ question: '  \u0007 ' }, { locale: 'en' });
     expect(res.json()).toMatchObject({ code: 10200, msg: 'Please enter a question' });
   });
 

@@ -29,6 +29,8 @@ beforeAll(async () => {
       LLM_FIRST_TOKEN_TIMEOUT_MS: '1000',
       LLM_IDLE_TIMEOUT_MS: '1000',
       LLM_MAX_CONCURRENT: '3',
+      // One guest asks all of these: the server-wide cap is under test, not the per-guest one (chat.quotas.test.ts).
+      ASK_CONCURRENT_PER_GUEST: '10',
     },
   });
   await t.container.services.corpus.ingest();

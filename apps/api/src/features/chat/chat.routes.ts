@@ -25,7 +25,11 @@ import type { AuthSessionService } from '../auth/auth-session.service.ts';
 import type { Caller, ChatService } from './chat.service.ts';
 import type { HistoryService } from './history.service.ts';
 
-const caller = (request: FastifyRequest): Caller => ({ userId: request.auth?.userId, locale: request.locale });
+const caller = (request: FastifyRequest): Caller => ({
+  userId: request.auth?.userId,
+  locale: request.locale,
+  ip: request.ip,
+});
 
 /** Streams a generation's events to the client until its terminal event, or until the client goes away. */
 async function stream(request: FastifyRequest, reply: FastifyReply, hub: GenerationHub): Promise<void> {
@@ -41,8 +45,8 @@ export const chatRoutes: FastifyPluginAsync<{
 }> = async (app, { chat, history, sessions }) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['chat'];
-  const guestOk = { preHandler: optionalUser(sessions) };
-  const userOnly = { preHandler: requireUser(sessions) };
+  const guestOk = { onRequest: optionalUser(sessions) };
+  const userOnly = { onRequest: requireUser(sessions) };
 
   r.post(
     '/ask',

@@ -1,5 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import type { Answer, AskRequest, ChatEvent, Expression, Locale } from '@bible-qa/contract';
+import {
+  stripBidiControls,
+  type Answer,
+  type AskRequest,
+  type ChatEvent,
+  type Expression,
+  type Locale,
+} from '@bible-qa/contract';
 import { answerLanguage } from '../../answer/answer-language.ts';
 import { effectiveKind } from '../../answer/question-intent.ts';
 import type { GatherInput } from '../../answer/answer-context.ts';
@@ -8,11 +15,11 @@ import { GenerationHub, HubRegistry } from '../../answer/generation-hub.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { ReaderResolver } from '../../scripture/reader.ts';
 import { traditionOf } from '../../scripture/translation-policy.ts';
+import type { AskCaller, AskQuota } from './ask-quota.ts';
 import { answerFromRow, partsOf } from './answer-view.ts';
 import type { ChatRepository, MessageRow } from './chat.repository.ts';
 
-export interface Caller {
-  userId: string | undefined;
+export interface Caller extends AskCaller {
   locale: Locale;
 }
 
@@ -38,6 +45,7 @@ export function createChatService(deps: {
   chats: ChatRepository;
   readers: ReaderResolver;
   generation: GenerationDeps;
+  quota: AskQuota;
 }) {
   const registry = new HubRegistry();
   const owners = new Map<string, string | undefined>();
@@ -83,8 +91,10 @@ export function createChatService(deps: {
     caller: Caller,
     requestKey: string,
     persist: GenerationJob['persist'],
+    release: () => void,
   ) {
     const hub = new GenerationHub(ids.answerId);
+    void hub.finishedPromise().then(release, release);
     registry.add(hub, requestKey);
     owners.set(ids.answerId, caller.userId);
     inputs.set(ids.answerId, input);
@@ -103,13 +113,14 @@ export function createChatService(deps: {
   }
 
   /** A guest's answer: streamed, never stored. */
-  function launchGuest(input: GatherInput, caller: Caller, requestKey: string) {
+  function launchGuest(input: GatherInput, caller: Caller, requestKey: string, release: () => void) {
     return launch(
       input,
       { answerId: randomUUID(), questionId: null, conversationId: null },
       caller,
       requestKey,
       async () => undefined,
+      release,
     );
   }
 
@@ -152,18 +163,26 @@ export function createChatService(deps: {
         tradition: await deps.readers.traditionOf({ ...caller, expression: request.expression }),
         history: [],
       };
-      if (!caller.userId) {
-        return launchGuest(input, caller, requestKey);
-      }
+      if (!caller.userId) return launchGuest(input, caller, requestKey, await deps.quota.take(caller));
       const userId = caller.userId;
       const earlier = await deps.chats.findByRequest(userId, request.requestId);
       if (earlier) return this.rejoin(caller, earlier);
+      return deps.quota.withSlot(caller, (release) => this.startAsk(caller, request, input, release));
+    },
+
+    /** The stored part of ask: conversation, question and answer rows, then the generation. */
+    async startAsk(caller: Caller, request: AskRequest, input: GatherInput, release: () => void) {
+      const userId = caller.userId!;
+      const question = input.question;
       let conversationId = request.conversationId;
       if (conversationId) {
         if (!(await deps.chats.findConversationOwned(conversationId, userId))) throw new AppError('not_found');
         input.history = await historyOf(conversationId, userId);
       } else {
-        conversationId = await deps.chats.createConversation(userId, Array.from(question).slice(0, 40).join(''));
+        conversationId = await deps.chats.createConversation(
+          userId,
+          Array.from(stripBidiControls(question)).slice(0, 40).join(''),
+        );
       }
       const { row: questionRow, created } = await deps.chats.insertOnce({
         conversationId,
@@ -176,7 +195,10 @@ export function createChatService(deps: {
         language: input.language,
         tradition: input.tradition,
       });
-      if (!created) return this.rejoin(caller, questionRow);
+      if (!created) {
+        release();
+        return this.rejoin(caller, questionRow);
+      }
       const answerRow = await deps.chats.insert({
         conversationId,
         userId,
@@ -192,8 +214,9 @@ export function createChatService(deps: {
         input,
         { answerId: answerRow.id, questionId: questionRow.id, conversationId },
         caller,
-        requestKey,
+        requestKeyOf(caller, request.requestId),
         persistFor(answerRow.id, conversationId),
+        release,
       );
     },
 
@@ -223,7 +246,7 @@ export function createChatService(deps: {
       if (!caller.userId) {
         const input = inputs.get(answerId);
         if (!input || owners.get(answerId) !== undefined) throw new AppError('not_found');
-        return launchGuest(input, caller, requestKey);
+        return launchGuest(input, caller, requestKey, await deps.quota.take(caller));
       }
       const userId = caller.userId;
       const earlier = await deps.chats.findByRequest(userId, requestId);
@@ -232,6 +255,20 @@ export function createChatService(deps: {
       if (!previous || previous.role !== 'assistant' || !previous.parentId) throw new AppError('not_found');
       const questionRow = await deps.chats.findOwned(previous.parentId, userId);
       if (!questionRow) throw new AppError('not_found');
+      return deps.quota.withSlot(caller, (release) =>
+        this.startResend(caller, previous, questionRow, requestId, release),
+      );
+    },
+
+    /** The stored part of resend: a new answer row to the same question, then the generation. */
+    async startResend(
+      caller: Caller,
+      previous: MessageRow,
+      questionRow: MessageRow,
+      requestId: string,
+      release: () => void,
+    ) {
+      const userId = caller.userId!;
       const input: GatherInput = {
         question: questionRow.content,
         kind: previous.kind,
@@ -252,13 +289,17 @@ export function createChatService(deps: {
         language: input.language,
         tradition: input.tradition,
       });
-      if (!created) return this.rejoin(caller, answerRow);
+      if (!created) {
+        release();
+        return this.rejoin(caller, answerRow);
+      }
       return launch(
         input,
         { answerId: answerRow.id, questionId: questionRow.id, conversationId: previous.conversationId },
         caller,
-        requestKey,
+        requestKeyOf(caller, requestId),
         persistFor(answerRow.id, previous.conversationId),
+        release,
       );
     },
 
@@ -285,6 +326,11 @@ export function createChatService(deps: {
       const questionRow = row.parentId ? await deps.chats.findOwned(row.parentId, caller.userId) : undefined;
       const fresh = (await deps.chats.findOwned(answerId, caller.userId))!;
       return answerFromRow(fresh, questionRow?.content ?? '', caller.locale);
+    },
+
+    /** Stops every generation of a user (suspended or locked); each keeps its text with the state stopped. */
+    abortUser(userId: string): void {
+      for (const [answerId, owner] of owners) if (owner === userId) registry.byAnswerId(answerId)?.abort('stopped');
     },
 
     get inFlight() {

@@ -29,12 +29,12 @@ export const devotionalRoutes: FastifyPluginAsync<{
 }> = async (app, { devotional, sessions }) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['devotional'];
-  const preHandler = optionalUser(sessions);
+  const onRequest = optionalUser(sessions);
 
   r.get(
     '/today',
     {
-      preHandler,
+      onRequest,
       schema: {
         tags,
         summary: "Today's readings (morning and evening) and the M'Cheyne plan day in the reader's translation",
@@ -48,7 +48,7 @@ export const devotionalRoutes: FastifyPluginAsync<{
   r.get(
     '/list',
     {
-      preHandler,
+      onRequest,
       schema: {
         tags,
         summary: 'Readings by date filter (startDate/endDate, days, week, month), newest first, paged',
@@ -62,7 +62,7 @@ export const devotionalRoutes: FastifyPluginAsync<{
   r.get(
     '/info',
     {
-      preHandler,
+      onRequest,
       schema: {
         tags,
         summary: "One reading by id, with its verse and the plan day in the reader's translation",
@@ -76,7 +76,7 @@ export const devotionalRoutes: FastifyPluginAsync<{
   r.get(
     '/translation',
     {
-      preHandler,
+      onRequest,
       schema: {
         tags,
         summary: "A reading machine-translated into the Locale's language (only with a configured model)",

@@ -19,7 +19,7 @@ export const adminFeedbackRoutes: FastifyPluginAsync<{
   sessions: AuthSessionService;
 }> = async (app, { feedback, sessions }) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  app.addHook('preHandler', requireAccount(sessions, { admin: true }));
+  app.addHook('onRequest', requireAccount(sessions, { admin: true }));
 
   r.get(
     '/list',

@@ -95,7 +95,8 @@ describe.each(databaseTargets)('feedback and screenshots on $name', (target) => 
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'feedback-'));
     uploadsDir = path.join(dataDir, 'uploads');
     database = await target.open();
-    t = await buildTestApp({ database, env: { DATA_DIR: dataDir } });
+    // Alice sends far more than a day's uploads here; feedback.quota.test.ts covers the daily quota.
+    t = await buildTestApp({ database, env: { DATA_DIR: dataDir, UPLOADS_PER_ACCOUNT_PER_DAY: '100000' } });
     alice = await createTestUser(database, 'alice');
     bob = await createTestUser(database, 'bob');
     admin = await createTestUser(database, 'admin');

@@ -20,8 +20,8 @@ export const feedbackRoutes: FastifyPluginAsync<{ feedback: FeedbackService; ses
   { feedback, sessions },
 ) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const reader = { preHandler: requireAccount(sessions) };
-  const writer = { preHandler: requireAccount(sessions, { unlimited: true }) };
+  const reader = { onRequest: requireAccount(sessions) };
+  const writer = { onRequest: requireAccount(sessions, { unlimited: true }) };
 
   r.post(
     '/add',

@@ -7,6 +7,7 @@ import {
 } from '@bible-qa/contract';
 import type { Logger } from 'pino';
 import { AppError } from '../../http/app-error.ts';
+import type { CounterStore } from '../../rate-limit/counter-store.ts';
 import { storageKey, type ImageStorage } from '../../storage/image-storage.ts';
 import type { Clock } from '../auth/auth-session.service.ts';
 import { normalizeAnyAccount } from '../auth/identifiers.ts';
@@ -44,8 +45,17 @@ export function createFeedbackService(deps: {
   storage: ImageStorage;
   clock: Clock;
   log: Pick<Logger, 'warn'>;
+  counters: CounterStore;
+  /** Screenshots and feedbacks per account and day, together (decision 0010). */
+  perAccountPerDay: number;
 }) {
   const { feedback, storage, clock, log } = deps;
+
+  /** One of the account's daily uploads, taken before any work (decoding, storing) is done. */
+  async function takeDailySlot(userId: string, now: Date): Promise<void> {
+    const day = await deps.counters.hit(`upload:d:${userId}`, 24 * 3_600_000, now);
+    if (day.count > deps.perAccountPerDay) throw new AppError('daily_upload_limit');
+  }
 
   async function removeStored(keys: string[]) {
     for (const key of keys) {
@@ -60,6 +70,7 @@ export function createFeedbackService(deps: {
      */
     async uploadImage(userId: string, bytes: Buffer): Promise<UploadedImage> {
       const now = clock.now();
+      await takeDailySlot(userId, now);
       const since = new Date(now.getTime() - PENDING_TTL_MS);
       const stale = await feedback.stalePending(userId, since);
       for (const row of stale) {
@@ -124,6 +135,7 @@ export function createFeedbackService(deps: {
       const imageIds = request.imageIds ?? [];
       if (imageIds.length > FEEDBACK_MAX_IMAGES) throw new AppError('too_many_images');
       if (new Set(imageIds).size !== imageIds.length) throw new AppError('image_unavailable');
+      await takeDailySlot(userId, clock.now());
       let contact: string | null = null;
       const rawContact = request.contact?.trim() ?? '';
       if (rawContact) {

@@ -52,7 +52,7 @@ export const uploadRoutes: FastifyPluginAsync<{ feedback: FeedbackService; sessi
   r.post(
     '/image/delete',
     {
-      preHandler: requireAccount(sessions),
+      onRequest: requireAccount(sessions),
       schema: {
         tags,
         summary: 'Delete an upload not yet sent',
@@ -68,7 +68,7 @@ export const uploadRoutes: FastifyPluginAsync<{ feedback: FeedbackService; sessi
   r.get(
     '/image/:id',
     {
-      preHandler: requireAccount(sessions),
+      onRequest: requireAccount(sessions),
       schema: { tags, summary: 'A stored image (owner and admins)', params: z.object({ id: z.string().uuid() }) },
     },
     async (request, reply) => {

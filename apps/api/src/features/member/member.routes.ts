@@ -24,9 +24,9 @@ export const memberRoutes: FastifyPluginAsync<{ member: MemberService; sessions:
   { member, sessions },
 ) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const reader = { preHandler: requireAccount(sessions) };
+  const reader = { onRequest: requireAccount(sessions) };
   // A limitation measure leaves reading but refuses changes.
-  const writer = { preHandler: requireAccount(sessions, { unlimited: true }) };
+  const writer = { onRequest: requireAccount(sessions, { unlimited: true }) };
   const me = (request: Parameters<typeof accountOf>[0]) => accountOf(request).userId;
 
   r.get(

@@ -15,7 +15,11 @@ describe('the development outbox', () => {
   beforeAll(async () => {
     database = await openTestPglite();
     dev = await buildTestApp({ database, clock, env: { NODE_ENV: 'development' } });
-    prod = await buildTestApp({ database, clock, env: { NODE_ENV: 'production' } });
+    prod = await buildTestApp({
+      database,
+      clock,
+      env: { NODE_ENV: 'production', PUBLIC_ORIGIN: 'https://bible.example.org' },
+    });
   });
   afterAll(async () => {
     await dev.app.close();

@@ -32,8 +32,8 @@ export const shareRoutes: FastifyPluginAsync<{
 }> = async (app, { share, sessions, readers }) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['share'];
-  const userOnly = { preHandler: requireUser(sessions) };
-  const anyone = { preHandler: optionalUser(sessions) };
+  const userOnly = { onRequest: requireUser(sessions) };
+  const anyone = { onRequest: optionalUser(sessions) };
   const traditionOf = (request: FastifyRequest, expression: Expression | undefined) =>
     readers.traditionOf({ locale: request.locale, userId: request.auth?.userId, expression });
 

@@ -1,0 +1,45 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type DatabaseHandle } from '../../db/client.ts';
+import { AppError } from '../../http/app-error.ts';
+import { createDbCounterStore } from '../../rate-limit/counter-store.ts';
+import { manualClock } from '../../test/auth-helpers.ts';
+import { createAttemptLimiter } from './attempt-limiter.ts';
+
+const MINUTE = 60_000;
+
+describe('the attempt limiter', () => {
+  let database: DatabaseHandle;
+  beforeAll(async () => {
+    database = await openDatabase({ kind: 'pglite' });
+  });
+  afterAll(async () => {
+    await database.close();
+  });
+
+  it('locks for 1, 2, 4 … minutes as locks repeat within a day, capped at the maximum', async () => {
+    const clock = manualClock();
+    const limiter = createAttemptLimiter({
+      counters: createDbCounterStore(database.db),
+      clock,
+      limits: { perHour: 3, perIpPerHour: 1_000_000, lockBaseMs: MINUTE, lockMaxMs: 8 * MINUTE },
+    });
+    const who = { channel: 'mail' as const, identifier: 'lock@example.org', ip: '10.0.0.1' };
+    const wrong = () =>
+      limiter.attempt(who, () => Promise.reject(new AppError('wrong_password'))).catch((e: AppError) => e.errorName);
+    // Three tries, then the lock: how long until a try is evaluated again?
+    const lockLength = async () => {
+      expect(await wrong()).toBe('too_many_attempts');
+      let waited = 0;
+      while ((await wrong()) === 'too_many_attempts') {
+        clock.advance(15_000);
+        waited += 15_000;
+      }
+      return waited;
+    };
+    for (let i = 0; i < 3; i++) expect(await wrong()).toBe('wrong_password');
+    const lengths = [];
+    for (let i = 0; i < 5; i++) lengths.push(await lockLength());
+    // Each evaluated try after a lock is refused again, as the hour's slots are spent: the next lock starts there.
+    expect(lengths.map((ms) => Math.round(ms / MINUTE))).toEqual([1, 2, 4, 8, 8]);
+  });
+});

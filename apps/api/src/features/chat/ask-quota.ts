@@ -1,0 +1,82 @@
+import { AppError } from '../../http/app-error.ts';
+import type { CounterStore } from '../../rate-limit/counter-store.ts';
+import type { Clock } from '../auth/auth-session.service.ts';
+
+const HOUR = 3_600_000;
+
+export interface AskLimits {
+  /** Generations running at once per account and per guest (in this process). */
+  concurrentPerUser: number;
+  concurrentPerGuest: number;
+  /** Model calls (asks and resends) an hour per account, per guest and per client address, across servers. */
+  perAccountPerHour: number;
+  perGuestPerHour: number;
+  perIpPerHour: number;
+}
+
+export interface AskCaller {
+  userId: string | undefined;
+  /** The guest's own key when the client sent one; guests without one are told apart by address. */
+  guestKey?: string | undefined;
+  ip: string;
+}
+
+/**
+ * Denial of wallet (decision 0010): every new generation takes a running slot and one call from the hourly quotas
+ * first; past any of them the ask is refused with the high-traffic message before the model is called. Joining or
+ * replaying an answer costs nothing. The release frees the running slot when the generation ends.
+ */
+export function createAskQuota({
+  counters,
+  clock,
+  limits,
+}: {
+  counters: CounterStore;
+  clock: Clock;
+  limits: AskLimits;
+}) {
+  const running = new Map<string, number>();
+
+  return {
+    async take(caller: AskCaller): Promise<() => void> {
+      const user = caller.userId !== undefined;
+      const who = user ? `u:${caller.userId}` : `g:${caller.guestKey ?? caller.ip}`;
+      const busy = running.get(who) ?? 0;
+      if (busy >= (user ? limits.concurrentPerUser : limits.concurrentPerGuest)) throw new AppError('high_traffic');
+      // Reserved before any await, so simultaneous asks cannot all pass the check.
+      running.set(who, busy + 1);
+      let released = false;
+      const release = () => {
+        if (released) return;
+        released = true;
+        const left = (running.get(who) ?? 1) - 1;
+        if (left > 0) running.set(who, left);
+        else running.delete(who);
+      };
+      try {
+        const now = clock.now();
+        const own = await counters.hit(`ask:${who}`, HOUR, now);
+        if (own.count > (user ? limits.perAccountPerHour : limits.perGuestPerHour)) throw new AppError('high_traffic');
+        if ((await counters.hit(`ask:ip:${caller.ip}`, HOUR, now)).count > limits.perIpPerHour) {
+          throw new AppError('high_traffic');
+        }
+      } catch (error) {
+        release();
+        throw error;
+      }
+      return release;
+    },
+
+    /** Runs `start` with a slot, freed at once if it throws (start calls release itself when it joins instead). */
+    async withSlot<T>(caller: AskCaller, start: (release: () => void) => Promise<T>): Promise<T> {
+      const release = await this.take(caller);
+      try {
+        return await start(release);
+      } catch (error) {
+        release();
+        throw error;
+      }
+    },
+  };
+}
+export type AskQuota = ReturnType<typeof createAskQuota>;
