@@ -2,6 +2,7 @@ import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { API_BASE } from '@bible-qa/contract';
+import type { TrustProxy } from './config.ts';
 import type { Container } from './container.ts';
 import { sendError, registerErrorHandling } from './http/error-handler.ts';
 import { registerOpenApi } from './http/openapi.ts';
@@ -23,6 +24,14 @@ import { shareRoutes } from './features/share/share.routes.ts';
 import { systemRoutes } from './features/system/system.routes.ts';
 import { voiceRoutes } from './features/voice/voice.routes.ts';
 
+/**
+ * Fastify takes addresses and booleans as they are, but trusts nothing for a bare number, so a hop count becomes
+ * Express's rule: the n hops nearest the server may speak for the client (X-Forwarded-For read from the right).
+ */
+function fastifyTrustProxy(trust: TrustProxy): boolean | string[] | ((address: string, hop: number) => boolean) {
+  return typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
+}
+
 export interface BuildAppOptions {
   container: Container;
   /** A pino logger; tests pass one that writes to memory. */
@@ -39,7 +48,7 @@ export async function buildApp({ container, logger }: BuildAppOptions): Promise<
     logController: new LogController({ requestIdLogLabel: 'reqId', disableRequestLogging: true }),
     bodyLimit: config.server.bodyLimitBytes,
     requestTimeout: config.server.requestTimeoutMs,
-    trustProxy: config.server.trustProxy,
+    trustProxy: fastifyTrustProxy(config.server.trustProxy),
     return503OnClosing: false,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
   }) as unknown as FastifyInstance;
@@ -92,8 +101,8 @@ export async function buildApp({ container, logger }: BuildAppOptions): Promise<
   await app.register(authRoutes, { prefix: `${API_BASE}/portal/auth`, ...services });
   await app.register(socialAuthRoutes, { prefix: `${API_BASE}/portal/auth`, ...services });
   await app.register(adminRoutes, { prefix: `${API_BASE}/portal/admin`, ...services });
-  // The outbox's messages hold codes: a development aid that does not exist in production.
-  if (config.env !== 'production') {
+  // The outbox's messages hold codes: a development aid served only when DEV_OUTBOX asks for it (never in production).
+  if (config.ops.devOutbox) {
     await app.register(outboxRoutes, { prefix: `${API_BASE}/dev`, outbox: container.accounts.outbox });
   }
   await app.register(shareRoutes, {

@@ -13,7 +13,7 @@ describe('the development outbox', () => {
 
   beforeAll(async () => {
     database = await openDatabase({ kind: 'pglite' });
-    dev = await buildTestApp({ database, clock, env: { NODE_ENV: 'development' } });
+    dev = await buildTestApp({ database, clock, env: { NODE_ENV: 'development', DEV_OUTBOX: 'true' } });
     prod = await buildTestApp({ database, clock, env: { NODE_ENV: 'production' } });
   });
   afterAll(async () => {
