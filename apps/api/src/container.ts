@@ -45,9 +45,12 @@ export async function createContainer(
   const clock = overrides.clock ?? systemClock;
   const database =
     overrides.database ??
-    (config.database.url
-      ? await openDatabase({ kind: 'postgres', url: config.database.url, poolSize: config.database.poolSize })
-      : await openDatabase({ kind: 'pglite', dataDir: path.join(config.dataDir, 'pglite') }));
+    (await openDatabase(
+      config.database.url
+        ? { kind: 'postgres', url: config.database.url, poolSize: config.database.poolSize }
+        : { kind: 'pglite', dataDir: path.join(config.dataDir, 'pglite') },
+      { migrate: config.ops.migrateOnStart },
+    ));
 
   const members = createMemberRepository(database.db);
   const accounts = createAccountServices({ config, db: database.db, clock, log, members });
