@@ -1,0 +1,22 @@
+#!/bin/sh
+# npm start: builds what is missing or older than its sources (a fresh clone builds everything once), then replaces
+# itself with node (exec), so SIGTERM from npm, a terminal or a supervisor reaches the server directly.
+set -e
+cd "$(dirname "$0")/.."
+
+# stale OUTPUT SOURCE...: the output is missing, or a source file (tests aside) changed after it was built
+stale() {
+  out=$1
+  shift
+  [ ! -f "$out" ] || [ -n "$(find "$@" -type f ! -name '*.test.ts' ! -name '*.test.tsx' -newer "$out" -print -quit)" ]
+}
+
+if stale apps/api/dist/server.js apps/api/src packages/contract/src scripts/ingest.ts; then npm run build:api; fi
+if stale apps/web/dist/index.html apps/web/src apps/web/build apps/web/index.html apps/web/vite.config.ts \
+  packages/contract/src; then
+  npm run build:web
+fi
+
+# Two malloc arenas and --expose-gc keep the memory a burst took from staying with the process (http/idle-reclaim.ts).
+export MALLOC_ARENA_MAX=2
+exec node --expose-gc --enable-source-maps apps/api/dist/server.js
