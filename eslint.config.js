@@ -5,7 +5,16 @@ import globals from 'globals';
 import uiText from './scripts/eslint/no-literal-ui-text.js';
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', '**/migrations/**', 'test-results/**'] },
+  {
+    ignores: [
+      '**/dist/**',
+      '**/.test-build-*/**',
+      '**/node_modules/**',
+      'data/**',
+      '**/migrations/**',
+      'test-results/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

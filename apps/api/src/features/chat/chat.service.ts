@@ -291,6 +291,9 @@ export function createChatService(deps: {
       return answerFromRow(fresh, questionRow?.content ?? '', caller.locale);
     },
 
+    /** At shutdown: stops every generation of this process, each stored as stopped with its text. */
+    drain: () => registry.stopAll(),
+
     get inFlight() {
       return registry.inFlight;
     },
