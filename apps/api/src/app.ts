@@ -9,6 +9,7 @@ import { registerOpenApi } from './http/openapi.ts';
 import { generateRequestId, registerRequestContext } from './http/request-context.ts';
 import { registerSecurityHeaders, registerWebApp } from './http/web.ts';
 import { registerRiskCeiling } from './http/risk.ts';
+import { registerMetrics } from './http/metrics.ts';
 import { adminRoutes } from './features/admin/admin.routes.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { socialAuthRoutes } from './features/auth/auth-social.routes.ts';
@@ -71,6 +72,7 @@ export async function buildApp({ container, logger }: BuildAppOptions): Promise<
   });
 
   registerRequestContext(app);
+  registerMetrics(app, container.metrics, config.ops.metrics);
   registerRiskCeiling(app, container.accounts.risk);
   registerSecurityHeaders(app);
   await registerOpenApi(app);

@@ -26,6 +26,7 @@ import { createShareRepository } from './features/share/share.repository.ts';
 import { createShareService } from './features/share/share.service.ts';
 import { createOpenAiSpeech } from './speech/openai-speech.ts';
 import { createVoiceService } from './features/voice/voice.service.ts';
+import { createMetrics } from './http/metrics.ts';
 
 /** The embedding adapter when an endpoint is configured, with the id that ties an index to its model. */
 export function embeddingFromConfig(config: Config): { embedder?: Embedder; embeddingId?: string } {
@@ -66,7 +67,9 @@ export async function createContainer(
 
   const bible = createBibleService({ corpus, corpusData });
   const chats = createChatRepository(database.db);
-  const model = config.llm ? createOpenAiModel(config.llm) : createGroundedComposer();
+  const metrics = createMetrics();
+  metrics.watchCorpus(() => corpus.status());
+  const model = metrics.instrumentModel(config.llm ? createOpenAiModel(config.llm) : createGroundedComposer());
   const chat = createChatService({
     chats,
     members,
@@ -114,6 +117,7 @@ export async function createContainer(
     config,
     clock,
     database,
+    metrics,
     repositories: { members },
     accounts,
     services: {
