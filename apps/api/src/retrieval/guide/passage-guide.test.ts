@@ -1,0 +1,130 @@
+import fs from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import guide from './passage-guide.json' with { type: 'json' };
+import {
+  findStructuralProblems,
+  GUIDE_REF_PATTERN,
+  parseGuideRef,
+  type GuideBooks,
+  type PassageGuideEntry,
+} from './passage-guide.schema.ts';
+
+// The fixture books.json holds only a handful of books, so the 86 codes of the corpus's books.json are listed here.
+const PROTESTANT = `GEN EXO LEV NUM DEU JOS JDG RUT 1SA 2SA 1KI 2KI 1CH 2CH EZR NEH EST JOB PSA PRO ECC SNG ISA JER LAM
+  EZK DAN HOS JOL AMO OBA JON MIC NAM HAB ZEP HAG ZEC MAL MAT MRK LUK JHN ACT ROM 1CO 2CO GAL EPH PHP COL 1TH 2TH
+  1TI 2TI TIT PHM HEB JAS 1PE 2PE 1JN 2JN 3JN JUD REV`.split(/\s+/);
+const DEUTEROCANON = 'TOB JDT ESG WIS SIR BAR LJE S3Y SUS BEL 1MA 2MA 1ES 2ES MAN PS2 3MA 4MA PSS ENO'.split(' ');
+const BOOKS: GuideBooks = {
+  codes: new Set([...PROTESTANT, ...DEUTEROCANON]),
+  deuterocanon: new Set(DEUTEROCANON),
+};
+
+const entries = guide as PassageGuideEntry[];
+
+const entry = (over: Partial<PassageGuideEntry> = {}): PassageGuideEntry => ({
+  id: 'lost-coin',
+  kind: 'passage',
+  refs: ['LUK.15.8-LUK.15.10'],
+  names: { 'zh-Hans': ['失钱的比喻'], en: ['lost coin'], es: ['moneda perdida'], fr: ['drachme perdue'] },
+  ...over,
+});
+const names = (zh: string, en: string, es: string, fr: string) => ({
+  'zh-Hans': [zh],
+  en: [en],
+  es: [es],
+  fr: [fr],
+});
+const problemsOf = (...list: unknown[]) => findStructuralProblems(list, BOOKS);
+
+describe('passage guide', () => {
+  it('has no structural problems', () => {
+    expect(findStructuralProblems(guide, BOOKS)).toEqual([]);
+  });
+
+  it('covers the passages, topics, people, places and deuterocanon readers ask about', () => {
+    const count = (kind: string) => entries.filter((e) => e.kind === kind).length;
+    expect(count('passage')).toBeGreaterThanOrEqual(90);
+    expect(count('topic')).toBeGreaterThanOrEqual(150);
+    expect(count('person')).toBeGreaterThanOrEqual(90);
+    expect(count('place')).toBeGreaterThanOrEqual(35);
+    expect(entries.filter((e) => e.canon === 'catholic').length).toBeGreaterThanOrEqual(20);
+  });
+
+  it('writes every ref as USFM with a book code of the corpus', () => {
+    const refs = entries.flatMap((e) => e.refs);
+    expect(refs.length).toBeGreaterThan(1000);
+    const wrong = refs.filter((ref) => !GUIDE_REF_PATTERN.test(ref) || !BOOKS.codes.has(parseGuideRef(ref)!.book));
+    expect(wrong).toEqual([]);
+  });
+
+  it('keeps Elijah and Eleazar, Samaria and Mary apart', () => {
+    const owner = (alias: string) => entries.filter((e) => e.names['zh-Hans'].includes(alias)).map((e) => e.id);
+    expect(owner('以利亚')).toEqual(['elijah']);
+    expect(owner('以利亚撒')).toEqual(['eleazar']);
+    expect(owner('撒玛利亚')).toEqual(['samaria']);
+    expect(owner('马利亚')).toEqual(['mary-mother-of-jesus']);
+    expect(owner('施洗约翰')).toEqual(['john-the-baptist']);
+  });
+
+  it('lists every book of the fixture corpus among its codes', () => {
+    const fixture = JSON.parse(
+      fs.readFileSync(new URL('../../test/fixtures/corpus/books.json', import.meta.url), 'utf8'),
+    ) as Array<{ code: string }>;
+    for (const { code } of fixture) expect(BOOKS.codes.has(code)).toBe(true);
+  });
+});
+
+describe('structural rules', () => {
+  it('accepts a well-formed entry', () => {
+    expect(problemsOf(entry())).toEqual([]);
+  });
+
+  it('refuses an entry without French names', () => {
+    const { fr: _fr, ...rest } = entry().names;
+    expect(problemsOf(entry({ names: rest as PassageGuideEntry['names'] }))).toEqual([
+      expect.stringContaining('names.fr'),
+    ]);
+  });
+
+  it('refuses an unknown kind, a field the format does not have, and a non-kebab id', () => {
+    expect(problemsOf({ ...entry(), kind: 'story' })).toHaveLength(1);
+    expect(problemsOf({ ...entry(), note: 'x' })).toHaveLength(1);
+    expect(problemsOf(entry({ id: 'Lost_Coin' }))).toHaveLength(1);
+  });
+
+  it('refuses refs that are not USFM, name an unknown book or run backwards', () => {
+    expect(problemsOf(entry({ refs: ['Luke 15:8-10'] }))[0]).toContain('USFM');
+    expect(problemsOf(entry({ refs: ['LUC.15.8'] }))[0]).toContain('unknown book LUC');
+    expect(problemsOf(entry({ refs: ['LUK.15.10-LUK.15.8'] }))[0]).toContain('ends before it starts');
+    expect(problemsOf(entry({ refs: ['LUK.15.8-JHN.1.1'] }))[0]).toContain('one book');
+  });
+
+  it('refuses a duplicate id', () => {
+    const other = entry({ names: names('失羊的比喻', 'lost sheep', 'oveja perdida', 'brebis perdue') });
+    expect(problemsOf(entry(), other)).toEqual(['lost-coin: duplicate id']);
+  });
+
+  it('refuses an alias two entries share, whatever its case', () => {
+    const other = entry({ id: 'lost-drachma', names: names('失落的钱', 'Lost Coin', 'dracma', 'pièce perdue') });
+    expect(problemsOf(entry(), other)).toEqual(['lost-drachma: en alias "Lost Coin" is also an alias of lost-coin']);
+  });
+
+  it('lets 约瑟 name both Josephs on purpose', () => {
+    const patriarch = entry({ id: 'joseph-a', kind: 'person', names: names('约瑟', 'Joseph A', 'José A', 'Joseph A') });
+    const husband = entry({ id: 'joseph-b', kind: 'person', names: names('约瑟', 'Joseph B', 'José B', 'Joseph B') });
+    expect(problemsOf(patriarch, husband)).toEqual([]);
+  });
+
+  it('refuses single-character, generic and too short aliases', () => {
+    expect(problemsOf(entry({ names: { ...entry().names, 'zh-Hans': ['钱'] } }))[0]).toContain('single character');
+    expect(problemsOf(entry({ names: { ...entry().names, en: ['Bible'] } }))[0]).toContain('too generic');
+    expect(problemsOf(entry({ names: { ...entry().names, es: ['fe'] } }))[0]).toContain('too short');
+  });
+
+  it('asks deuterocanonical refs to be marked catholic, and catholic entries to cite the deuterocanon', () => {
+    expect(problemsOf(entry({ refs: ['SIR.6.14'] }))[0]).toContain('not marked canon "catholic"');
+    expect(problemsOf(entry({ refs: ['SIR.6.14'], canon: 'catholic' }))).toEqual([]);
+    expect(problemsOf(entry({ refs: ['DAN.13.1-DAN.13.9'], canon: 'catholic' }))).toEqual([]);
+    expect(problemsOf(entry({ canon: 'catholic' }))[0]).toContain('cites nothing deuterocanonical');
+  });
+});
