@@ -145,8 +145,11 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
-/** Parses the environment once; a bad or missing value stops the start with a message naming the variable. */
-export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+/**
+ * Parses the environment (by default the process's over .env) once; a bad or missing value stops the start with a
+ * message naming the variable.
+ */
+export function loadConfig(env: Record<string, string | undefined> = readEnvironment()): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);

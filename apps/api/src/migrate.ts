@@ -1,4 +1,4 @@
-import { ConfigError, loadConfig, readEnvironment } from './config.ts';
+import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 
 /**
@@ -6,7 +6,7 @@ import { openDatabase } from './db/client.ts';
  * to DATABASE_URL (or the embedded database in DATA_DIR) under the migration lock, then exits.
  */
 async function main(): Promise<void> {
-  const config = loadConfig(readEnvironment());
+  const config = loadConfig();
   const target = config.database.url
     ? ({ kind: 'postgres', url: config.database.url, poolSize: 1 } as const)
     : ({ kind: 'pglite', dataDir: `${config.dataDir}/pglite` } as const);

@@ -1,6 +1,6 @@
 import pino from 'pino';
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig, readEnvironment } from './config.ts';
+import { ConfigError, loadConfig } from './config.ts';
 import { createContainer } from './container.ts';
 import { createProgressBar } from './corpus/progress.ts';
 import { registerIdleReclaim } from './http/idle-reclaim.ts';
@@ -12,7 +12,7 @@ import { registerIdleReclaim } from './http/idle-reclaim.ts';
 async function main(): Promise<void> {
   let config;
   try {
-    config = loadConfig(readEnvironment());
+    config = loadConfig();
   } catch (error) {
     if (error instanceof ConfigError) {
       process.stderr.write(`${error.message}\n`);
