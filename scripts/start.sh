@@ -11,7 +11,9 @@ stale() {
   [ ! -f "$out" ] || [ -n "$(find "$@" -type f ! -name '*.test.ts' ! -name '*.test.tsx' -newer "$out" -print -quit)" ]
 }
 
-if stale apps/api/dist/server.js apps/api/src packages/contract/src scripts/ingest.ts; then npm run build:api; fi
+if stale apps/api/dist/server.js apps/api/src packages/contract/src scripts/ingest.ts scripts/build-api.ts; then
+  npm run build:api
+fi
 if stale apps/web/dist/index.html apps/web/src apps/web/build apps/web/index.html apps/web/vite.config.ts \
   packages/contract/src; then
   npm run build:web
