@@ -4,6 +4,14 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import uiText from './scripts/eslint/no-literal-ui-text.js';
 
+/** An import pattern that refuses the API's folders above a layer, however many `../` lead there. */
+function layer(folders, below) {
+  return {
+    regex: `^(\\.\\.?/)+(${folders})(/|$)`,
+    message: `${below} must not import from a layer above it (features → engine → scripture).`,
+  };
+}
+
 export default tseslint.config(
   {
     ignores: [
@@ -46,6 +54,20 @@ export default tseslint.config(
     ignores: ['**/*.test.tsx', 'apps/web/src/test/**'],
     plugins: { 'ui-text': uiText },
     rules: { 'ui-text/no-literal-ui-text': 'error' },
+  },
+  {
+    // Layers of the API: features → engine (corpus, retrieval, answer) → scripture. Nothing imports upward.
+    files: ['apps/api/src/{corpus,retrieval,answer}/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [layer('features', 'the engine')] }] },
+  },
+  {
+    files: ['apps/api/src/scripture/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [layer('features|corpus|retrieval|answer|db', 'scripture (the bottom layer)')] },
+      ],
+    },
   },
   {
     files: ['scripts/**', '**/*.test.ts', '**/*.test.tsx', 'e2e/**', '**/bench/**'],

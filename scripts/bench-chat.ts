@@ -140,11 +140,11 @@ try {
   const one: number[] = [];
   for (let i = 0; i < 100; i += 1) one.push((await ask(origin)).ttfb - DELAY);
   console.log(`overhead, 1 client:                    ${fmt(one)}`);
-  // The same again over the 69 gold questions of five languages, each asked once: no retrieval is repeated.
+  // The same again over the gold questions of five languages, each asked once: no retrieval is repeated.
   const gold = await loadGoldSet();
   const varied: number[] = [];
   for (const q of gold) varied.push((await ask(origin, false, q.question)).ttfb - DELAY);
-  console.log(`overhead, 1 client, 69 gold questions: ${fmt(varied)}`);
+  console.log(`overhead, 1 client, ${gold.length} gold questions: ${fmt(varied)}`);
   // the baseline is the warmed-up server at rest (as `npm start` runs it, it collects once idle after a burst)
   await new Promise((r) => setTimeout(r, 5000));
   const baseline = rssOf(server.pid!);

@@ -1,5 +1,5 @@
-// npm run eval:answers [-- --details]: the grounded composer (the default model, offline) answers the 69 gold
-// questions of the retrieval evaluation through the app's own chat service (retrieval → compose → verify) on the
+// npm run eval:answers [-- --details]: the grounded composer (the default model, offline) answers the gold
+// questions of the retrieval evaluation that the corpus can answer through the app's own chat service (retrieval → compose → verify) on the
 // corpus in DATA_DIR, and the answers are measured: language correctness, the share that cite at least one gold
 // verse (goal ≥ 70 %), and fabricated references (citations marked invalid or misquoted; must be 0). Each question
 // is asked twice: by a reader whose interface is in the question's language, and by one whose interface is in
@@ -21,7 +21,7 @@ import {
 import { loadConfig } from '../apps/api/src/config.ts';
 import { createContainer } from '../apps/api/src/container.ts';
 import { createCorpusRepository } from '../apps/api/src/corpus/corpus.repository.ts';
-import { bibleLanguageOf } from '../apps/api/src/features/bible/translation-policy.ts';
+import { bibleLanguageOf } from '../apps/api/src/scripture/translation-policy.ts';
 import { loadGoldSet, type GoldQuestion } from '../apps/api/src/retrieval/eval/gold-set.ts';
 import { kjvRef } from '../apps/api/src/retrieval/eval/run-eval.ts';
 
@@ -61,17 +61,24 @@ try {
   }
   const { index, versionId } = corpus.ready();
   const gatherer = createContextGatherer({ bible, corpus, corpusData: createCorpusRepository(container.database.db) });
-  const questions = await loadGoldSet();
+  // Questions without gold verses (the corpus cannot answer them) have no verse to cite; eval:retrieval scores them.
+  const questions = (await loadGoldSet()).filter((q) => q.gold.length > 0);
   console.log(
     `Answer evaluation: ${questions.length} gold questions, grounded composer (offline), mode ${MODE}, ` +
-      `Protestant guest reader; corpus version ${versionId}, index ${index.info.version} (${index.info.docCount} passages)`,
+      `guest reader of the question's tradition; corpus version ${versionId}, index ${index.info.version} (${index.info.docCount} passages)`,
   );
 
   /** One ask through the chat service, as the chat route makes it; resolves with the finished answer. */
   async function ask(question: GoldQuestion, locale: Locale, pass: string): Promise<Answer> {
     const hub = await chat.ask(
       { userId: undefined, locale },
-      { question: question.question, mode: MODE, kind: 'answer', requestId: `eval-${pass}-${question.id}` },
+      {
+        question: question.question,
+        mode: MODE,
+        kind: 'answer',
+        expression: question.tradition,
+        requestId: `eval-${pass}-${question.id}`,
+      },
     );
     let answer: Answer | null | undefined;
     await hub.follow((event: ChatEvent) => {
@@ -86,7 +93,7 @@ try {
    * BM25 over the reader's translation), and the verses the gatherer hands to the composer.
    */
   async function diagnose(question: GoldQuestion, answer: Answer) {
-    const reader = { language: bibleLanguageOf(answer.language), tradition: 'protestant' as const };
+    const reader = { language: bibleLanguageOf(answer.language), tradition: question.tradition };
     const translation = await bible.translationFor(reader);
     const hits = await index.search({
       query: question.question,
@@ -100,7 +107,7 @@ try {
       kind: 'answer',
       mode: MODE,
       language: answer.language,
-      tradition: 'protestant',
+      tradition: question.tradition,
       history: [],
     });
     return { searched, context: [...context.verses, ...context.crossReferences].map((v) => v.ref) };

@@ -1,38 +1,42 @@
-// npm run eval:retrieval [-- --details] [-- --split=train|holdout|all]: recall@10 and hit@10 of the gold questions
-// against the current corpus in DATA_DIR. The main configuration is the verse retriever, the path the answer engine
-// uses (cited references, BM25 over the reader's language, verses of the reference entries found); the raw index
-// asked the way the search API asks it (with and without the lang filter) is kept as the baseline.
-// The held-out questions (eval/holdout.ts) are never used for tuning: read their figures, not their details.
-import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
+// npm run eval:retrieval [-- --details] [-- --split=train|holdout|all] [-- --baselines]: the gold questions
+// (apps/api/src/retrieval/eval/gold-questions.json) against the corpus in DATA_DIR, each asked as its reader (the
+// question's language and tradition), through three paths of the app:
+//   search    what GET /webapi/bible/search answers (BibleService.search, verses only, the route's largest page),
+//             ranked as distinct verses: the passage of an explicit reference first, then the hits;
+//   answer    the verses the answer cites: the chat service with the offline grounded composer (retrieval → context
+//             → compose → verify), its linked citations in order of appearance;
+//   retriever the verse retriever the answer context calls (what retrieval tuning works on).
+// recall@1/5/10 and MRR per language and per question type, for the train part and the held-out part apart; for the
+// questions the corpus cannot answer, the share that got no verse at all. The held-out questions (eval/holdout.ts)
+// are never used for tuning: read their figures, not their details (--details prints the train part only).
+import type { Answer, ChatEvent } from '@bible-qa/contract';
+import { LOCALE_OF_LANG } from '../apps/api/src/answer/eval/answer-metrics.ts';
 import { loadConfig } from '../apps/api/src/config.ts';
-import { embeddingFromConfig } from '../apps/api/src/container.ts';
-import { createCorpusRepository, type CorpusRepository } from '../apps/api/src/corpus/corpus.repository.ts';
-import { openDatabase } from '../apps/api/src/db/client.ts';
-import { loadReferenceParser } from '../apps/api/src/features/bible/bible.service.ts';
-import { openIndex } from '../apps/api/src/retrieval/lance-passage-index.ts';
-import type { PassageIndex } from '../apps/api/src/retrieval/passage-index.ts';
+import { createContainer } from '../apps/api/src/container.ts';
+import { createCorpusRepository } from '../apps/api/src/corpus/corpus.repository.ts';
+import { corpusEntryRefs, createVerseRetriever } from '../apps/api/src/retrieval/verse-retriever.ts';
+import { missingGoldRefs } from '../apps/api/src/retrieval/eval/gold-refs.ts';
+import { loadGoldSet, type GoldQuestion } from '../apps/api/src/retrieval/eval/gold-set.ts';
+import { goldSplit, isHeldOut, type GoldSplit } from '../apps/api/src/retrieval/eval/holdout.ts';
+import { formatPathReport, type PathReport } from '../apps/api/src/retrieval/eval/report.ts';
 import {
-  corpusEntryRefs,
-  createVerseRetriever,
-  type VerseRetriever,
-} from '../apps/api/src/retrieval/verse-retriever.ts';
-import { EVAL_LANGS, QUESTION_TYPES, loadGoldSet, type GoldQuestion } from '../apps/api/src/retrieval/eval/gold-set.ts';
-import { HOLDOUT_IDS, goldSplit, type GoldSplit } from '../apps/api/src/retrieval/eval/holdout.ts';
-import {
-  formatTable,
-  recallAt,
-  summariseBy,
-  type QuestionOutcome,
-  type Summary,
-} from '../apps/api/src/retrieval/eval/recall.ts';
-import { CONFIGURATIONS, EVAL_K, runConfiguration, runRetriever } from '../apps/api/src/retrieval/eval/run-eval.ts';
+  CONFIGURATIONS,
+  EVAL_K,
+  citedRanking,
+  runConfiguration,
+  runPath,
+  runRetriever,
+  searchRanking,
+} from '../apps/api/src/retrieval/eval/run-eval.ts';
 
 const details = process.argv.includes('--details');
+const baselines = process.argv.includes('--baselines');
 const splitArg = process.argv.find((a) => a.startsWith('--split='))?.slice('--split='.length) ?? 'all';
 if (!['train', 'holdout', 'all'].includes(splitArg)) fail(`--split must be train, holdout or all, not ${splitArg}`);
 const split = splitArg as GoldSplit;
+/** The search route's largest page: verses of several translations of a language share it. */
+const SEARCH_LIMIT = 50;
+const ANSWER_MODE = 'advanced';
 const config = loadConfig();
 
 function fail(message: string): never {
@@ -40,121 +44,122 @@ function fail(message: string): never {
   process.exit(1);
 }
 
-type Database = Awaited<ReturnType<typeof openDatabase>>;
-
-/** The database of DATA_DIR (or DATABASE_URL), or a message telling how to get a corpus into it. */
-async function openCorpusDatabase(): Promise<{ database: Database; corpus: CorpusRepository }> {
-  const pgliteDir = path.join(config.dataDir, 'pglite');
-  if (!config.database.url && !existsSync(pgliteDir)) fail(noIndex());
-  const database = config.database.url
-    ? await openDatabase({ kind: 'postgres', url: config.database.url })
-    : await openDatabase({ kind: 'pglite', dataDir: pgliteDir });
-  return { database, corpus: createCorpusRepository(database.db) };
-}
-
-function noIndex(): string {
-  return `No corpus index in DATA_DIR (${config.dataDir}). Build one first: npm run ingest (about a minute).`;
-}
-
-/** Every gold verse must exist in the KJV of the corpus, or the figures would silently undercount. */
-async function checkGoldRefs(questions: readonly GoldQuestion[]): Promise<void> {
-  const kjv = path.join(config.corpus.dir, 'bibles', 'kjv.jsonl');
-  if (!existsSync(kjv)) return console.error(`(gold verses not checked: ${kjv} not found)`);
-  const known = new Set<string>();
-  for (const line of (await readFile(kjv, 'utf8')).split('\n')) {
-    if (!line.trim()) continue;
-    const v = JSON.parse(line) as { book: string; chapter: number; verse: number; text: string };
-    if (v.text.trim()) known.add(`${v.book}.${v.chapter}.${v.verse}`);
-  }
-  const missing = questions.flatMap((q) => q.gold.filter((ref) => !known.has(ref)).map((ref) => `${q.id} ${ref}`));
-  if (missing.length > 0) fail(`Gold verses not in the corpus KJV:\n  ${missing.join('\n  ')}`);
-}
-
-/** The retriever as the app builds it for a corpus version: books and verse counts from the database. */
-async function buildRetriever(corpus: CorpusRepository, versionId: number, index: PassageIndex) {
-  const { parser } = await loadReferenceParser(corpus, versionId);
-  return createVerseRetriever({ index, parser, entryRefs: corpusEntryRefs(corpus, versionId) });
-}
-
-function printDetails(outcomes: readonly QuestionOutcome[], questions: readonly GoldQuestion[]): void {
-  const byId = new Map(questions.map((q) => [q.id, q]));
-  for (const o of outcomes) {
-    const top = o.retrieved.slice(0, EVAL_K);
-    const found = o.gold.filter((ref) => top.includes(ref));
-    const shown = [...new Set(top.map((ref) => ref ?? '-'))].join(' ');
-    console.log(
-      `  ${o.id.padEnd(11)} recall ${recallAt(o.gold, o.retrieved, EVAL_K).toFixed(2)}  ` +
-        `${byId.get(o.id)?.question}\n      gold found: ${found.join(' ') || '—'}\n      top ${EVAL_K}: ${shown}`,
-    );
-  }
-}
-
-function printTables(outcomes: readonly QuestionOutcome[]): void {
-  console.log(formatTable(summariseBy(outcomes, EVAL_K, 'lang', EVAL_LANGS), EVAL_K));
-  console.log('\nby question type:');
-  console.log(formatTable(summariseBy(outcomes, EVAL_K, 'type', QUESTION_TYPES), EVAL_K));
-}
-
-/** One line per part of the gold set, so the held-out figures sit beside the ones tuning could have seen. */
-function printSplits(outcomes: readonly QuestionOutcome[]): void {
-  if (split !== 'all') return;
-  const rows: { group: string; summary: Summary }[] = [];
-  for (const part of ['train', 'holdout'] as const) {
-    const partOutcomes = outcomes.filter((o) => HOLDOUT_IDS.has(o.id) === (part === 'holdout'));
-    const all = summariseBy(partOutcomes, EVAL_K, 'lang').at(-1);
-    if (all) rows.push({ group: part, summary: all.summary });
-  }
-  console.log('\nby part of the gold set:');
-  console.log(formatTable(rows, EVAL_K));
+/** The ask of one path, reporting on stderr every 50 questions (the answer path takes minutes). */
+function withProgress<A extends unknown[], R>(name: string, ask: (...args: A) => Promise<R>) {
+  let asked = 0;
+  return async (...args: A): Promise<R> => {
+    asked += 1;
+    if (asked % 50 === 0) console.error(`  ${name}: ${asked} asked`);
+    return ask(...args);
+  };
 }
 
 const allQuestions = await loadGoldSet();
-await checkGoldRefs(allQuestions);
+const missing = await missingGoldRefs(allQuestions, config.corpus.dir);
+if (!missing) console.error(`(gold verses not checked: no books.json, KJV and CPDV in ${config.corpus.dir})`);
+else if (missing.length > 0)
+  fail(`Gold verses not in the corpus (KJV, CPDV for the deuterocanon):\n  ${missing.join('\n  ')}`);
 const questions = goldSplit(allQuestions, split);
-const { database, corpus } = await openCorpusDatabase();
-let index: PassageIndex | undefined;
+
+const problems: string[] = [];
+const log = {
+  info: () => undefined,
+  warn: () => undefined,
+  error: (obj: unknown, message?: string) => {
+    const err = (obj as { err?: unknown }).err;
+    problems.push(`${message ?? ''}${err instanceof Error ? `: ${err.message}` : ''}`);
+  },
+};
+// The offline grounded composer, whatever LLM_* says: the answer path measures the default model.
+const container = await createContainer({ ...config, llm: undefined }, log);
+const { corpus, bible, chat } = container.services;
 try {
-  const version = await corpus.currentVersion();
-  if (!version?.indexDir || !existsSync(version.indexDir)) fail(noIndex());
-  // Opened as the app opens it: with the configured embedder, vectors take part when the index holds them.
-  const { embedder } = embeddingFromConfig(config);
-  try {
-    index = await openIndex(version.indexDir, embedder ? { embedder } : {});
-  } catch (error) {
-    fail(`Cannot open the index in ${version.indexDir}: ${(error as Error).message}\nRebuild it: npm run ingest`);
+  await corpus.start({ ingest: false });
+  const status = corpus.status();
+  if (status.status !== 'ready') {
+    fail(
+      `No usable corpus index in DATA_DIR (${config.dataDir}): ${problems.join('; ') || status.status}\n` +
+        `Build one first: DATA_DIR=${config.dataDir} CORPUS_DIR=${config.corpus.dir} npm run ingest (about a minute).`,
+    );
   }
-  const { version: indexVersion, docCount, vectorDimensions } = index.info;
-  const hybrid = vectorDimensions !== undefined && embedder?.dimensions === vectorDimensions;
-  const held = questions.filter((q) => HOLDOUT_IDS.has(q.id)).length;
+  const { index, versionId } = corpus.ready();
+  const { version, docCount, vectorDimensions } = index.info;
+  const held = questions.filter((q) => isHeldOut(q.id)).length;
+  const unanswerable = questions.filter((q) => q.gold.length === 0).length;
   console.log(
     `Retrieval evaluation: ${questions.length} gold questions (split ${split}: ${questions.length - held} train, ` +
-      `${held} held out), index ${indexVersion} (${docCount} passages)`,
+      `${held} held out; ${unanswerable} the corpus cannot answer), index ${version} (${docCount} passages, ` +
+      `${vectorDimensions ? `vectors of ${vectorDimensions} dimensions` : 'BM25 only'})`,
   );
   console.log(
-    hybrid
-      ? `Search: BM25 fused with vector search (${config.embedding?.model}, ${vectorDimensions} dimensions).`
-      : `Search: BM25 only (${vectorDimensions ? 'EMBEDDING_* not set or of another size' : 'the index holds no vectors'}).`,
+    `Columns: n and R@k / MRR / hit@${EVAL_K} over the questions with gold verses (ranks are distinct verses, MRR ` +
+      `within the first ${EVAL_K}); unans: questions the corpus cannot answer, empty: the share of those that got ` +
+      'no verse at all. Latency: one question at a time, after one untimed question per language.',
   );
-  console.log('Latency: one question at a time, after untimed warm-up questions.');
 
-  const retriever: VerseRetriever = await buildRetriever(corpus, version.id, index);
-  const outcomes = await runRetriever(retriever, questions);
-  console.log(
-    '\n== retriever: createVerseRetriever().retrieve(question, { language, tradition: protestant, limit: 10 }) ' +
-      '(the app path; latency includes the entry lookups in the database)',
+  const search = await runPath(
+    questions,
+    withProgress('search', async (q: GoldQuestion) =>
+      searchRanking(
+        await bible.search(
+          { q: q.question, lang: q.lang, kind: 'verse', canon: q.tradition, limit: SEARCH_LIMIT },
+          { language: q.lang, tradition: q.tradition },
+        ),
+      ),
+    ),
   );
-  printTables(outcomes);
-  printSplits(outcomes);
-  if (details) printDetails(outcomes, questions);
 
-  for (const configuration of CONFIGURATIONS) {
-    const baseline = await runConfiguration(index, questions, configuration);
-    console.log(`\n== baseline ${configuration.name}: raw index, ${configuration.description}`);
-    console.log(formatTable(summariseBy(baseline, EVAL_K, 'lang', EVAL_LANGS), EVAL_K));
-    printSplits(baseline);
-    if (details) printDetails(baseline, questions);
+  const run = Date.now().toString(36);
+  const answer = await runPath(
+    questions,
+    withProgress('answer', async (q: GoldQuestion) => {
+      const hub = await chat.ask(
+        { userId: undefined, locale: LOCALE_OF_LANG[q.lang] },
+        {
+          question: q.question,
+          mode: ANSWER_MODE,
+          kind: 'answer',
+          expression: q.tradition,
+          requestId: `e${run}-${q.id}`,
+        },
+      );
+      let done: Answer | null | undefined;
+      await hub.follow((event: ChatEvent) => {
+        if (event.type === 'done' || event.type === 'error') done = event.answer;
+      }, new AbortController().signal);
+      return done ? citedRanking(done.citations) : [];
+    }),
+  );
+
+  const { parser } = await bible.tools();
+  const corpusData = createCorpusRepository(container.database.db);
+  const retriever = createVerseRetriever({ index, parser, entryRefs: corpusEntryRefs(corpusData, versionId) });
+  const retrieved = await runRetriever(retriever, questions);
+
+  const reports: PathReport[] = [
+    {
+      title:
+        `search route: BibleService.search({ q, lang, kind: verse, canon: tradition, limit: ${SEARCH_LIMIT} }) ` +
+        'as GET /webapi/bible/search, distinct verses',
+      outcomes: search,
+    },
+    {
+      title: `answer: verses cited by the chat service's answer (grounded composer, mode ${ANSWER_MODE})`,
+      outcomes: answer,
+    },
+    {
+      title: `retriever: createVerseRetriever().retrieve(question, { language, tradition, limit: ${EVAL_K} })`,
+      outcomes: retrieved,
+    },
+  ];
+  if (baselines) {
+    for (const configuration of CONFIGURATIONS) {
+      const outcomes = await runConfiguration(index, questions, configuration);
+      reports.push({ title: `baseline ${configuration.name}: raw index, ${configuration.description}`, outcomes });
+    }
   }
+  for (const report of reports) console.log(formatPathReport(report, questions, { split, k: EVAL_K, details }));
+  if (problems.length > 0) console.log(`\nErrors logged during the run:\n  ${problems.join('\n  ')}`);
 } finally {
-  index?.close();
-  await database.close();
+  await container.close();
 }

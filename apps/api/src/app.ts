@@ -87,7 +87,12 @@ export async function buildApp({ container, logger }: BuildAppOptions): Promise<
     pingDatabase: () => container.database.ping(),
     startedAt,
   });
-  await app.register(bibleRoutes, { prefix: `${API_BASE}/bible`, bible: container.services.bible });
+  await app.register(bibleRoutes, {
+    prefix: `${API_BASE}/bible`,
+    bible: container.services.bible,
+    readers: container.services.readers,
+    sessions: container.services.sessions,
+  });
   await app.register(chatRoutes, {
     prefix: `${API_BASE}/portal/chat`,
     chat: container.services.chat,
@@ -111,6 +116,7 @@ export async function buildApp({ container, logger }: BuildAppOptions): Promise<
     prefix: `${API_BASE}/portal/share`,
     share: container.services.share,
     sessions: container.services.sessions,
+    readers: container.services.readers,
   });
   await app.register(memberRoutes, {
     prefix: `${API_BASE}/portal/member`,

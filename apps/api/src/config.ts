@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseEnv } from 'node:util';
 import { z } from 'zod';
-import { LOCALES } from '@bible-qa/contract';
+import { EXPRESSIONS, LOCALES } from '@bible-qa/contract';
 import { authEnv, readAuthConfig, type AuthConfig } from './config-auth.ts';
 import { opsEnv, readOpsConfig, type OpsConfig, type TrustProxy } from './config-ops.ts';
 import { readSpeechConfig, speechEnv, type SpeechConfig } from './config-speech.ts';
@@ -78,6 +78,7 @@ const envSchema = z.object({
   REQUEST_TIMEOUT_MS: int(120_000, 0, 3_600_000),
   SHUTDOWN_GRACE_MS: int(30_000, 0, 600_000),
   EDITION_LANGUAGE: z.preprocess(emptyToUndefined, z.enum(LOCALES).default('zh-cn')),
+  EDITION_EXPRESSION: z.preprocess(emptyToUndefined, z.enum(EXPRESSIONS).default('none')),
   PUBLIC_ORIGIN: optionalString,
   EMBEDDING_BASE_URL: z.preprocess(emptyToUndefined, z.string().url().optional()),
   EMBEDDING_API_KEY: optionalString,
@@ -117,6 +118,8 @@ export interface Config {
   corpus: { dir: string; autoIngest: boolean };
   webDistDir: string;
   editionLanguage: Env['EDITION_LANGUAGE'];
+  /** The wording tradition of a reader who chose none and has no account that did. */
+  editionExpression: Env['EDITION_EXPRESSION'];
   publicOrigin: string | undefined;
   /** The chat model: an OpenAI-compatible endpoint when set, else the offline grounded composer. */
   llm:
@@ -185,6 +188,7 @@ export function loadConfig(env: Record<string, string | undefined> = readEnviron
     corpus: { dir: e.CORPUS_DIR, autoIngest: e.CORPUS_AUTO_INGEST },
     webDistDir: e.WEB_DIST_DIR,
     editionLanguage: e.EDITION_LANGUAGE,
+    editionExpression: e.EDITION_EXPRESSION,
     publicOrigin: e.PUBLIC_ORIGIN,
     llm: e.LLM_BASE_URL
       ? {

@@ -14,6 +14,9 @@ import { createChatRepository } from './features/chat/chat.repository.ts';
 import { createChatService } from './features/chat/chat.service.ts';
 import { createHistoryService } from './features/chat/history.service.ts';
 import { createBibleService } from './features/bible/bible.service.ts';
+import { createReaderResolver } from './scripture/reader.ts';
+import { bibleLanguageOf } from './scripture/translation-policy.ts';
+import { parseUsfm } from './scripture/usfm.ts';
 import { createDevotionalService } from './features/devotional/devotional.service.ts';
 import { systemClock, type Clock } from './features/auth/auth-session.service.ts';
 import { createAccountServices } from './container-auth.ts';
@@ -66,13 +69,17 @@ export async function createContainer(
   });
 
   const bible = createBibleService({ corpus, corpusData });
+  const readers = createReaderResolver({
+    accountExpression: async (userId) => (await members.findById(userId))?.expression,
+    editionExpression: config.editionExpression,
+  });
   const chats = createChatRepository(database.db);
   const metrics = createMetrics();
   metrics.watchCorpus(() => corpus.status());
   const model = metrics.instrumentModel(config.llm ? createOpenAiModel(config.llm) : createGroundedComposer());
   const chat = createChatService({
     chats,
-    members,
+    readers,
     generation: { gatherer: createContextGatherer({ bible, corpus, corpusData }), bible, corpus, model, log },
   });
   const history = createHistoryService({ chats });
@@ -80,7 +87,7 @@ export async function createContainer(
     corpus,
     corpusData,
     bible,
-    members,
+    readers,
     clock,
     log,
     // Readings are English; with a model configured, other readers can have them machine-translated.
@@ -90,6 +97,10 @@ export async function createContainer(
     shares: createShareRepository(database.db),
     chats,
     translationNames: async () => new Map((await bible.translations()).map((t) => [t.id, t.name])),
+    citationLabel: async (reference, language, tradition) => {
+      const ref = parseUsfm(reference);
+      return ref && (await bible.tools()).format(ref, { locale: bibleLanguageOf(language), tradition });
+    },
     clock,
   });
   const voice = createVoiceService({
@@ -126,6 +137,7 @@ export async function createContainer(
       member,
       corpus,
       bible,
+      readers,
       chat,
       history,
       feedback,

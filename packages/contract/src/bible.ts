@@ -31,6 +31,8 @@ export const bookSchema = z.object({
   chapters: z.number(),
   name: z.string(),
   abbr: z.string().nullable(),
+  /** Printed as an appendix of the reader's Bible (4 Maccabees for Orthodox readers). */
+  appendix: z.boolean(),
 });
 export type Book = z.infer<typeof bookSchema>;
 
@@ -103,9 +105,10 @@ export const searchResultSchema = z.object({
 });
 export type SearchResult = z.infer<typeof searchResultSchema>;
 
+/** The books of the reader's canon; like every scripture call, the tradition travels as `expression`. */
 export const booksQuerySchema = z.object({
-  lang: bibleLanguageSchema.default('zh-Hans'),
-  tradition: traditionSchema.default('protestant'),
+  lang: bibleLanguageSchema.optional(),
+  expression: expressionSchema.optional(),
 });
 export const crossRefQuerySchema = z.object({
   ref: refText,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { answerSchema } from './chat.ts';
+import { expressionSchema } from './member.ts';
 
 /**
  * Sharing (spec §1, §2): a card image of answers the owner chose, and a public read-only link to them that the owner
@@ -17,6 +18,9 @@ export type ShareTheme = z.infer<typeof shareThemeSchema>;
 export const shareIdsSchema = z.object({ ids: z.array(z.string().uuid()).min(1).max(SHARE_MAX_ITEMS) });
 export const shareCardRequestSchema = shareIdsSchema.extend({ theme: shareThemeSchema.default('light') });
 export const shareThemeQuerySchema = z.object({ theme: shareThemeSchema.default('light') });
+/** The public page and card: the reader's wording tradition names the cited books (若望福音 for a Catholic). */
+export const sharedPageQuerySchema = z.object({ expression: expressionSchema.optional() });
+export const sharedCardQuerySchema = shareThemeQuerySchema.extend(sharedPageQuerySchema.shape);
 export const shareTokenBodySchema = z.object({ token: shareTokenSchema });
 
 /** One of the owner's links. `path` is the web page, /share/<token>. */

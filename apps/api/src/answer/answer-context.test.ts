@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { TEST_BOOKS } from '../bible/fixtures/books.fixture.ts';
-import { createReferenceFormatter } from '../bible/references.format.ts';
-import { createReferenceParser } from '../bible/references.parser.ts';
+import { TEST_BOOKS } from '../scripture/fixtures/books.fixture.ts';
+import { createReferenceFormatter } from '../scripture/references.format.ts';
+import { createReferenceParser } from '../scripture/references.parser.ts';
 import type { CorpusRepository } from '../corpus/corpus.repository.ts';
 import type { CorpusService } from '../corpus/corpus.service.ts';
-import type { BibleService } from '../features/bible/bible.service.ts';
+import type { ScriptureSource as BibleService } from '../scripture/scripture-source.ts';
 import type { PassageHit } from '../retrieval/passage-index.ts';
 import { createContextGatherer, withoutReferences } from './answer-context.ts';
 
@@ -41,6 +41,7 @@ function gathererOver(hits: PassageHit[], searches: string[] = []) {
         hit && {
           reference: usfm,
           title: format(ref, { locale: 'fr', tradition: 'protestant' }),
+          translation: { id: 'darby-fr', name: 'Darby', language: 'fr' },
           verses: [{ text: hit.text }],
         }
       );
@@ -71,7 +72,7 @@ describe('the context gatherer', () => {
       darbyHit('PSA.102.18', 'Il aura égard à la prière du désolé, et il ne méprisera pas leur prière.'),
       darbyHit('JHN.3.16', 'Car Dieu a tant aimé le monde, qu’il a donné son Fils unique.'),
     ]).gather({
-      question: 'Que dit la Bible sur la prière ?',
+      question: 'Que dit la Bible du désolé ?',
       kind: 'answer',
       mode: 'advanced',
       language: 'fr-fr',

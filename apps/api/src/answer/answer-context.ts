@@ -1,15 +1,67 @@
 import { COLLECTION_NAMES, type AnswerKind, type ChatMode, type Locale, type Tradition } from '@bible-qa/contract';
-import type { ReferenceParser } from '../bible/references.parser.ts';
-import type { BibleReference } from '../bible/references.types.ts';
+import type { ReferenceParser } from '../scripture/references.parser.ts';
+import type { BibleReference } from '../scripture/references.types.ts';
 import type { CorpusRepository } from '../corpus/corpus.repository.ts';
 import type { CorpusService } from '../corpus/corpus.service.ts';
 import { versionMemo } from '../corpus/version-memo.ts';
-import type { BibleService, ReaderContext } from '../features/bible/bible.service.ts';
-import { fromUsfm } from '../features/bible/bible.service.ts';
+import type { ReaderContext } from '../scripture/reader.ts';
+import type { ScriptureSource as BibleService } from '../scripture/scripture-source.ts';
+import { parseUsfm } from '../scripture/usfm.ts';
 import type { PassageHit, PassageIndex } from '../retrieval/passage-index.ts';
-import { corpusEntryRefs, createVerseRetriever, type Retrieval } from '../retrieval/verse-retriever.ts';
-import { bibleLanguageOf } from '../features/bible/translation-policy.ts';
+import {
+  corpusEntryRefs,
+  createVerseRetriever,
+  type Retrieval,
+  type RetrievedVerse,
+} from '../retrieval/verse-retriever.ts';
+import { bibleLanguageOf } from '../scripture/translation-policy.ts';
 import type { AnswerContext, ContextEntry, ContextVerse } from './answer-model.ts';
+
+/** The Catholic text every reader can be shown the deuterocanon in (English, Vulgate numbering). */
+const CATHOLIC_TEXT = 'cpdv';
+
+/** A passage wanted in the answer: a verse or a run of verses, with the retriever's marks. */
+interface Wanted {
+  ref: BibleReference;
+  outsideCanon?: true;
+  vulgate?: boolean;
+}
+
+/** Texts that hold the deuterocanon, for readers whose own text lacks a book: their language's first. */
+function fallbackTranslations(reader: ReaderContext, vulgate = false): string[] {
+  if (vulgate) return [CATHOLIC_TEXT, 'drc'];
+  return reader.language === 'fr' ? ['crampon', CATHOLIC_TEXT] : [CATHOLIC_TEXT, 'drc'];
+}
+
+/**
+ * The retrieved verses as passages: a verse that continues a run of named or cited verses just before it in the
+ * same chapter joins that run (the Lord's Prayer is Matthew 6:9-13, one passage, not five), wherever it was ranked.
+ */
+export function passagesOf(verses: readonly RetrievedVerse[]): Wanted[] {
+  const runs: { first: BibleReference; last: number; item: RetrievedVerse; joinable: boolean }[] = [];
+  for (const v of verses) {
+    const ref = parseUsfm(v.ref);
+    if (!ref || ref.verse === undefined) continue;
+    const joinable = v.sources.includes('reference') || (v.sources.length === 1 && v.sources[0] === 'guide');
+    const run = joinable
+      ? runs.find(
+          (r) =>
+            r.joinable &&
+            r.first.book === ref.book &&
+            r.first.chapter === ref.chapter &&
+            r.last + 1 === ref.verse &&
+            Boolean(r.item.numbering) === Boolean(v.numbering),
+        )
+      : undefined;
+    if (run) run.last = ref.verse;
+    else runs.push({ first: ref, last: ref.verse, item: v, joinable });
+  }
+  return runs.map(({ first, last, item }) => ({
+    ref: last === first.verse ? first : { ...first, endVerse: last },
+    ...(item.outsideCanon ? { outsideCanon: true as const } : {}),
+    ...(item.numbering === 'vulgate' ? { vulgate: true } : {}),
+  }));
+}
 
 const VERSES_BY_MODE: Record<ChatMode, number> = { simple: 3, advanced: 10, professional: 10 };
 const LEXICONS = ['strongs-greek', 'strongs-hebrew'];
@@ -75,21 +127,36 @@ export function createContextGatherer(deps: {
   });
   let current: ReturnType<typeof forVersion> | undefined;
 
-  /** Passages of the first references that exist in the translation, looked up together, in the given order. */
-  async function versesFor(refs: BibleReference[], reader: ReaderContext, translation: string, limit: number) {
-    const passages = await Promise.all(
-      refs.slice(0, limit + 4).map((ref) => deps.bible.passageFor(ref, reader, translation)),
-    );
+  /**
+   * Passages of the first references that exist, looked up together, in the given order: in the reader's
+   * translation, else (a book it lacks: Sirach in the Union Version) in a text of the reader's tradition that has it,
+   * named beside the verse. Verses in the Catholic numbering are read from a Catholic text.
+   */
+  async function versesFor(items: Wanted[], reader: ReaderContext, translation: string, limit: number) {
+    const look = async ({ ref, vulgate }: Wanted) => {
+      const own = vulgate ? undefined : await deps.bible.passageFor(ref, reader, translation);
+      if (own) return own;
+      for (const other of fallbackTranslations(reader, vulgate)) {
+        if (other === translation && !vulgate) continue;
+        const passage = await deps.bible.passageFor(ref, reader, other);
+        if (passage) return passage;
+      }
+      return undefined;
+    };
+    const passages = await Promise.all(items.slice(0, limit + 4).map(look));
     const out: ContextVerse[] = [];
     const seen = new Set<string>();
     passages.forEach((passage, i) => {
       if (!passage || seen.has(passage.reference) || out.length >= limit) return;
       seen.add(passage.reference);
+      const item = items[i]!;
       out.push({
         ref: passage.reference,
         label: passage.title,
         text: passage.verses.map((v) => v.text).join(' '),
-        book: refs[i]!.book,
+        book: item.ref.book,
+        ...(passage.translation.id !== translation ? { translationName: passage.translation.name } : {}),
+        ...(item.outsideCanon ? { outsideCanon: true } : {}),
       });
     });
     return out;
@@ -123,12 +190,11 @@ export function createContextGatherer(deps: {
               : Promise.resolve([]),
           ]),
       );
-      const refs = retrieval.verses.map((v) => fromUsfm(v.ref)).filter((r): r is BibleReference => Boolean(r));
-      const verses = await versesFor(refs, reader, translation.id, limit);
+      const verses = await versesFor(passagesOf(retrieval.verses), reader, translation.id, limit);
       const entryIds = [...retrieval.entries.map((e) => e.id), ...lexiconHits.map((h) => h.id.replace(/#\d+$/, ''))]
         .filter((id, i, all) => all.indexOf(id) === i)
         .slice(0, 8);
-      const key = verses[0] ? fromUsfm(verses[0].ref.split('-')[0]!) : undefined;
+      const key = verses[0] ? parseUsfm(verses[0].ref.split('-')[0]!) : undefined;
       const [entryRows, crossRows] = await Promise.all([
         // Only the excerpt is kept: commentary entries run to tens of kilobytes.
         kept.entries.many(entryIds, async (missing) => {
@@ -154,10 +220,15 @@ export function createContextGatherer(deps: {
       ]);
       const entries = entryRows.filter((e): e is ContextEntry => Boolean(e));
 
-      const crossRefs = crossRows.map((r) => fromUsfm(r.toRef)).filter((r): r is BibleReference => Boolean(r));
-      const crossReferences = (await versesFor(crossRefs, reader, translation.id, 4)).filter(
-        (v) => !verses.some((k) => k.ref === v.ref),
-      );
+      const crossRefs = crossRows.map((r) => parseUsfm(r.toRef)).filter((r): r is BibleReference => Boolean(r));
+      const crossReferences = (
+        await versesFor(
+          crossRefs.map((ref) => ({ ref })),
+          reader,
+          translation.id,
+          4,
+        )
+      ).filter((v) => !verses.some((k) => k.ref === v.ref));
 
       return {
         reader,

@@ -6,6 +6,10 @@ export interface ContextVerse {
   label: string;
   text: string;
   book: string;
+  /** Set when the text is not from the reader's translation (a book it lacks): the translation shown instead. */
+  translationName?: string;
+  /** The reader's canon does not hold this book (Sirach for a Protestant who asked for it by name). */
+  outsideCanon?: true;
 }
 
 export interface ContextEntry {

@@ -1,7 +1,7 @@
 import type { Citation, Locale } from '@bible-qa/contract';
-import type { ReferenceParser } from '../bible/references.parser.ts';
+import type { ReferenceParser } from '../scripture/references.parser.ts';
 import type { CorpusService } from '../corpus/corpus.service.ts';
-import type { ReaderContext } from '../features/bible/bible.service.ts';
+import type { ReaderContext } from '../scripture/reader.ts';
 import type { AnswerContext } from './answer-model.ts';
 import { joinList, phrase } from './composer-phrases.ts';
 

@@ -5,14 +5,14 @@
 // the reader's default translation, in that translation's own numbering.
 import { describe, expect, it } from 'vitest';
 import type { Citation } from '@bible-qa/contract';
-import { TEST_BOOKS } from '../bible/fixtures/books.fixture.ts';
-import { createReferenceFormatter } from '../bible/references.format.ts';
-import { createReferenceParser } from '../bible/references.parser.ts';
-import type { BibleLanguage, Tradition } from '../bible/references.types.ts';
-import { createVerseCountTable } from '../bible/verse-counts.ts';
-import { schemeOf, toScheme } from '../bible/versification.ts';
-import { toUsfm } from '../features/bible/bible.service.ts';
-import { defaultTranslation } from '../features/bible/translation-policy.ts';
+import { TEST_BOOKS } from '../scripture/fixtures/books.fixture.ts';
+import { createReferenceFormatter } from '../scripture/references.format.ts';
+import { createReferenceParser } from '../scripture/references.parser.ts';
+import type { BibleLanguage, Tradition } from '../scripture/references.types.ts';
+import { createVerseCountTable } from '../scripture/verse-counts.ts';
+import { schemeOf, toScheme } from '../scripture/versification.ts';
+import { formatUsfm } from '../scripture/usfm.ts';
+import { defaultTranslation } from '../scripture/translation-policy.ts';
 import { createCitationVerifier, type VerseSource } from './citation-verifier.ts';
 import { CHAPTER_VERSES, VERSE_TEXTS } from './fixtures/citation-verses.fixture.ts';
 
@@ -65,7 +65,7 @@ function verseSource(reader: Reader): VerseSource {
       return {
         label: format(ref, { locale: reader.language, tradition: reader.tradition }),
         text: texts.join(' '),
-        reference: toUsfm(ref),
+        reference: formatUsfm(ref),
         translation,
       };
     },

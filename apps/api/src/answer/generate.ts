@@ -1,7 +1,7 @@
 import { errorCode, errorMessage, type Answer, type Citation, type ErrorName, type Locale } from '@bible-qa/contract';
 import type { Logger } from 'pino';
 import type { CorpusService } from '../corpus/corpus.service.ts';
-import type { BibleService } from '../features/bible/bible.service.ts';
+import type { ScriptureSource as BibleService } from '../scripture/scripture-source.ts';
 import { isAppError } from '../http/app-error.ts';
 import type { AnswerModel } from './answer-model.ts';
 import { followUps, referenceImages, relatedBooks, relatedLiterature } from './answer-parts.ts';

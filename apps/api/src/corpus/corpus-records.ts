@@ -1,10 +1,9 @@
 import { z } from 'zod';
+import { startOfUsfm, USFM_BOOK, USFM_VERSE_OR_RANGE, type VerseKey } from '../scripture/usfm.ts';
 
 /** The corpus's record formats (../shared/corpus/README.md). Every line is checked against these before it loads. */
-const usfm = z.string().regex(/^[1-4A-Z][A-Z0-9]{2}$/, 'not a USFM book code');
-const ref = z
-  .string()
-  .regex(/^[1-4A-Z][A-Z0-9]{2}\.\d+\.\d+(-[1-4A-Z][A-Z0-9]{2}\.\d+\.\d+)?$/, 'not a BOOK.C.V reference');
+const usfm = z.string().regex(USFM_BOOK, 'not a USFM book code');
+const ref = z.string().regex(USFM_VERSE_OR_RANGE, 'not a BOOK.C.V reference');
 const positive = z.number().int().positive().max(32767);
 
 export const bookRecord = z.object({
@@ -76,7 +75,6 @@ export const crossRefRow = z.object({ from: ref, to: ref, votes: z.number().int(
 export type CrossRefRow = z.infer<typeof crossRefRow>;
 
 /** "GEN.1.1" → parts; ranges keep only their start (cross-references are keyed by their first verse). */
-export function splitRef(value: string): { book: string; chapter: number; verse: number } {
-  const [book = '', chapter = '0', verse = '0'] = (value.split('-')[0] ?? '').split('.');
-  return { book, chapter: Number(chapter), verse: Number(verse) };
+export function splitRef(value: string): VerseKey {
+  return startOfUsfm(value) ?? { book: '', chapter: 0, verse: 0 };
 }

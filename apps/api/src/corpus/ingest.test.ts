@@ -35,8 +35,8 @@ describe.each(databaseTargets)('corpus ingestion on $name', (target) => {
     const seen: IngestProgress[] = [];
     const result = await ingestCorpus({ corpus, corpusDir, indexRoot, onProgress: (p) => seen.push(p) });
     expect(result.status).toBe('built');
-    expect(result.counts).toMatchObject({ translations: 4, books: 7, devotionals: 4, planDays: 3 });
-    expect(result.counts?.verses).toBe(133 + 171 + 133 + 31);
+    expect(result.counts).toMatchObject({ translations: 4, books: 10, devotionals: 4, planDays: 3 });
+    expect(result.counts?.verses).toBe(133 + 171 + 133 + 31 + 6);
     expect(result.badLines).toEqual([
       // CPDV's last slot of a book holds the next book's introduction (a corpus quirk), not scripture
       expect.objectContaining({ file: 'bibles/cpdv.jsonl', line: 32, reason: expect.stringContaining('introduction') }),

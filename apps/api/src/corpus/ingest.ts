@@ -27,9 +27,11 @@ import type { CorpusRepository } from './corpus.repository.ts';
 import { findTrailingIntroductions } from './corpus-quirks.ts';
 import { splitIntoPassages } from '../retrieval/passage-splitter.ts';
 import type { IngestProgress } from './progress.ts';
+import { canonsOf } from '../scripture/canon.ts';
 
 /** Bump when what ingestion writes changes, so an unchanged corpus is still rebuilt once. */
-const INGEST_FORMAT = `ingest-2/analyzer-${ANALYZER_VERSION}`;
+// ingest-3: verses carry the canon columns of scripture/canon.ts (3 Maccabees and 2 Esdras are no longer Catholic).
+const INGEST_FORMAT = `ingest-3/analyzer-${ANALYZER_VERSION}`;
 const BATCH = 5000;
 
 export interface IngestOptions {
@@ -290,7 +292,7 @@ async function* passageDocs(
           translation,
           ref,
           testament,
-          ...(testament === 'DC' ? { canons: ['catholic', 'orthodox'] as const } : {}),
+          ...(canonsOf(v.book).length < 3 ? { canons: canonsOf(v.book) } : {}),
           text: v.text,
         };
       }

@@ -46,13 +46,33 @@ export function pushHanQueryGrams(folded: string, out: string[]): void {
 }
 
 let jieba: Jieba | undefined;
+const userWords = new Set<string>();
 
-/** Splits a folded Han run into stretches that contain no stop word (loads the jieba dictionary on first use). */
+function segmenter(): Jieba {
+  if (jieba) return jieba;
+  jieba = Jieba.withDict(dict);
+  if (userWords.size > 0) jieba.loadDict(Buffer.from([...userWords].map((w) => `${w} 100000 nr`).join('\n')));
+  return jieba;
+}
+
+/**
+ * Words jieba must keep whole (Bible names: 以利亚撒, 撒玛利亚), folded to Simplified; added before first use, or
+ * loaded into the running segmenter.
+ */
+export function addHanWords(words: Iterable<string>): void {
+  const fresh = [...words].map(foldToSimplified).filter((w) => w.length > 1 && !userWords.has(w));
+  for (const w of fresh) userWords.add(w);
+  if (jieba && fresh.length > 0) jieba.loadDict(Buffer.from(fresh.map((w) => `${w} 100000 nr`).join('\n')));
+}
+
+/**
+ * The words of a folded Han run that are no stop words (loads the jieba dictionary on first use). A query is asked
+ * word by word: "摩西活了多少岁" asks 摩西, 活, 岁 — never the pairs across words (西活, 少岁), which match noise.
+ */
 export function withoutStopWords(folded: string, stopWords: ReadonlySet<string>): string[] {
-  jieba ??= Jieba.withDict(dict);
   const stretches: string[] = [];
   let current = '';
-  for (const word of jieba.cut(folded, true)) {
+  for (const word of segmenter().cut(folded, true)) {
     if (stopWords.has(word)) {
       if (current) stretches.push(current);
       current = '';
@@ -64,6 +84,5 @@ export function withoutStopWords(folded: string, stopWords: ReadonlySet<string>)
 
 /** The jieba words of a folded Han run (loads the jieba dictionary on first use). */
 export function hanWords(folded: string): string[] {
-  jieba ??= Jieba.withDict(dict);
-  return jieba.cut(folded, true);
+  return segmenter().cut(folded, true);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TEST_BOOKS } from '../bible/fixtures/books.fixture.ts';
+import { TEST_BOOKS } from '../scripture/fixtures/books.fixture.ts';
 import { createEnglishKeywords } from './cross-lingual.ts';
 
 describe('createEnglishKeywords', () => {

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { BibleLanguage, BookRecord } from '../bible/references.types.ts';
+import type { BibleLanguage, BookRecord } from '../scripture/references.types.ts';
 import { contentWords } from './text-analysis.ts';
 
 export const GLOSSARY_SOURCES = [

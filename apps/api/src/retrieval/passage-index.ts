@@ -34,6 +34,8 @@ export interface PassageQuery {
   translations?: readonly string[];
   collections?: readonly string[];
   kinds?: readonly PassageKind[];
+  /** Keep only passages whose reference is in one of these books (USFM codes; verses and commentary). */
+  books?: readonly string[];
   /** Keep only verses of this canon (entries always pass). */
   canon?: Canon;
   /** Also match the query against titles alone, this many times as strongly as against the text (entries). */

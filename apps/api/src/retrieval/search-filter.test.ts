@@ -22,6 +22,11 @@ describe('buildWhere', () => {
     expect(where({ collections: ["') OR true --"] })).toBe("(collection IN (''') OR true --'))");
   });
 
+  it('keeps the passages of the books asked for, and refuses anything that is no book code', () => {
+    expect(where({ books: ['SIR', 'PRO'] })).toBe("(ref LIKE 'SIR.%' OR ref LIKE 'PRO.%')");
+    expect(where({ books: ["SIR' OR '1'='1", 'sir', '%'] })).toBe('(false)');
+  });
+
   it('matches nothing for unknown kinds or canons', () => {
     expect(where({ kinds: ['chapter' as never] })).toBe('(false)');
     expect(where({ canon: 'mormon' as never })).toBe('(false)');

@@ -6,6 +6,7 @@ const MAX_VALUES = 64;
 const MAX_VALUE_LENGTH = 200;
 const KINDS: readonly PassageKind[] = ['verse', 'entry'];
 const CANONS: readonly Canon[] = ['protestant', 'catholic', 'orthodox'];
+const BOOK_CODE = /^[1-4A-Z][A-Z0-9]{2}$/;
 
 export const CANON_COLUMNS: Readonly<Record<Canon, string>> = {
   protestant: 'canon_protestant',
@@ -41,6 +42,10 @@ export function buildWhere(query: PassageQuery): string | undefined {
     inClause('collection', query.collections),
     inClause('kind', query.kinds, KINDS),
   ];
+  if (query.books !== undefined) {
+    const books = [...new Set(query.books.filter((b) => BOOK_CODE.test(b)))].slice(0, MAX_VALUES);
+    clauses.push(books.length ? books.map((b) => `ref LIKE ${sqlString(`${b}.%`)}`).join(' OR ') : 'false');
+  }
   if (query.canon !== undefined) {
     clauses.push(CANONS.includes(query.canon) ? `${CANON_COLUMNS[query.canon]} = true` : 'false');
   }

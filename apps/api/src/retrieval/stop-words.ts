@@ -28,7 +28,8 @@ pourquoi où donc car ni si selon bible dit disent écriture écritures verset`;
 // jieba words: particles, pronouns used in questions, question words, request phrases, and "the Bible says".
 const zh = `的 了 是 在 和 与 及 或 也 都 就 而 吗 呢 吧 啊 呀 么 着 过 之 其 这 那 这个 那个 这些 那些 什么 为什么 怎么
 怎样 怎么样 如何 哪 哪里 哪个 哪些 谁 请 请问 我 我们 你 你们 有 没有 是否 关于 对于 一个 一些 里 中 能 会 可以 应该 所 被
-把 给 让 从 向 对 为 因为 所以 但是 但 如果 还是 告诉 解释 意思 什么样 圣经 经文 说`;
+把 给 让 从 向 对 为 因为 所以 但是 但 如果 还是 告诉 解释 意思 什么样 圣经 经文 说
+多少 几 多久 主要 讲 讲了 内容 介绍 一下 到底 究竟 有关 相关 记载 提到 我想 想 知道 吧 很 非常 是不是 有没有`;
 
 const split = (list: string): string[] => list.split(/\s+/).filter(Boolean);
 

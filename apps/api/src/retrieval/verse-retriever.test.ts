@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { TEST_BOOKS } from '../bible/fixtures/books.fixture.ts';
-import { createReferenceParser } from '../bible/references.parser.ts';
-import { createVerseCountTable } from '../bible/verse-counts.ts';
+import { TEST_BOOKS } from '../scripture/fixtures/books.fixture.ts';
+import { createReferenceParser } from '../scripture/references.parser.ts';
+import { createVerseCountTable } from '../scripture/verse-counts.ts';
 import type { PassageHit, PassageIndex, PassageQuery } from './passage-index.ts';
 import { corpusEntryRefs, createVerseRetriever, kjvVerseRef, type VerseRetrieverDeps } from './verse-retriever.ts';
+import { createPassageGuide } from './guide/passage-guide.ts';
 
 const parser = createReferenceParser(TEST_BOOKS, {
   verseCounts: createVerseCountTable([
@@ -73,6 +74,7 @@ function retriever(
       return new Map(ids.filter((id) => refs[id]).map((id) => [id, refs[id] as string[]]));
     },
     prominence: () => 0,
+    guide: createPassageGuide([]),
     ...extra,
   });
   return { r, queries, lookups };
@@ -109,12 +111,26 @@ describe('createVerseRetriever: references the question cites', () => {
     expect(queries[0]?.query).not.toContain('14');
   });
 
-  it('cites deuterocanonical books only for Catholic and Orthodox readers', async () => {
+  it('shows a Protestant the deuterocanonical verse cited, marked outside the canon; no mark for Catholics', async () => {
     const { r, queries } = retriever({ verses: [verse('kjv', 'NEH.2.10')] });
-    expect((await r.retrieve('Tobit 4:15', en)).verses).toEqual([]);
+    const protestant = await r.retrieve('Tobit 4:15', en);
+    expect(protestant.verses.map((v) => [v.ref, v.outsideCanon])).toEqual([
+      ['TOB.4.15', true],
+      ['TOB.4.16', true],
+      ['TOB.4.14', true],
+    ]);
     expect(queries).toEqual([]);
     const catholic = await r.retrieve('Tobit 4:15', { ...en, tradition: 'catholic' });
-    expect(catholic.verses[0]?.ref).toBe('TOB.4.15');
+    expect(catholic.verses[0]).toMatchObject({ ref: 'TOB.4.15' });
+    expect(catholic.verses[0]?.outsideCanon).toBeUndefined();
+  });
+
+  it('reads an Orthodox reader’s Psalm numbers as the Septuagint’s: their Psalm 22 is the shepherd psalm', async () => {
+    const { r } = retriever({});
+    const orthodox = await r.retrieve('Psalm 22:1', { ...en, tradition: 'orthodox' });
+    expect(orthodox.verses[0]?.ref).toBe('PSA.23.1');
+    const protestant = await r.retrieve('Psalm 23:1', en);
+    expect(protestant.verses[0]?.ref).toBe('PSA.23.1');
   });
 });
 
@@ -198,7 +214,7 @@ describe('createVerseRetriever: reference entries', () => {
   it('follows a Nave’s topic that only says "See …" to the topics it names', async () => {
     const anxiety = entry('naves-topical:anxiety', 'Anxiety', 'Anxiety -See CARE');
     const { r, lookups } = retriever({ entries: [anxiety] }, { 'naves-topical:care': ['PHP.4.6', '1PE.5.7'] });
-    const { verses, entries } = await r.retrieve('anxiety', en);
+    const { verses, entries } = await r.retrieve('What does the Bible say about anxiety?', en);
     expect(lookups).toEqual([['naves-topical:anxiety'], ['naves-topical:care']]);
     expect(verses.map((v) => v.ref)).toEqual(['PHP.4.6', '1PE.5.7']);
     expect(entries.map((e) => e.id)).toEqual(['naves-topical:care']);
@@ -232,11 +248,13 @@ describe('createVerseRetriever: reference entries', () => {
 });
 
 describe('createVerseRetriever: prominence', () => {
-  it('lifts the better-known of the verses that are relevant, and only those', async () => {
-    const hits = [verse('webbe', 'MAT.6.1', 9), verse('webbe', 'MAT.6.2', 8), verse('webbe', 'MAT.6.33', 7)];
+  it('only breaks ties: the better-known of two equally ranked verses first, never a famous verse not found', async () => {
+    const hits = [verse('webbe', 'MAT.6.1', 9), verse('webbe', 'MAT.6.2', 8)];
+    const entries = [entry('naves-topical:alms', 'Alms')];
     const prominence = (ref: string) => ({ 'MAT.6.33': 900, 'JHN.3.16': 5000 })[ref] ?? 1;
-    const { r } = retriever({ verses: hits }, {}, { prominence });
-    const { verses } = await r.retrieve('seek first the kingdom', en);
+    const { r } = retriever({ verses: hits, entries }, { 'naves-topical:alms': ['MAT.6.33'] }, { prominence });
+    const { verses } = await r.retrieve('What does the Bible say about alms?', en);
+    // MAT.6.1 (text rank 1) and MAT.6.33 (entry rank 1) tie; the better-known wins; rank still beats prominence.
     expect(verses.map((v) => v.ref)).toEqual(['MAT.6.33', 'MAT.6.1', 'MAT.6.2']);
   });
 });

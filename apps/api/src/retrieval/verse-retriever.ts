@@ -13,19 +13,26 @@
 //    c. the candidates of (a) and (b) ordered by prominence, how strongly the cross-reference data connects each
 //       verse (verse-prominence.ts): among relevant verses, the ones readers and answers cite most.
 // Canon rules: deuterocanonical verses only for Catholic and Orthodox readers.
-import type { ReferenceParser } from '../bible/references.parser.ts';
-import type { BibleLanguage, BibleReference, Tradition } from '../bible/references.types.ts';
+import type { ReferenceParser } from '../scripture/references.parser.ts';
+import type { BibleLanguage, BibleReference, Tradition } from '../scripture/references.types.ts';
 import type { CorpusRepository } from '../corpus/corpus.repository.ts';
-import { TRANSLATION_SCHEMES, toScheme } from '../bible/versification.ts';
-import { defaultTranslation } from '../features/bible/translation-policy.ts';
+import { inCanon } from '../scripture/canon.ts';
+import { parseUsfm, parseVerseKey, USFM_VERSE_OR_RANGE, verseKey } from '../scripture/usfm.ts';
+import { TRANSLATION_SCHEMES, toScheme } from '../scripture/versification.ts';
+import { defaultTranslation } from '../scripture/translation-policy.ts';
 import { createEnglishKeywords } from './cross-lingual.ts';
 import type { PassageHit, PassageIndex } from './passage-index.ts';
 import { RRF_K, reciprocalRankFusion } from './rank-fusion.ts';
 import { analyzeQuery } from './text-analysis.ts';
 import { defaultProminence, type VerseProminence } from './verse-prominence.ts';
 import { versionMemo } from '../corpus/version-memo.ts';
+import { defaultPassageGuide, type GuideMatch, type PassageGuide } from './guide/passage-guide.ts';
+import { foldToSimplified } from './chinese-text.ts';
+import { hasFaithTerm } from './guide/faith-terms.ts';
+import { analyzeForIndex } from './text-analysis.ts';
 
-export type VerseSource = 'reference' | 'text' | 'entry';
+/** How a verse was found: cited by the question, named by it (the passage guide), text search, reference entries. */
+export type VerseSource = 'reference' | 'guide' | 'text' | 'entry';
 
 export interface RetrievedVerse {
   /** One verse, `BOOK.C.V`, in KJV numbering (the numbering the passage API is asked in by default). */
@@ -36,6 +43,13 @@ export interface RetrievedVerse {
   sources: VerseSource[];
   /** The verse as the text search found it, in the reader's translation when that one matched. */
   hit?: PassageHit;
+  /** The reader named a book outside their canon (Sirach for a Protestant): shown, and said to be outside it. */
+  outsideCanon?: true;
+  /**
+   * Set when the reference is in the numbering of the Catholic texts (the deuterocanon's entries of the guide:
+   * Susanna is Daniel 13, the Prayer of Azariah Daniel 3:24-45): read it from a Catholic text, never the KJV.
+   */
+  numbering?: 'vulgate';
 }
 
 export interface RetrievedEntry {
@@ -89,6 +103,10 @@ export interface VerseRetrieverDeps {
   englishKeywords?: EnglishKeywords;
   /** Default: the prominence table derived from the corpus's cross-references. */
   prominence?: VerseProminence;
+  /** Default: the committed passage guide (guide/passage-guide.json). */
+  guide?: PassageGuide;
+  /** Default: FUSION_WEIGHTS (evaluation scripts try others). */
+  weights?: FusionWeights;
 }
 
 export interface VerseRetriever {
@@ -117,18 +135,36 @@ const TITLE_BOOST = 3;
 /** Longest range of an entry citation that is spelled out verse by verse, and citations read per entry. */
 const MAX_RANGE = 40;
 const MAX_CITATIONS = 3000;
+/**
+ * Weights of the rankings fused (reciprocal rank fusion): BM25 over the verses, the verses of the reference entries
+ * found, the key verses of the topics and of the people and places the question names (passage guide). Prominence
+ * (cross-reference votes) only breaks ties. Chosen on the training part of the gold set (decision 0010).
+ */
+export interface FusionWeights {
+  text: number;
+  entry: number;
+  topic: number;
+  person: number;
+  /** The text and entry candidates ordered by prominence (0: prominence only breaks ties). */
+  prominence: number;
+  /** BM25 within the books the question names ("What does Sirach say about friendship?"). */
+  book: number;
+}
+export const FUSION_WEIGHTS: FusionWeights = { text: 1, entry: 1, topic: 3, person: 1.5, prominence: 0, book: 3 };
+/** Verses from the start of each guide range taken before the rest of any range. */
+const GUIDE_HEAD = 3;
 /** The prominence ranking orders the first verses of the text and entry rankings. */
 const PROMINENCE_POOL = { text: 30, entry: 50 };
-/** Weights of the text, entry and prominence rankings in the fusion. */
-const FUSION_WEIGHTS = [1, 1, 2];
 const ENTRY_CACHE_SIZE = 2000;
 const MAX_REDIRECTS = 3;
 /** Nave's cross-references in a topic's (whitespace-collapsed) text: "-See CARE", "-See SPEAKING, EVIL". */
 const SEE_ALSO = /(?:^|\s)-See ([A-Z]+(?:[-'’][A-Z]+)*(?:,? [A-Z]+(?:[-'’][A-Z]+)*)*)/g;
-const VERSE = /^([1-4A-Z][A-Z0-9]{2})\.(\d+)\.(\d+)$/;
-const RANGE = /^([1-4A-Z][A-Z0-9]{2})\.(\d+)\.(\d+)(?:-([1-4A-Z][A-Z0-9]{2})\.(\d+)\.(\d+))?$/;
+const usfm = verseKey;
 
-const usfm = (book: string, chapter: number, verse: number) => `${book}.${chapter}.${verse}`;
+/** Orthodox readers number the Psalms as the Septuagint does ("Psalm 22" is the shepherd psalm): to KJV numbering. */
+function readersNumbering(ref: BibleReference, tradition: Tradition): BibleReference {
+  return tradition === 'orthodox' && ref.book === 'PSA' ? toScheme(ref, 'lxx', 'kjv') : ref;
+}
 const slug = (title: string) =>
   title
     .toLowerCase()
@@ -139,12 +175,11 @@ const slug = (title: string) =>
 export function kjvVerseRef(hit: Pick<PassageHit, 'ref' | 'translation'>): string | undefined {
   const ref = hit.ref;
   if (!ref) return undefined;
-  const match = VERSE.exec(ref);
-  if (!match) return undefined;
+  const verse = parseVerseKey(ref);
+  if (!verse) return undefined;
   const scheme = hit.translation ? TRANSLATION_SCHEMES[hit.translation] : undefined;
   if (!scheme || scheme === 'kjv') return ref;
-  const [, book, chapter, verse] = match as unknown as [string, string, string, string];
-  const mapped = toScheme({ book, chapter: Number(chapter), verse: Number(verse) }, scheme, 'kjv');
+  const mapped = toScheme(verse, scheme, 'kjv');
   return mapped.verse === undefined ? ref : usfm(mapped.book, mapped.chapter, mapped.verse);
 }
 
@@ -168,6 +203,8 @@ export function createVerseRetriever(deps: VerseRetrieverDeps): VerseRetriever {
   const { index, parser } = deps;
   const englishKeywords = deps.englishKeywords ?? createEnglishKeywords(parser.catalogue.books);
   const prominence = deps.prominence ?? defaultProminence();
+  const guide = deps.guide ?? defaultPassageGuide();
+  const weights = deps.weights ?? FUSION_WEIGHTS;
   // Entries never change within a corpus version (one retriever is built per version).
   const entryCache = versionMemo<string[]>(ENTRY_CACHE_SIZE);
   const sharesCache = new Map<string, Map<string, number>>();
@@ -178,17 +215,14 @@ export function createVerseRetriever(deps: VerseRetrieverDeps): VerseRetriever {
     return new Map(ids.map((id, i) => [id, refs[i] ?? []]));
   }
 
-  function inCanon(book: string, tradition: Tradition): boolean {
-    const record = parser.catalogue.get(book);
-    if (!record) return false;
-    return record.testament !== 'DC' || tradition !== 'protestant';
-  }
-
+  // The Greek parts of Daniel and Esther are chapters of those books in the Catholic texts (Susanna is Daniel 13):
+  // outside the Psalms such a verse exists when the Vulgate numbering has it.
   const exists = (book: string, chapter: number, verse: number) =>
-    parser.problemOf({ book, chapter, verse }) === undefined;
+    parser.problemOf({ book, chapter, verse }) === undefined ||
+    (book !== 'PSA' && parser.problemOf({ book, chapter, verse }, 'vulgate') === undefined);
 
   /** The verses of a reference, in order, at most `cap`; chapters are walked while the verse counts allow. */
-  function versesOf(ref: BibleReference, cap: number): string[] {
+  function versesOf(ref: BibleReference, cap: number, trusted = false): string[] {
     const out: string[] = [];
     const lastChapter = ref.endChapter ?? ref.chapter;
     const single = ref.verse !== undefined && ref.endVerse === undefined && ref.endChapter === undefined;
@@ -196,7 +230,7 @@ export function createVerseRetriever(deps: VerseRetrieverDeps): VerseRetriever {
       const first = c === ref.chapter ? (ref.verse ?? 1) : 1;
       const last = c === lastChapter ? (ref.endVerse ?? (single ? first : Infinity)) : Infinity;
       // A range whose last verse exists needs no check per verse (entries cite thousands of them).
-      const checked = last !== Infinity && last - first < cap && exists(ref.book, c, last);
+      const checked = last !== Infinity && last - first < cap && (trusted || exists(ref.book, c, last));
       for (let v = first; v <= last && out.length < cap; v++) {
         if (!checked && !exists(ref.book, c, v)) break;
         out.push(usfm(ref.book, c, v));
@@ -209,11 +243,13 @@ export function createVerseRetriever(deps: VerseRetrieverDeps): VerseRetriever {
   function citedVerses(question: string, options: RetrieveOptions, limit: number) {
     const matches = parser
       .findAll(question, { language: options.language, tradition: options.tradition })
+      .map((m) => ({ ...m, reference: readersNumbering(m.reference, options.tradition) }))
       .filter((m) => parser.problemOf(m.reference) === undefined);
     const cited: string[] = [];
     const context: string[] = [];
-    // A citation outside the reader's canon (Tobit for a Protestant) gives no verses but is no search text either.
-    for (const { reference: ref } of matches.filter((m) => inCanon(m.reference.book, options.tradition))) {
+    // A citation outside the reader's canon (Sirach for a Protestant) is still shown, marked as such: the reader
+    // asked for it by name.
+    for (const { reference: ref } of matches) {
       cited.push(...versesOf(ref, limit));
       if (ref.verse !== undefined && ref.endVerse === undefined && ref.endChapter === undefined) {
         for (const v of [ref.verse + 1, ref.verse - 1]) {
@@ -233,8 +269,22 @@ export function createVerseRetriever(deps: VerseRetrieverDeps): VerseRetriever {
     );
   }
 
+  /**
+   * Whether a Chinese verse speaks of every name the question names, and not only of a longer name holding it
+   * (以利亚 inside 以利亚撒, 玛利亚 inside 撒玛利亚).
+   */
+  function namesWhole(text: string, names: readonly string[]): boolean {
+    if (names.length === 0) return true;
+    const folded = foldToSimplified(text);
+    return names.every((name) => {
+      let rest = folded;
+      for (const longer of guide.longerNames(name)) rest = rest.split(longer).join('\u0000');
+      return rest.includes(name);
+    });
+  }
+
   /** (a) BM25 over the reader's language; one entry per verse, the reader's translation preferred for its hit. */
-  async function textRanking(query: string, options: RetrieveOptions): Promise<TextRanking> {
+  async function textRanking(query: string, options: RetrieveOptions, names: readonly string[]): Promise<TextRanking> {
     const hits = await index.search({
       query,
       lang: options.language,
@@ -248,6 +298,7 @@ export function createVerseRetriever(deps: VerseRetrieverDeps): VerseRetriever {
     for (const hit of hits) {
       const ref = kjvVerseRef(hit);
       if (!ref || !inCanon(ref.slice(0, 3), options.tradition)) continue;
+      if (!namesWhole(hit.text, names)) continue;
       const seen = hitOf.get(ref);
       if (!seen) order.push(ref);
       if (!seen || (!own.has(seen.translation ?? '') && own.has(hit.translation ?? ''))) hitOf.set(ref, hit);
@@ -271,24 +322,17 @@ export function createVerseRetriever(deps: VerseRetrieverDeps): VerseRetriever {
   }
 
   /** Expands a stored citation (`BOOK.C.V` or `BOOK.C.V-BOOK.C.V`) to its verses. */
-  function citationVerses(citation: string): string[] {
-    const m = RANGE.exec(citation);
-    if (!m) return [];
-    const [, book, c1, v1, book2, c2, v2] = m as unknown as [string, string, string, string, string?, string?, string?];
-    const ref: BibleReference = { book, chapter: Number(c1), verse: Number(v1) };
-    if (book2 === book && c2 && v2) {
-      if (Number(c2) !== ref.chapter) ref.endChapter = Number(c2);
-      ref.endVerse = Number(v2);
-    }
-    return versesOf(ref, MAX_RANGE);
+  function citationVerses(citation: string, trusted = false): string[] {
+    if (!USFM_VERSE_OR_RANGE.test(citation)) return [];
+    return versesOf(parseUsfm(citation)!, MAX_RANGE, trusted);
   }
 
   /**
    * (b) The entries the question finds in the English reference works, and the verses they cite: an entry at rank
    * r gives each verse it cites 1/r, a range shares that among its verses (1/√n each), and the entries' shares add.
    */
-  async function entryRanking(question: string, options: RetrieveOptions): Promise<EntryRanking> {
-    const query = options.language === 'en' ? question : englishKeywords(question, options.language);
+  async function entryRanking(question: string, options: RetrieveOptions, guided = ''): Promise<EntryRanking> {
+    const query = options.language === 'en' ? question : joinWords(englishKeywords(question, options.language), guided);
     if (!query) return { order: [], entries: [] };
     const hits = await index.search({
       query,
@@ -352,38 +396,250 @@ export function createVerseRetriever(deps: VerseRetrieverDeps): VerseRetriever {
     }
   }
 
+  const bookNames = new Map<BibleLanguage, [string, string][]>();
+  /**
+   * The books a question names in the reader's language, not as a citation ("What does Sirach say about
+   * friendship?", "箴言怎么说钱财？"): names of three letters or more, folded and lower-cased.
+   */
+  function namedBooks(question: string, language: BibleLanguage): { codes: string[]; rest: string } {
+    let names = bookNames.get(language);
+    if (!names) {
+      names = parser.catalogue.books.flatMap((b) =>
+        [b.names[language], (b.zhCatholic as Partial<Record<string, string>> | undefined)?.[language]]
+          .filter((n): n is string => Boolean(n) && (n as string).length > 2)
+          .map((n) => [foldToSimplified(n.toLowerCase()), b.code] as [string, string]),
+      );
+      bookNames.set(language, names);
+    }
+    let folded = foldToSimplified(question.toLowerCase());
+    const latin = !(language === 'zh-Hans' || language === 'zh-Hant');
+    const codes = new Set<string>();
+    // Longest names first, each taken out of the text once found (便西拉智训 before 智训).
+    for (const [name, code] of [...names].sort((a, b) => b[0].length - a[0].length)) {
+      const at = folded.indexOf(name);
+      if (at < 0) continue;
+      // Latin names stand as words: "Job" is not in "jobs", "Acts" not in "facts".
+      if (latin && (/\p{L}/u.test(folded[at - 1] ?? '') || /\p{L}/u.test(folded[at + name.length] ?? ''))) continue;
+      codes.add(code);
+      folded = `${folded.slice(0, at)} ${folded.slice(at + name.length)}`;
+    }
+    return { codes: [...codes], rest: folded };
+  }
+
+  /**
+   * The verses of the books a question names, found by the rest of its words; a book outside the reader's canon is
+   * searched in the canon that holds it. Readers whose language has no text of the book search its English one.
+   */
+  async function bookRanking(
+    question: string,
+    books: string[],
+    options: RetrieveOptions,
+    guided = '',
+  ): Promise<TextRanking> {
+    const outside = books.some((b) => !inCanon(b, options.tradition));
+    const canon = outside ? 'orthodox' : options.tradition;
+    const ask = (query: string, lang: string) =>
+      index.search({ query, lang, kinds: ['verse'], books, canon, limit: TEXT_DEPTH });
+    let hits = await ask(question, options.language);
+    if (hits.length === 0 && options.language !== 'en') {
+      const english = joinWords(englishKeywords(question, options.language), guided);
+      if (english) hits = await ask(english, 'en');
+    }
+    const order: string[] = [];
+    const hitOf = new Map<string, PassageHit>();
+    for (const hit of hits) {
+      const ref = kjvVerseRef(hit);
+      if (!ref || hitOf.has(ref)) continue;
+      order.push(ref);
+      hitOf.set(ref, hit);
+    }
+    return { order, hitOf };
+  }
+
+  /**
+   * The relevance floor for a question outside the domain (no reference, nothing of the guide, no book name, no
+   * faith word): only a verse that holds every one of its (at least two) search terms answers it.
+   */
+  function answersOutsideDomain(residual: string, options: RetrieveOptions, text: TextRanking): boolean {
+    const terms = analyzeQuery(residual, { lang: options.language, keepStopWordsIfEmpty: false, stems: true });
+    const words = new Set(analyzeQuery(residual, { lang: options.language, keepStopWordsIfEmpty: false }));
+    // One word alone ("世人", "shepherd") is a search for that word, not a question: any verse holding it answers.
+    const bareWord = words.size === 1 && residual.trim().length <= 24 && !/[?？¿]/.test(residual);
+    if (words.size < 2 && !bareWord) return false;
+    return text.order.slice(0, 3).some((ref) => {
+      const hit = text.hitOf.get(ref);
+      if (!hit) return false;
+      const tokens = new Set(analyzeForIndex(hit.text, hit.lang));
+      // A word counts when it or its stem is in the verse (the stem follows its word in `terms`).
+      return [...words].every((w) => tokens.has(w) || terms.some((t, i) => terms[i - 1] === w && tokens.has(t)));
+    });
+  }
+
+  /**
+   * The verses of the guide entries matched: the head of every ref of every entry first (a passage's parallel
+   * accounts, a topic's several key texts), then the rest of each range in order.
+   */
+  function guideVerses(
+    matches: readonly GuideMatch[],
+    options: RetrieveOptions,
+    cap: number,
+    outside: Set<string>,
+    vulgate: Set<string>,
+  ): string[] {
+    const ranges = matches.flatMap((m) =>
+      m.entry.refs.map((r) => {
+        // The guide's ranges are checked against the corpus (npm run check:guide), in the numbering of the texts
+        // that hold them: Susanna is Daniel 13 in the Catholic texts, a chapter the KJV has not.
+        const verses = citationVerses(r, true);
+        // An entry of the deuterocanon (Tobit, the Maccabees, Susanna) was named by the reader: shown whatever their
+        // canon, marked when it is outside it.
+        if (m.entry.canon === undefined) return verses.filter((v) => inCanon(v.slice(0, 3), options.tradition));
+        for (const v of verses) {
+          vulgate.add(v);
+          if (options.tradition === 'protestant') outside.add(v);
+        }
+        return verses;
+      }),
+    );
+    const out = new Set<string>();
+    for (const range of ranges) for (const v of range.slice(0, GUIDE_HEAD)) if (out.size < cap) out.add(v);
+    for (const range of ranges) for (const v of range.slice(GUIDE_HEAD)) if (out.size < cap) out.add(v);
+    return [...out];
+  }
+
   return {
     async retrieve(rawQuestion, options) {
       const limit = Math.min(MAX_LIMIT, Math.max(1, Math.floor(options.limit ?? DEFAULT_LIMIT) || DEFAULT_LIMIT));
       const question = typeof rawQuestion === 'string' ? rawQuestion.slice(0, MAX_QUESTION) : '';
       const { refs: cited, residual } = citedVerses(question, options, limit);
-      const verses: RetrievedVerse[] = cited.map((ref, i) => ({ ref, score: 2 - i / 1000, sources: ['reference'] }));
+      const verses: RetrievedVerse[] = cited.map((ref, i) => ({
+        ref,
+        score: 2 - i / 1000,
+        sources: ['reference'],
+        ...(inCanon(ref.slice(0, 3), options.tradition) ? {} : { outsideCanon: true as const }),
+      }));
+      const taken = new Set(cited);
+      const matches = guide.match(residual, options.language);
+      // A named passage (主祷文, the prodigal son) is read as if it had been cited.
+      const outside = new Set<string>();
+      const vulgate = new Set<string>();
+      const marks = (ref: string) => ({
+        ...(isOutside(ref) ? { outsideCanon: true as const } : {}),
+        ...(vulgate.has(ref) ? { numbering: 'vulgate' as const } : {}),
+      });
+      const isOutside = (ref: string) => outside.has(ref) || !inCanon(ref.slice(0, 3), options.tradition);
+      const named = guideVerses(
+        matches.filter((m) => m.entry.kind === 'passage'),
+        options,
+        limit,
+        outside,
+        vulgate,
+      );
+      for (const ref of named) {
+        if (verses.length >= limit || taken.has(ref)) continue;
+        taken.add(ref);
+        verses.push({
+          ref,
+          score: 1.5 - verses.length / 1000,
+          sources: ['guide'],
+          ...marks(ref),
+        });
+      }
+      const topics = guideVerses(
+        matches.filter((m) => m.entry.kind === 'topic'),
+        options,
+        MAX_LIMIT,
+        outside,
+        vulgate,
+      );
+      const people = guideVerses(
+        matches.filter((m) => m.entry.kind === 'person' || m.entry.kind === 'place'),
+        options,
+        MAX_LIMIT,
+        outside,
+        vulgate,
+      );
+      const chinese = options.language === 'zh-Hans' || options.language === 'zh-Hant';
+      const names = chinese
+        ? matches.filter((m) => m.entry.kind === 'person' || m.entry.kind === 'place').map((m) => m.text)
+        : [];
       const searchable = analyzeQuery(residual, { lang: options.language, keepStopWordsIfEmpty: false }).length > 0;
-      if (!searchable || verses.length >= limit) return { verses: verses.slice(0, limit), entries: [] };
+      if (verses.length >= limit || (!searchable && topics.length === 0 && people.length === 0)) {
+        return { verses: verses.slice(0, limit), entries: [] };
+      }
 
-      const [text, entry] = await Promise.all([textRanking(residual, options), entryRanking(residual, options)]);
+      const { codes: books, rest: withoutBooks } = namedBooks(residual, options.language);
+      if (books.length > 0) {
+        // A named book narrows the guide's topics and people to its own verses, if it has any of them.
+        for (const list of [topics, people]) {
+          const inBooks = list.filter((v) => books.includes(v.slice(0, 3)));
+          list.splice(0, list.length, ...inBooks);
+        }
+      }
+      const none: TextRanking = { order: [], hitOf: new Map() };
+      // The English names of the topics and people matched ask the English works (and English texts) for readers of
+      // other languages: 友谊 → friendship, though the Union Version never uses the word.
+      const guided = matches
+        .filter((m) => m.entry.kind !== 'passage')
+        .flatMap((m) => (m.entry.names.en ?? []).slice(0, 2))
+        .join(' ');
+      const [text, entry, book] = searchable
+        ? await Promise.all([
+            textRanking(residual, options, names),
+            entryRanking(residual, options, guided),
+            books.length > 0 ? bookRanking(withoutBooks, books, options, guided) : none,
+          ])
+        : [none, { order: [], entries: [] }, none];
+      const inDomain =
+        verses.length > 0 || matches.length > 0 || hasFaithTerm(question, options.language) || books.length > 0;
+      if (!inDomain && !answersOutsideDomain(residual, options, text)) return { verses: [], entries: [] };
       const pool = [
         ...new Set([...text.order.slice(0, PROMINENCE_POOL.text), ...entry.order.slice(0, PROMINENCE_POOL.entry)]),
       ];
-      const byProminence = pool
-        .map((ref, i) => ({ ref, i, p: prominence(ref) }))
-        .sort((a, b) => b.p - a.p || a.i - b.i)
-        .map(({ ref }) => ref);
-      const fused = reciprocalRankFusion([text.order, entry.order, byProminence], RRF_K, FUSION_WEIGHTS);
-      const taken = new Set(cited);
+      const byProminence =
+        weights.prominence > 0
+          ? pool
+              .map((ref, i) => ({ ref, i, p: prominence(ref) }))
+              .sort((a, b) => b.p - a.p || a.i - b.i)
+              .map(({ ref }) => ref)
+          : [];
+      const fused = reciprocalRankFusion([text.order, entry.order, topics, people, byProminence, book.order], RRF_K, [
+        weights.text,
+        weights.entry,
+        weights.topic,
+        weights.person,
+        weights.prominence,
+        weights.book,
+      ])
+        // Prominence only breaks ties between equally ranked verses.
+        .map((item, i) => ({ item, i, p: prominence(item.id) }))
+        .sort((a, b) => b.item.score - a.item.score || b.p - a.p || a.i - b.i)
+        .map(({ item }) => item);
       for (const item of fused) {
         if (verses.length >= limit) break;
         if (taken.has(item.id)) continue;
         taken.add(item.id);
-        const hit = text.hitOf.get(item.id);
+        const hit = text.hitOf.get(item.id) ?? book.hitOf.get(item.id);
         const sources: VerseSource[] = [];
-        if (item.lists.includes(0)) sources.push('text');
+        if (item.lists.includes(0) || item.lists.includes(5)) sources.push('text');
         if (item.lists.includes(1)) sources.push('entry');
-        verses.push({ ref: item.id, score: item.score, sources, ...(hit ? { hit } : {}) });
+        if (item.lists.includes(2) || item.lists.includes(3)) sources.push('guide');
+        verses.push({
+          ref: item.id,
+          score: item.score,
+          sources,
+          ...(hit ? { hit } : {}),
+          ...marks(item.id),
+        });
       }
       return { verses, entries: entry.entries };
     },
   };
+}
+
+function joinWords(...parts: (string | undefined)[]): string | undefined {
+  const joined = parts.filter(Boolean).join(' ').trim();
+  return joined || undefined;
 }
 
 /** "naves-topical:speaking-evil" → "Speaking Evil" (a redirect target's title, until its own is read). */

@@ -56,9 +56,19 @@ export function finishTour(storage: AppStorage): void {
   storage.setCache('appFirstTour', true);
 }
 
-/** The wording tradition answers should use: the tour's choice (or the settings' later one). */
+/**
+ * The reader's wording tradition, kept in one place: the tour's choice (or the settings' later one). Chat, the
+ * devotionals, the passage sheet and the share page send it as `expression`; without one, the server reads the
+ * logged-in account's, else the edition's default.
+ */
 export function storedExpression(storage: AppStorage): Expression | null {
   return readTourAnswers(storage).expression;
+}
+
+/** The reader's tradition as request parameters: `{ expression }`, or nothing before a choice. */
+export function expressionParams(storage: AppStorage): { expression?: Expression } {
+  const expression = storedExpression(storage);
+  return expression ? { expression } : {};
 }
 
 /** Sends the stored answers to the account; marks them synced once the server has both. */

@@ -4,6 +4,7 @@
 import * as OpenCC from 'opencc-js/cn2t';
 import type { Citation, Locale } from '@bible-qa/contract';
 import { foldPerCharacter } from '../../retrieval/chinese-text.ts';
+import { parseUsfm } from '../../scripture/usfm.ts';
 
 export const ANSWER_LANGS = ['zh-Hans', 'zh-Hant', 'en', 'es', 'fr'] as const;
 export type AnswerLang = (typeof ANSWER_LANGS)[number];
@@ -44,15 +45,13 @@ const point = (chapter: number, verse: number) => chapter * 1000 + verse;
 
 /** 'JHN.3.16', 'JHN.3.16-JHN.3.18', 'JHN.3.16-JHN.4.2', 'PSA.23', 'GEN.1-GEN.3' → a span; undefined otherwise. */
 export function spanOf(reference: string): Span | undefined {
-  const m = /^([1-4A-Z][A-Z0-9]{2})\.(\d+)(?:\.(\d+))?(?:-([1-4A-Z][A-Z0-9]{2})\.(\d+)(?:\.(\d+))?)?$/.exec(reference);
-  if (!m) return undefined;
-  const [, book = '', c1 = '', v1, book2, c2, v2] = m;
-  if (book2 !== undefined && book2 !== book) return undefined;
-  const from = point(Number(c1), v1 === undefined ? 0 : Number(v1));
-  const endChapter = c2 === undefined ? Number(c1) : Number(c2);
-  const endVerse = c2 === undefined ? v1 : v2;
-  const to = point(endChapter, endVerse === undefined ? 999 : Number(endVerse));
-  return { book, from, to };
+  const ref = parseUsfm(reference);
+  // A range into another book is no span of one book.
+  if (!ref || (reference.includes('-') && ref.endChapter === undefined && ref.endVerse === undefined)) return undefined;
+  const from = point(ref.chapter, ref.verse ?? 0);
+  const single = ref.endChapter === undefined && ref.endVerse === undefined;
+  const to = point(ref.endChapter ?? ref.chapter, ref.endVerse ?? (single ? (ref.verse ?? 999) : 999));
+  return { book: ref.book, from, to };
 }
 
 /** Do two references share a verse? */

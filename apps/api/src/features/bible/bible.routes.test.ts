@@ -102,6 +102,16 @@ describe('the Bible API over the fixture corpus', () => {
     expect(ref.data.passage.reference).toBe('JHN.3.16');
   });
 
+  it('gives each verse once, in the reader’s translation, with the words marked', async () => {
+    const res = await get(`/search?q=${encodeURIComponent('神爱世人')}&limit=20`);
+    const hits = res.data.hits as { ref: string; translation: string; highlight: string; title: string }[];
+    expect(hits.length).toBeGreaterThan(0);
+    expect(new Set(hits.map((h) => h.ref)).size).toBe(hits.length);
+    expect(hits.every((h) => h.translation === 'cuv-hans')).toBe(true);
+    expect(hits[0]).toMatchObject({ ref: 'JHN.3.16', title: '约翰福音 3:16' });
+    expect(hits[0]!.highlight).toContain('<mark>');
+  });
+
   it.each([
     '"unclosed AND (love OR NOT faith) NEAR(x y) * : col:val',
     '\uD800 lone surrogate \uDFFF',
@@ -125,8 +135,8 @@ describe('the Bible API over the fixture corpus', () => {
   });
 
   it('lists the deuterocanon only for Catholic and Orthodox readers, with Catholic Chinese names', async () => {
-    const protestant = await get('/books?lang=zh-Hans&tradition=protestant');
-    const catholic = await get('/books?lang=zh-Hans&tradition=catholic');
+    const protestant = await get('/books?lang=zh-Hans&expression=protestant');
+    const catholic = await get('/books?lang=zh-Hans&expression=catholic');
     expect(protestant.data.map((b: { code: string }) => b.code)).not.toContain('WIS');
     const wisdom = catholic.data.find((b: { code: string }) => b.code === 'WIS');
     expect(wisdom.name).toMatch(/智慧/);

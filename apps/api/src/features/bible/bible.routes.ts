@@ -16,20 +16,25 @@ import {
   type BibleLanguage,
   type Expression,
 } from '@bible-qa/contract';
+import { optionalUser } from '../../http/auth.ts';
 import { phrase } from '../../answer/composer-phrases.ts';
 import { ok, okSchema } from '../../http/envelope.ts';
 import { renderVerseCard } from './verse-card.ts';
-import type { BibleService, ReaderContext } from './bible.service.ts';
-import { bibleLanguageOf, traditionOf } from './translation-policy.ts';
+import type { ReaderResolver } from '../../scripture/reader.ts';
+import type { AuthSessionService } from '../auth/auth-session.service.ts';
+import type { BibleService } from './bible.service.ts';
 
-/** The reader: the language and tradition asked for, else the Locale header's language and no preference. */
-function readerOf(request: FastifyRequest, query: { lang?: BibleLanguage; expression?: Expression }): ReaderContext {
-  return { language: query.lang ?? bibleLanguageOf(request.locale), tradition: traditionOf(query.expression) };
-}
-
-export const bibleRoutes: FastifyPluginAsync<{ bible: BibleService }> = async (app, { bible }) => {
+/** /webapi/bible: open to guests; the reader's tradition is the query's `expression`, else their account's. */
+export const bibleRoutes: FastifyPluginAsync<{
+  bible: BibleService;
+  readers: ReaderResolver;
+  sessions: AuthSessionService;
+}> = async (app, { bible, readers, sessions }) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['bible'];
+  app.addHook('preHandler', optionalUser(sessions));
+  const readerOf = (request: FastifyRequest, query: { lang?: BibleLanguage; expression?: Expression }) =>
+    readers.readerOf({ locale: request.locale, userId: request.auth?.userId, ...query });
 
   r.get(
     '/passage',
@@ -42,7 +47,7 @@ export const bibleRoutes: FastifyPluginAsync<{ bible: BibleService }> = async (a
       },
     },
     async (request) =>
-      ok(await bible.passage(request.query.ref, readerOf(request, request.query), request.query.translation)),
+      ok(await bible.passage(request.query.ref, await readerOf(request, request.query), request.query.translation)),
   );
 
   r.get(
@@ -56,11 +61,11 @@ export const bibleRoutes: FastifyPluginAsync<{ bible: BibleService }> = async (a
       },
     },
     async (request) =>
-      ok(await bible.parallel(request.query.ref, readerOf(request, request.query), request.query.translations)),
+      ok(await bible.parallel(request.query.ref, await readerOf(request, request.query), request.query.translations)),
   );
 
   const search = async (query: z.infer<typeof searchQuerySchema>, request: FastifyRequest) =>
-    ok(await bible.search(query, readerOf(request, { ...(query.lang ? { lang: query.lang } : {}) })));
+    ok(await bible.search(query, await readerOf(request, { ...(query.lang ? { lang: query.lang } : {}) })));
   r.get(
     '/search',
     {
@@ -97,7 +102,7 @@ export const bibleRoutes: FastifyPluginAsync<{ bible: BibleService }> = async (a
         response: { 200: okSchema(z.array(bookSchema)) },
       },
     },
-    async (request) => ok(await bible.books(request.query.lang, request.query.tradition)),
+    async (request) => ok(await bible.books(await readerOf(request, request.query))),
   );
 
   r.get(
@@ -114,7 +119,7 @@ export const bibleRoutes: FastifyPluginAsync<{ bible: BibleService }> = async (a
       ok(
         await bible.crossReferences(
           request.query.ref,
-          readerOf(request, request.query),
+          await readerOf(request, request.query),
           request.query.limit,
           request.query.translation,
         ),
@@ -133,7 +138,7 @@ export const bibleRoutes: FastifyPluginAsync<{ bible: BibleService }> = async (a
       },
     },
     async (request, reply) => {
-      const reader = readerOf(request, request.query);
+      const reader = await readerOf(request, request.query);
       const passage = await bible.passage(request.query.ref, reader, request.query.translation);
       const key = `${passage.translationReference}|${passage.translation.id}|${request.query.theme}|${request.locale}`;
       let png = cards.get(key);

@@ -1,22 +1,23 @@
 import type { BibleLanguage, Book, Passage, SearchResult, Tradition, Translation } from '@bible-qa/contract';
-import { createReferenceFormatter } from '../../bible/references.format.ts';
-import { createReferenceParser, type ReferenceParser } from '../../bible/references.parser.ts';
-import type { BibleReference, BookRecord, VersificationScheme } from '../../bible/references.types.ts';
-import { createVerseCountTable } from '../../bible/verse-counts.ts';
-import { schemeOf, toScheme } from '../../bible/versification.ts';
+import { createReferenceFormatter } from '../../scripture/references.format.ts';
+import type { ReferenceParser } from '../../scripture/references.parser.ts';
+import type { BibleReference, BookRecord, VersificationScheme } from '../../scripture/references.types.ts';
+import { formatUsfm, parseUsfm } from '../../scripture/usfm.ts';
+import { schemeOf, toScheme } from '../../scripture/versification.ts';
+import { loadReferenceParser } from '../../corpus/reference-parser.ts';
 import type { CorpusRepository } from '../../corpus/corpus.repository.ts';
 import type { CorpusService } from '../../corpus/corpus.service.ts';
 import { AppError } from '../../http/app-error.ts';
-import { defaultTranslation } from './translation-policy.ts';
+import { canonStanding } from '../../scripture/canon.ts';
+import type { ReaderContext } from '../../scripture/reader.ts';
+import { defaultTranslation } from '../../scripture/translation-policy.ts';
 import { versionMemo } from '../../corpus/version-memo.ts';
+import { highlight } from '../../retrieval/highlight.ts';
+import { analyzeQuery } from '../../retrieval/text-analysis.ts';
+import { corpusEntryRefs, createVerseRetriever, type VerseRetriever } from '../../retrieval/verse-retriever.ts';
 
 const MAX_PASSAGE_VERSES = 200;
 const PASSAGE_CACHE = 5000;
-
-export interface ReaderContext {
-  language: BibleLanguage;
-  tradition: Tradition;
-}
 
 /** One corpus version's books, parser and translations, built once per version. */
 interface VersionState {
@@ -25,58 +26,6 @@ interface VersionState {
   format: ReturnType<typeof createReferenceFormatter>;
   books: Map<string, BookRecord & { zhCatholic?: Record<string, string> }>;
   translations: Map<string, Translation>;
-}
-
-export function toUsfm(ref: BibleReference): string {
-  const start = `${ref.book}.${ref.chapter}${ref.verse !== undefined ? `.${ref.verse}` : ''}`;
-  if (ref.endChapter === undefined && ref.endVerse === undefined) return start;
-  const endChapter = ref.endChapter ?? ref.chapter;
-  const end = `${ref.book}.${endChapter}${ref.endVerse !== undefined ? `.${ref.endVerse}` : ''}`;
-  return end === start ? start : `${start}-${end}`;
-}
-
-/** "JHN.3.16" or "JHN.3.16-JHN.3.18" (corpus form) → reference. */
-export function fromUsfm(value: string): BibleReference | undefined {
-  const m = /^([1-4A-Z][A-Z0-9]{2})\.(\d+)\.(\d+)(?:-([1-4A-Z][A-Z0-9]{2})\.(\d+)\.(\d+))?$/.exec(value);
-  if (!m) return undefined;
-  const ref: BibleReference = { book: m[1]!, chapter: Number(m[2]), verse: Number(m[3]) };
-  if (m[4] && m[4] === m[1]) {
-    if (Number(m[5]) !== ref.chapter) ref.endChapter = Number(m[5]);
-    ref.endVerse = Number(m[6]);
-  }
-  return ref;
-}
-
-/** A corpus version's books, translations and a reference parser that knows every chapter's verse count. */
-export async function loadReferenceParser(corpusData: CorpusRepository, versionId: number) {
-  const [bookRows, translations] = await Promise.all([
-    corpusData.listBooks(versionId),
-    corpusData.listTranslations(versionId),
-  ]);
-  const countRows = [];
-  for (const t of translations) {
-    const scheme = schemeOf(t.id);
-    for (const row of await corpusData.chapterVerseCounts(versionId, t.id)) {
-      countRows.push({ scheme, book: row.book, chapter: row.chapter, verses: row.count });
-    }
-  }
-  const books = bookRows.map(
-    (b) =>
-      ({
-        code: b.code,
-        order: b.order,
-        testament: b.testament,
-        chapters: b.chapters,
-        names: b.names,
-        ...(b.zhCatholic ? { zhCatholic: b.zhCatholic } : {}),
-        ...(b.abbr ? { abbr: b.abbr } : {}),
-      }) as BookRecord,
-  );
-  return {
-    parser: createReferenceParser(books, { verseCounts: createVerseCountTable(countRows) }),
-    books,
-    translations,
-  };
 }
 
 export function createBibleService({ corpus, corpusData }: { corpus: CorpusService; corpusData: CorpusRepository }) {
@@ -155,12 +104,68 @@ export function createBibleService({ corpus, corpusData }: { corpus: CorpusServi
         s.format(ref, { locale: reader.language, tradition: reader.tradition }),
       ]);
     return {
-      reference: toUsfm(ref),
-      translationReference: toUsfm(own),
+      reference: formatUsfm(ref),
+      translationReference: formatUsfm(own),
       title: s.format(ref, { locale: reader.language, tradition: reader.tradition }),
       translation: { id: translation.id, name: translation.name, language: translation.language },
       verses,
     };
+  }
+
+  const retrievers = new Map<number, VerseRetriever>();
+  /** The answer engine's retriever for a version: what search finds is what an answer would cite. */
+  function retrieverOf(s: VersionState): VerseRetriever {
+    let retriever = retrievers.get(s.versionId);
+    if (!retriever) {
+      retrievers.clear();
+      retriever = createVerseRetriever({
+        index: corpus.ready().index,
+        parser: s.parser,
+        entryRefs: corpusEntryRefs(corpusData, s.versionId),
+      });
+      retrievers.set(s.versionId, retriever);
+    }
+    return retriever;
+  }
+
+  /**
+   * Verse search: each verse once, in the reader's translation (a book it lacks from a text that has it), ranked as
+   * the answer engine ranks them; the words of the query are marked.
+   */
+  async function verseHits(s: VersionState, q: string, reader: ReaderContext, limit: number, translation?: string) {
+    const { verses } = await retrieverOf(s).retrieve(q, {
+      language: reader.language,
+      tradition: reader.tradition,
+      ...(translation ? { translation } : {}),
+      limit,
+    });
+    const terms = analyzeQuery(q, { lang: reader.language, stems: true });
+    const found = await Promise.all(
+      verses.map(async (v) => {
+        const ref = parseUsfm(v.ref);
+        if (!ref) return undefined;
+        const scheme = v.numbering === 'vulgate' ? 'vulgate' : 'kjv';
+        const asked = v.numbering === 'vulgate' ? 'cpdv' : translation;
+        const p = await passageOf(s, ref, reader, asked, scheme).catch(() =>
+          passageOf(s, ref, reader, 'cpdv', scheme).catch(() => undefined),
+        );
+        if (!p) return undefined;
+        const text = p.verses.map((x) => x.text).join(' ');
+        return {
+          id: `${p.translation.id}:${v.ref}`,
+          kind: 'verse' as const,
+          lang: p.translation.language,
+          translation: p.translation.id,
+          collection: null,
+          ref: v.ref,
+          title: p.title,
+          text,
+          highlight: highlight(text, terms, undefined, p.translation.language),
+          score: v.score,
+        };
+      }),
+    );
+    return found.filter((h) => h !== undefined);
   }
 
   return {
@@ -172,7 +177,7 @@ export function createBibleService({ corpus, corpusData }: { corpus: CorpusServi
     /** A parsed reference's passage in the reader's translation, or undefined when it has no such verses. */
     async passageFor(ref: BibleReference, reader: ReaderContext, translation?: string): Promise<Passage | undefined> {
       const s = await current();
-      const key = `${s.versionId}|${translation ?? ''}|${reader.language}|${reader.tradition}|${toUsfm(ref)}`;
+      const key = `${s.versionId}|${translation ?? ''}|${reader.language}|${reader.tradition}|${formatUsfm(ref)}`;
       return passages.get(key, () =>
         passageOf(s, ref, reader, translation, 'kjv').catch((error: unknown) => {
           if (error instanceof AppError) return undefined;
@@ -208,7 +213,7 @@ export function createBibleService({ corpus, corpusData }: { corpus: CorpusServi
             throw error;
         }
       }
-      return { reference: toUsfm(ref), passages };
+      return { reference: formatUsfm(ref), passages };
     },
     async search(
       query: {
@@ -233,6 +238,9 @@ export function createBibleService({ corpus, corpusData }: { corpus: CorpusServi
       let passage: Passage | null = null;
       if (explicit && !s.parser.problemOf(matches[0]!.reference)) {
         passage = await passageOf(s, matches[0]!.reference, reader, query.translation, 'kjv').catch(() => null);
+      }
+      if (query.kind !== 'entry' && !query.collection) {
+        return { passage, hits: await verseHits(s, trimmed, reader, query.limit, query.translation) };
       }
       const hits = await index.search({
         query: trimmed,
@@ -260,13 +268,14 @@ export function createBibleService({ corpus, corpusData }: { corpus: CorpusServi
       };
     },
     /** The books of a canon, named in a language and tradition (Catholic Chinese names for Catholic readers). */
-    async books(language: BibleLanguage, tradition: Tradition): Promise<Book[]> {
+    async books({ language, tradition }: ReaderContext): Promise<Book[]> {
       const s = await current();
       return [...s.books.values()]
-        .filter((b) => b.testament !== 'DC' || inCanon(b.code, tradition))
+        .filter((b) => canonStanding(b.code, tradition) !== undefined)
         .sort((a, b) => a.order - b.order)
         .map((b) => ({
           code: b.code,
+          appendix: canonStanding(b.code, tradition) === 'appendix',
           order: b.order,
           testament: b.testament,
           chapters: b.chapters,
@@ -281,7 +290,7 @@ export function createBibleService({ corpus, corpusData }: { corpus: CorpusServi
       const rows = await corpusData.crossReferencesOf(s.versionId, ref.book, ref.chapter, ref.verse, limit);
       const out = [];
       for (const row of rows) {
-        const target = fromUsfm(row.toRef);
+        const target = parseUsfm(row.toRef);
         if (!target) continue;
         const passage = await passageOf(s, target, reader, translation, 'kjv').catch(() => null);
         out.push({
@@ -299,26 +308,3 @@ export function createBibleService({ corpus, corpusData }: { corpus: CorpusServi
   };
 }
 export type BibleService = ReturnType<typeof createBibleService>;
-
-/** The deuterocanon of the Catholic canon, and what the Orthodox canon adds; 2 Esdras, the Psalms of Solomon and
- * 1 Enoch are in the corpus but in neither canon. */
-const CATHOLIC_DEUTEROCANON = new Set([
-  'TOB',
-  'JDT',
-  'ESG',
-  'WIS',
-  'SIR',
-  'BAR',
-  'LJE',
-  '1MA',
-  '2MA',
-  'S3Y',
-  'SUS',
-  'BEL',
-]);
-const ORTHODOX_ADDITIONS = new Set(['1ES', 'MAN', 'PS2', '3MA', '4MA']);
-
-function inCanon(code: string, tradition: Tradition): boolean {
-  if (tradition === 'protestant') return false;
-  return CATHOLIC_DEUTEROCANON.has(code) || (tradition === 'orthodox' && ORTHODOX_ADDITIONS.has(code));
-}

@@ -5,8 +5,8 @@ import type { GatherInput } from '../../answer/answer-context.ts';
 import { runGeneration, type GenerationDeps, type GenerationJob } from '../../answer/generate.ts';
 import { GenerationHub, HubRegistry } from '../../answer/generation-hub.ts';
 import { AppError } from '../../http/app-error.ts';
-import type { MemberRepository } from '../member/member.repository.ts';
-import { traditionOf } from '../bible/translation-policy.ts';
+import type { ReaderResolver } from '../../scripture/reader.ts';
+import { traditionOf } from '../../scripture/translation-policy.ts';
 import { answerFromRow, partsOf } from './answer-view.ts';
 import type { ChatRepository, MessageRow } from './chat.repository.ts';
 
@@ -35,7 +35,7 @@ function cleanQuestion(text: string): string {
 /** Chat's verbs: ask, resend and stop (streamed through generation hubs), and the history and collection verbs. */
 export function createChatService(deps: {
   chats: ChatRepository;
-  members: MemberRepository;
+  readers: ReaderResolver;
   generation: GenerationDeps;
 }) {
   const registry = new HubRegistry();
@@ -134,12 +134,6 @@ export function createChatService(deps: {
       .map((r) => ({ question: questions.get(r.parentId!)!, answer: r.content }));
   }
 
-  async function tradition(caller: Caller, expression: Expression | undefined) {
-    if (expression) return traditionOf(expression);
-    if (!caller.userId) return traditionOf(undefined);
-    return traditionOf((await deps.members.findById(caller.userId))?.expression);
-  }
-
   return {
     /** Starts (or joins, for a retried request id) the generation of an answer; returns its event hub. */
     async ask(caller: Caller, request: AskRequest): Promise<GenerationHub> {
@@ -153,7 +147,7 @@ export function createChatService(deps: {
         kind: request.kind,
         mode: request.mode,
         language: request.language ?? answerLanguage(question, caller.locale),
-        tradition: await tradition(caller, request.expression),
+        tradition: await deps.readers.traditionOf({ ...caller, expression: request.expression }),
         history: [],
       };
       if (!caller.userId) {

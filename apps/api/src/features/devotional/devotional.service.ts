@@ -16,9 +16,9 @@ import type { CorpusRepository } from '../../corpus/corpus.repository.ts';
 import type { CorpusService } from '../../corpus/corpus.service.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Clock } from '../auth/auth-session.service.ts';
-import { fromUsfm, type BibleService, type ReaderContext } from '../bible/bible.service.ts';
-import { bibleLanguageOf, traditionOf } from '../bible/translation-policy.ts';
-import type { MemberRepository } from '../member/member.repository.ts';
+import { parseUsfm } from '../../scripture/usfm.ts';
+import type { ReaderContext, ReaderResolver } from '../../scripture/reader.ts';
+import type { BibleService } from '../bible/bible.service.ts';
 import { datesDescending, monthDayOf, resolveRange, utcDate, type DateFilter } from './devotional-dates.ts';
 import { readingMinutes } from './reading-time.ts';
 
@@ -64,7 +64,7 @@ export function createDevotionalService(deps: {
   corpus: CorpusService;
   corpusData: CorpusRepository;
   bible: BibleService;
-  members: MemberRepository;
+  readers: ReaderResolver;
   clock: Clock;
   translator?: TextTranslator | undefined;
   log: Pick<Logger, 'warn'>;
@@ -101,18 +101,14 @@ export function createDevotionalService(deps: {
     return index;
   }
 
-  async function readerOf(caller: DevotionalCaller): Promise<ReaderContext> {
-    const expression =
-      caller.expression ?? (caller.userId ? (await deps.members.findById(caller.userId))?.expression : undefined);
-    return { language: bibleLanguageOf(caller.locale), tradition: traditionOf(expression) };
-  }
+  const readerOf = (caller: DevotionalCaller): Promise<ReaderContext> => deps.readers.readerOf(caller);
 
   const sameLanguage = (lang: string, reader: ReaderContext) =>
     lang.slice(0, 2).toLowerCase() === reader.language.slice(0, 2).toLowerCase();
 
   async function summaryOf(entry: DevotionalEntry, date: string | null, reader: ReaderContext) {
     const tools = await deps.bible.tools();
-    const first = entry.refs[0] ? fromUsfm(entry.refs[0]) : undefined;
+    const first = entry.refs[0] ? parseUsfm(entry.refs[0]) : undefined;
     return {
       id: entry.id,
       date,
@@ -136,7 +132,7 @@ export function createDevotionalService(deps: {
   async function passagesOf(refs: string[], reader: ReaderContext): Promise<Passage[]> {
     const out: Passage[] = [];
     for (const value of refs) {
-      const ref = fromUsfm(value);
+      const ref = parseUsfm(value);
       const passage = ref ? await deps.bible.passageFor(ref, reader) : undefined;
       if (passage) out.push(passage);
     }
@@ -151,7 +147,7 @@ export function createDevotionalService(deps: {
     const readings = [];
     for (const [i, label] of row.readings.entries()) {
       const references = row.refs[i] ?? [];
-      const parsed = references.map(fromUsfm).filter((r) => r !== undefined && tools.books.has(r.book));
+      const parsed = references.map(parseUsfm).filter((r) => r !== undefined && tools.books.has(r.book));
       readings.push({
         label,
         references,

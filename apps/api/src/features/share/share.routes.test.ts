@@ -144,6 +144,30 @@ describe.each(databaseTargets)('sharing answers on $name', (target) => {
     expect((await get('/list', b.headers)).json().data).toEqual([]);
   });
 
+  it("names the cited books in the reader's tradition: the query's expression, else the reader's account", async () => {
+    const link = (await post('/create', { ids: [answers[0]!.id] }, a.headers)).json().data;
+    const labels = async (query: string, headers: Record<string, string> = {}) => {
+      const body = (await get(`/public/${link.token}${query}`, headers)).json();
+      return (body.data.items[0].citations as { reference: string | null; label: string | null }[])
+        .filter((c) => c.reference?.startsWith('JHN.'))
+        .map((c) => c.label);
+    };
+    expect(await labels('')).toContain('约翰福音 3:16');
+    expect(await labels('?expression=catholic')).toContain('若望福音 3:16');
+    expect(await labels('?expression=catholic')).not.toContain('约翰福音 3:16');
+    const chosen = await t.app.inject({
+      method: 'POST',
+      url: '/webapi/portal/member/update-expression',
+      headers: b.headers,
+      payload: { expression: 'catholic' },
+    });
+    expect(chosen.json().code).toBe(0);
+    expect(await labels('', b.headers)).toContain('若望福音 3:16');
+    expect(await labels('?expression=protestant', b.headers)).toContain('约翰福音 3:16');
+    const card = await get(`/public/${link.token}/card?expression=catholic`);
+    expect(card.headers['content-type']).toBe('image/png');
+  });
+
   it('lets only the owner revoke, after which the link answers exactly like one that never existed', async () => {
     const link = (await post('/create', { ids: [answers[1]!.id] }, a.headers)).json().data;
     expect((await post('/revoke', { token: link.token }, b.headers)).json()).toMatchObject({ code: 10006 });

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -7,12 +7,15 @@ import {
   shareIdsSchema,
   shareLinkSchema,
   shareLinksSchema,
-  shareThemeQuerySchema,
+  sharedCardQuerySchema,
+  sharedPageQuerySchema,
   shareTokenBodySchema,
+  type Expression,
 } from '@bible-qa/contract';
-import { currentUserId, requireUser } from '../../http/auth.ts';
+import { currentUserId, optionalUser, requireUser } from '../../http/auth.ts';
 import { emptyOkSchema, ok, okSchema } from '../../http/envelope.ts';
 import type { AuthSessionService } from '../auth/auth-session.service.ts';
+import type { ReaderResolver } from '../../scripture/reader.ts';
 import type { ShareService } from './share.service.ts';
 
 /** Public reads are never cached anywhere, so a revoked link stops working at once; search engines keep out. */
@@ -22,13 +25,17 @@ function publicHeaders(reply: FastifyReply) {
 
 const png = (reply: FastifyReply, image: Buffer) => reply.type('image/png').send(image);
 
-export const shareRoutes: FastifyPluginAsync<{ share: ShareService; sessions: AuthSessionService }> = async (
-  app,
-  { share, sessions },
-) => {
+export const shareRoutes: FastifyPluginAsync<{
+  share: ShareService;
+  sessions: AuthSessionService;
+  readers: ReaderResolver;
+}> = async (app, { share, sessions, readers }) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['share'];
   const userOnly = { preHandler: requireUser(sessions) };
+  const anyone = { preHandler: optionalUser(sessions) };
+  const traditionOf = (request: FastifyRequest, expression: Expression | undefined) =>
+    readers.traditionOf({ locale: request.locale, userId: request.auth?.userId, expression });
 
   r.post(
     '/card',
@@ -84,29 +91,36 @@ export const shareRoutes: FastifyPluginAsync<{ share: ShareService; sessions: Au
   r.get(
     '/public/:token',
     {
+      ...anyone,
       schema: {
         tags,
         summary: 'A shared page: the answers with their verses, for anyone with the link',
         params: tokenParams,
+        querystring: sharedPageQuerySchema,
         response: { 200: okSchema(sharedPageSchema) },
       },
     },
     async (request, reply) => {
       publicHeaders(reply);
-      return ok(await share.view(request.params.token, request.locale));
+      const tradition = await traditionOf(request, request.query.expression);
+      return ok(await share.view(request.params.token, request.locale, tradition));
     },
   );
   r.get(
     '/public/:token/card',
     {
+      ...anyone,
       schema: {
         tags,
         summary: 'The share card (PNG) of a shared page',
         params: tokenParams,
-        querystring: shareThemeQuerySchema,
+        querystring: sharedCardQuerySchema,
       },
     },
-    async (request, reply) =>
-      png(publicHeaders(reply), await share.publicCard(request.params.token, request.query.theme, request.locale)),
+    async (request, reply) => {
+      const tradition = await traditionOf(request, request.query.expression);
+      const image = await share.publicCard(request.params.token, request.query.theme, request.locale, tradition);
+      return png(publicHeaders(reply), image);
+    },
   );
 };

@@ -8,6 +8,7 @@ import {
   type SharedPage,
   type ShareTheme,
 } from '@bible-qa/contract';
+import type { Tradition } from '../../scripture/references.types.ts';
 import { phrase } from '../../answer/composer-phrases.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Clock } from '../auth/auth-session.service.ts';
@@ -27,6 +28,8 @@ export interface ShareDeps {
   /** Translation id → its display name (the corpus's); unknown ids show as themselves. */
   translationNames: () => Promise<Map<string, string>>;
   clock: Clock;
+  /** A cited reference (BOOK.C.V) named in an answer's language and a reader's tradition. */
+  citationLabel: (reference: string, language: Locale, tradition: Tradition) => Promise<string | undefined>;
   render?: typeof renderShareCard;
 }
 
@@ -34,7 +37,14 @@ export interface ShareDeps {
  * Share cards and links. Only the owner of answers can render or link them; the public reads take a token and
  * answer a revoked or unknown one with the same not_found, so the link is no oracle.
  */
-export function createShareService({ shares, chats, translationNames, clock, render = renderShareCard }: ShareDeps) {
+export function createShareService({
+  shares,
+  chats,
+  translationNames,
+  clock,
+  citationLabel,
+  render = renderShareCard,
+}: ShareDeps) {
   // Rendering costs ~150 ms of CPU: the same card (same content, theme and language) is drawn once.
   const cards = new Map<string, Promise<Buffer>>();
 
@@ -60,6 +70,20 @@ export function createShareService({ shares, chats, translationNames, clock, ren
     const answers = share.messageIds.map((id) => byId.get(id)).filter((a): a is Answer => Boolean(a));
     if (answers.length === 0) throw new AppError('not_found');
     return { share, answers };
+  }
+
+  /** The public reader sees the cited books named in their own tradition; the verse text is the one quoted. */
+  async function namedFor(answers: Answer[], tradition: Tradition): Promise<Answer[]> {
+    return Promise.all(
+      answers.map(async (a) => ({
+        ...a,
+        citations: await Promise.all(
+          a.citations.map(async (c) =>
+            c.reference ? { ...c, label: (await citationLabel(c.reference, a.language, tradition)) ?? c.label } : c,
+          ),
+        ),
+      })),
+    );
   }
 
   async function cardOf(answers: Answer[], theme: ShareTheme, locale: Locale): Promise<Buffer> {
@@ -128,8 +152,9 @@ export function createShareService({ shares, chats, translationNames, clock, ren
       if (!(await shares.revoke(token, userId, clock.now()))) throw new AppError('not_found');
     },
     /** The public page: the shared answers with their verses, nothing of the owner. */
-    async view(token: string, locale: Locale): Promise<SharedPage> {
-      const { share, answers } = await sharedAnswers(token, locale);
+    async view(token: string, locale: Locale, tradition: Tradition): Promise<SharedPage> {
+      const { share, answers: asked } = await sharedAnswers(token, locale);
+      const answers = await namedFor(asked, tradition);
       return {
         title: share.title,
         createdAt: share.createdAt.toISOString(),
@@ -146,8 +171,8 @@ export function createShareService({ shares, chats, translationNames, clock, ren
         })),
       };
     },
-    async publicCard(token: string, theme: ShareTheme, locale: Locale): Promise<Buffer> {
-      return cardOf((await sharedAnswers(token, locale)).answers, theme, locale);
+    async publicCard(token: string, theme: ShareTheme, locale: Locale, tradition: Tradition): Promise<Buffer> {
+      return cardOf(await namedFor((await sharedAnswers(token, locale)).answers, tradition), theme, locale);
     },
   };
 }

@@ -17,6 +17,7 @@ import { stem } from '../stemmer.ts';
 import { contentWords, pushWordTokens } from '../text-analysis.ts';
 import { PROMINENCE_FILE } from '../verse-prominence.ts';
 import { kjvVerseRef } from '../verse-retriever.ts';
+import { parseVerseKey } from '../../scripture/usfm.ts';
 
 const ENGLISH = ['webbe', 'kjv'];
 const ITERATIONS = 8;
@@ -148,8 +149,6 @@ function buildGlossary(corpusDir: string, lang: string, translation: string): Gl
   };
 }
 
-const VERSE = /^[1-4A-Z][A-Z0-9]{2}\.\d+\.\d+$/;
-
 function buildProminence(corpusDir: string): string {
   const votes = new Map<string, number>();
   const lines = readFileSync(path.join(corpusDir, 'crossrefs.tsv'), 'utf8').split('\n');
@@ -158,7 +157,7 @@ function buildProminence(corpusDir: string): string {
     const n = Number(count);
     if (!from || !to || !(n > 0)) continue;
     for (const ref of [from, to.split('-')[0] as string]) {
-      if (VERSE.test(ref)) votes.set(ref, (votes.get(ref) ?? 0) + n);
+      if (parseVerseKey(ref)) votes.set(ref, (votes.get(ref) ?? 0) + n);
     }
   }
   const refs = [...votes.keys()].sort();

@@ -1,8 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import type { PassageHit, PassageIndex, PassageQuery } from '../passage-index.ts';
 import type { GoldQuestion } from './gold-set.ts';
-import { HOLDOUT_IDS, goldSplit } from './holdout.ts';
-import { CONFIGURATIONS, kjvRef, runConfiguration, runRetriever } from './run-eval.ts';
+import {
+  CONFIGURATIONS,
+  citedRanking,
+  kjvRef,
+  runConfiguration,
+  runPath,
+  runRetriever,
+  searchRanking,
+  versesOf,
+} from './run-eval.ts';
 
 const hit = (ref: string, translation: string): PassageHit => ({
   id: `${translation}:${ref}`,
@@ -30,8 +38,22 @@ function fakeIndex(answer: (q: PassageQuery) => PassageHit[]): PassageIndex & { 
 }
 
 const questions: GoldQuestion[] = [
-  { id: 'en-01', lang: 'en', type: 'topic', question: 'Who is my shepherd?', gold: ['PSA.23.1', 'JHN.10.11'] },
-  { id: 'zh-hans-01', lang: 'zh-Hans', type: 'topic', question: '谁是好牧人？', gold: ['JHN.10.11', 'JHN.10.14'] },
+  {
+    id: 'en-01',
+    lang: 'en',
+    type: 'doctrinal',
+    tradition: 'protestant',
+    question: 'Who is my shepherd?',
+    gold: ['PSA.23.1', 'JHN.10.11'],
+  },
+  {
+    id: 'zh-hans-01',
+    lang: 'zh-Hans',
+    type: 'doctrinal',
+    tradition: 'protestant',
+    question: '谁是好牧人？',
+    gold: ['JHN.10.11', 'JHN.10.14'],
+  },
 ];
 
 describe('kjvRef', () => {
@@ -96,12 +118,71 @@ describe('runRetriever', () => {
   });
 });
 
-describe('goldSplit', () => {
-  it('holds out 20 questions and splits a set into disjoint parts', () => {
-    expect(HOLDOUT_IDS.size).toBe(20);
-    const set = [...questions, { ...questions[0]!, id: 'en-07' }];
-    expect(goldSplit(set, 'holdout').map((q) => q.id)).toEqual(['en-07']);
-    expect(goldSplit(set, 'train').map((q) => q.id)).toEqual(['en-01', 'zh-hans-01']);
-    expect(goldSplit(set, 'all')).toHaveLength(3);
+describe('runRetriever and runPath', () => {
+  it("ask as the question's reader: a Catholic question is asked with the Catholic tradition", async () => {
+    const asked: string[] = [];
+    const retriever = {
+      async retrieve(question: string, options: { language: string; tradition: string; limit: number }) {
+        asked.push(`${options.tradition}|${question}`);
+        return { verses: [{ ref: 'SIR.6.14' }] };
+      },
+    };
+    const catholic: GoldQuestion = {
+      ...questions[0]!,
+      id: 'en-99',
+      type: 'deuterocanon',
+      tradition: 'catholic',
+      question: 'Sirach on friends',
+      gold: ['SIR.6.14'],
+    };
+    const outcomes = await runRetriever(retriever, [catholic], { warmUp: 0 });
+    expect(asked).toEqual(['catholic|Sirach on friends']);
+    expect(outcomes[0]).toMatchObject({ id: 'en-99', type: 'deuterocanon', retrieved: ['SIR.6.14'] });
+  });
+
+  it('records what one path returns for each question, with its type and gold', async () => {
+    const outcomes = await runPath(questions, async (q) => (q.lang === 'en' ? ['PSA.23.1', undefined] : []), {
+      warmUp: 0,
+    });
+    expect(outcomes.map((o) => [o.id, o.type, o.gold, o.retrieved])).toEqual([
+      ['en-01', 'doctrinal', ['PSA.23.1', 'JHN.10.11'], ['PSA.23.1', undefined]],
+      ['zh-hans-01', 'doctrinal', ['JHN.10.11', 'JHN.10.14'], []],
+    ]);
+  });
+});
+
+describe('versesOf', () => {
+  it('spells out a range within one chapter and keeps other references whole', () => {
+    expect(versesOf('MAT.6.9-MAT.6.11')).toEqual(['MAT.6.9', 'MAT.6.10', 'MAT.6.11']);
+    expect(versesOf('JHN.3.16')).toEqual(['JHN.3.16']);
+    expect(versesOf('PSA.23')).toEqual(['PSA.23']);
+    expect(versesOf('GEN.1.31-GEN.2.3')).toEqual(['GEN.1.31-GEN.2.3']);
+  });
+});
+
+describe('searchRanking', () => {
+  it('puts the passage of an explicit reference first, then the hits in KJV numbering', () => {
+    const ranking = searchRanking({
+      passage: { reference: 'PSA.23.1-PSA.23.2' },
+      hits: [
+        { ref: 'PSA.22.1', translation: 'drc' },
+        { ref: null, translation: null },
+        { ref: 'JHN.10.11', translation: 'kjv' },
+      ],
+    });
+    expect(ranking).toEqual(['PSA.23.1', 'PSA.23.2', 'PSA.23.1', undefined, 'JHN.10.11']);
+  });
+});
+
+describe('citedRanking', () => {
+  it('keeps linked citations in order, spelled out as verses, and drops invalid and misquoted ones', () => {
+    const ranking = citedRanking([
+      { status: 'linked', reference: 'ROM.8.28' },
+      { status: 'invalid', reference: 'ROM.99.1' },
+      { status: 'misquoted', reference: 'JHN.3.16' },
+      { status: 'linked', reference: 'PHP.4.6-PHP.4.7' },
+      { status: 'linked', reference: null },
+    ]);
+    expect(ranking).toEqual(['ROM.8.28', 'PHP.4.6', 'PHP.4.7']);
   });
 });

@@ -1,6 +1,7 @@
 // Runs the gold questions against a passage index the way the app asks it, and records what came back.
 import { performance } from 'node:perf_hooks';
-import { TRANSLATION_SCHEMES, toScheme } from '../../bible/versification.ts';
+import { parseVerseKey, verseKey } from '../../scripture/usfm.ts';
+import { TRANSLATION_SCHEMES, toScheme } from '../../scripture/versification.ts';
 import type { PassageHit, PassageIndex, PassageQuery } from '../passage-index.ts';
 import type { GoldQuestion } from './gold-set.ts';
 import type { QuestionOutcome } from './recall.ts';
@@ -26,8 +27,6 @@ export const CONFIGURATIONS: readonly EvalConfiguration[] = [
   },
 ];
 
-const VERSE = /^([A-Z0-9]{3})\.(\d+)\.(\d+)$/;
-
 /**
  * The hit's verse in KJV numbering, the numbering of the gold set: Catholic, Hebrew-numbered and Septuagint
  * translations number the Psalms differently (KJV Psalm 23 is Psalm 22 in the DRC).
@@ -36,11 +35,10 @@ export function kjvRef(hit: Pick<PassageHit, 'ref' | 'translation'>): string | u
   const ref = hit.ref;
   if (!ref) return undefined;
   const scheme = hit.translation ? TRANSLATION_SCHEMES[hit.translation] : undefined;
-  const match = VERSE.exec(ref);
-  if (!scheme || scheme === 'kjv' || !match) return ref;
-  const [, book, chapter, verse] = match as unknown as [string, string, string, string];
-  const mapped = toScheme({ book, chapter: Number(chapter), verse: Number(verse) }, scheme, 'kjv');
-  return mapped.verse === undefined ? ref : `${mapped.book}.${mapped.chapter}.${mapped.verse}`;
+  const verse = parseVerseKey(ref);
+  if (!scheme || scheme === 'kjv' || !verse) return ref;
+  const mapped = toScheme(verse, scheme, 'kjv');
+  return mapped.verse === undefined ? ref : verseKey(mapped.book, mapped.chapter, mapped.verse);
 }
 
 export interface RunOptions {
@@ -79,36 +77,77 @@ export async function runConfiguration(
 export interface RetrieverUnderTest {
   retrieve(
     question: string,
-    options: { language: GoldQuestion['lang']; tradition: 'protestant'; limit: number },
+    options: { language: GoldQuestion['lang']; tradition: GoldQuestion['tradition']; limit: number },
   ): Promise<{ verses: readonly { ref: string }[] }>;
 }
 
-/** Asks every question once through the retriever (protestant reader, default translation) and times each. */
+/** Asks every question once through the retriever (the question's reader, default translation) and times each. */
 export async function runRetriever(
   retriever: RetrieverUnderTest,
   questions: readonly GoldQuestion[],
-  options: { warmUp?: number; onVerses?: (question: GoldQuestion, refs: readonly string[]) => void } = {},
+  options: { warmUp?: number } = {},
 ): Promise<QuestionOutcome[]> {
-  const ask = (q: GoldQuestion) =>
-    retriever.retrieve(q.question, { language: q.lang, tradition: 'protestant', limit: EVAL_K });
-  // One untimed question per language first: the reference parser loads a language's book names on first use.
+  return runPath(
+    questions,
+    async (q) => {
+      const { verses } = await retriever.retrieve(q.question, {
+        language: q.lang,
+        tradition: q.tradition,
+        limit: EVAL_K,
+      });
+      return verses.map((v) => v.ref);
+    },
+    options,
+  );
+}
+
+/**
+ * Asks every question once through one path (search route, answer, retriever), in order, and times each. One
+ * untimed question per language first: the reference parser loads a language's book names on first use.
+ */
+export async function runPath(
+  questions: readonly GoldQuestion[],
+  ask: (question: GoldQuestion) => Promise<readonly (string | undefined)[]>,
+  options: { warmUp?: number } = {},
+): Promise<QuestionOutcome[]> {
   const firstOfEach = [...new Map(questions.map((q) => [q.lang, q] as const).reverse()).values()];
   for (const question of firstOfEach.slice(0, options.warmUp ?? Infinity)) await ask(question);
   const outcomes: QuestionOutcome[] = [];
   for (const question of questions) {
     const started = performance.now();
-    const { verses } = await ask(question);
-    const latencyMs = performance.now() - started;
-    const refs = verses.map((v) => v.ref);
-    options.onVerses?.(question, refs);
+    const retrieved = await ask(question);
     outcomes.push({
       id: question.id,
       lang: question.lang,
       type: question.type,
       gold: question.gold,
-      retrieved: refs,
-      latencyMs,
+      retrieved,
+      latencyMs: performance.now() - started,
     });
   }
   return outcomes;
+}
+
+/**
+ * A reference as ranked verses: a range within one chapter becomes its verses (so recall counts verses, as for
+ * search hits); a whole chapter or a range over chapters stays one reference, matched by overlap.
+ */
+export function versesOf(reference: string): string[] {
+  const m = /^([1-4A-Z][A-Z0-9]{2})\.(\d+)\.(\d+)-([1-4A-Z][A-Z0-9]{2})\.(\d+)\.(\d+)$/.exec(reference);
+  if (!m || m[1] !== m[4] || m[2] !== m[5] || Number(m[6]) < Number(m[3])) return [reference];
+  return Array.from({ length: Number(m[6]) - Number(m[3]) + 1 }, (_, i) => `${m[1]}.${m[2]}.${Number(m[3]) + i}`);
+}
+
+/** What the search route answered, as ranked verses: the passage of an explicit reference first, then the hits. */
+export function searchRanking(result: {
+  passage: { reference: string } | null;
+  hits: readonly { ref: string | null; translation: string | null }[];
+}): (string | undefined)[] {
+  const hits = result.hits.map((h) => kjvRef({ ref: h.ref ?? undefined, translation: h.translation ?? undefined }));
+  return [...(result.passage ? versesOf(result.passage.reference) : []), ...hits];
+}
+
+/** What an answer cites, as ranked verses: its linked citations in order of appearance. */
+export function citedRanking(citations: readonly { status: string; reference: string | null }[]): string[] {
+  return citations.flatMap((c) => (c.status === 'linked' && c.reference ? versesOf(c.reference) : []));
 }

@@ -1,4 +1,4 @@
-import type { askRequestSchema, ChatEvent, ShareTheme } from '@bible-qa/contract';
+import type { askRequestSchema, ChatEvent, Expression, ShareTheme } from '@bible-qa/contract';
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import type { z } from 'zod';
@@ -44,8 +44,8 @@ export const chatKeys = {
   shareCard: (ids: readonly string[], theme: ShareTheme) => ['chat', 'share-card', ids.join(','), theme] as const,
   /** The settings screen lists the user's share links under this key: a new link marks it stale. */
   shareLinks: () => ['share', 'links'] as const,
-  parallel: (reference: string, translations: readonly string[]) =>
-    ['bible', 'parallel', reference, translations.join(',')] as const,
+  parallel: (reference: string, translations: readonly string[], expression = '') =>
+    ['bible', 'parallel', reference, translations.join(','), expression] as const,
 };
 
 export type AskBody = z.input<typeof askRequestSchema>;
@@ -115,12 +115,18 @@ export function translationsQuery(api: ApiClient) {
   });
 }
 
-export function parallelQuery(api: ApiClient, reference: string, translations: readonly string[]) {
+/** The passage sheet: one passage side by side, titled in the reader's tradition (`expression`). */
+export function parallelQuery(
+  api: ApiClient,
+  reference: string,
+  translations: readonly string[],
+  reader: { expression?: Expression },
+) {
   return queryOptions({
-    queryKey: chatKeys.parallel(reference, translations),
+    queryKey: chatKeys.parallel(reference, translations, reader.expression),
     queryFn: ({ signal }) =>
       api.get(CHAT_PATHS.parallel, {
-        params: { ref: reference, translations: translations.join(',') },
+        params: { ref: reference, translations: translations.join(','), ...reader },
         schema: () => schemas().then((m) => m.parallelSchema),
         signal,
       }),

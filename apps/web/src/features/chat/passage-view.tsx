@@ -6,6 +6,7 @@ import Popup from 'antd-mobile/es/components/popup';
 import Selector from 'antd-mobile/es/components/selector';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { expressionParams } from '../../lib/preferences.ts';
 import { useServices } from '../../lib/services.tsx';
 import { parallelQuery, translationsQuery } from './chat.queries.ts';
 
@@ -52,11 +53,11 @@ export function PassageView({ citation, onClose }: PassageViewProps) {
 
 function PassageBody({ citation, reference, onClose }: { citation: Citation; reference: string; onClose: () => void }) {
   const { t } = useTranslation('chat');
-  const { api } = useServices();
+  const { api, storage } = useServices();
   const translations = useQuery(translationsQuery(api));
   const [chosen, setChosen] = useState<string[] | null>(null);
   const selected = chosen ?? defaultTranslations(citation.translation, translations.data ?? []);
-  const parallel = useQuery(parallelQuery(api, reference, selected));
+  const parallel = useQuery(parallelQuery(api, reference, selected, expressionParams(storage)));
   const failed = translations.isError || parallel.isError;
   const loading = !failed && (translations.isPending || (selected.length > 0 && parallel.isPending));
 

@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router';
 import { Page } from '../../components/page.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { useLocale } from '../../lib/i18n.ts';
+import { expressionParams } from '../../lib/preferences.ts';
 import { useServices } from '../../lib/services.tsx';
 import { PassageText, PlanDayView, ReadingTime, useDevotionalHeading } from './devotional-parts.tsx';
 import { infoQuery, translationQuery } from './devotionals.queries.ts';
@@ -16,11 +17,11 @@ const NOT_FOUND_CODE = 10006;
  * machine translated, labelled), its reading time and the plan's day. */
 export function DevotionalDetailView({ id }: { id: string }) {
   const { t } = useTranslation('devotionals');
-  const { api } = useServices();
+  const { api, storage } = useServices();
   const locale = useLocale();
   const navigate = useNavigate();
   const heading = useDevotionalHeading();
-  const info = useQuery(infoQuery(api, id, locale));
+  const info = useQuery(infoQuery(api, id, locale, expressionParams(storage)));
   const translation = useQuery(translationQuery(api, id, locale, info.data?.machineTranslation === true));
   const [showOriginal, setShowOriginal] = useState(false);
   const backToList = () => navigate('/devotionals', { replace: true });

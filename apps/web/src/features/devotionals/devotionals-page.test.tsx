@@ -2,6 +2,8 @@ import { Globals } from '@react-spring/web';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DevotionalDetail, DevotionalSummary, PlanDay } from '@bible-qa/contract';
+import { writeTourAnswers } from '../../lib/preferences.ts';
+import { createAppStorage } from '../../lib/storage.ts';
 import { renderApp } from '../../test/render-app.tsx';
 import { DEVOTIONAL_PATHS } from './devotionals.queries.ts';
 
@@ -260,6 +262,28 @@ describe('one devotional', () => {
     expect(within(view).getByTestId('devotional-detail-title').textContent).toBe('January 1 · Morning');
     expect(server.to(DEVOTIONAL_PATHS.translation)).toHaveLength(0);
     expect(server.to(DEVOTIONAL_PATHS.info)[0]!.locale).toBe('en');
+  });
+
+  it("sends the reader's chosen tradition with today, the list and a reading, and none before a choice", async () => {
+    const server = serve({
+      [DEVOTIONAL_PATHS.today]: (q) => ({ date: q.get('date'), devotionals: [morning], plan: null }),
+      [DEVOTIONAL_PATHS.list]: (q) => page([], q),
+      [DEVOTIONAL_PATHS.info]: () => detail,
+    });
+    const first = renderApp('/devotionals');
+    await within(await screen.findByTestId('devotionals-today')).findByTestId('devotional-item');
+    expect(server.to(DEVOTIONAL_PATHS.today)[0]!.query.has('expression')).toBe(false);
+    first.unmount();
+
+    writeTourAnswers(createAppStorage(window.localStorage), { expression: 'orthodox' });
+    renderApp('/devotionals');
+    const item = await within(await screen.findByTestId('devotionals-today')).findByTestId('devotional-item');
+    await waitFor(() => expect(server.to(DEVOTIONAL_PATHS.list).length).toBeGreaterThan(1));
+    expect(server.to(DEVOTIONAL_PATHS.today).at(-1)!.query.get('expression')).toBe('orthodox');
+    expect(server.to(DEVOTIONAL_PATHS.list).at(-1)!.query.get('expression')).toBe('orthodox');
+    fireEvent.click(item);
+    await screen.findByTestId('devotional-detail');
+    expect(server.to(DEVOTIONAL_PATHS.info)[0]!.query.get('expression')).toBe('orthodox');
   });
 
   it('says when a reading does not exist', async () => {

@@ -6,6 +6,7 @@ import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { LoadMore } from '../../components/load-more.tsx';
 import { Page } from '../../components/page.tsx';
 import { useLocale } from '../../lib/i18n.ts';
+import { expressionParams } from '../../lib/preferences.ts';
 import { useServices } from '../../lib/services.tsx';
 import { PULL_REFRESH_HEAD_HEIGHT, PULL_REFRESH_SUCCESS_MS } from '../../lib/theme.ts';
 import { DevotionalDetailView } from './devotional-detail.tsx';
@@ -33,8 +34,9 @@ export function DevotionalsPage() {
 
 function DevotionalsHome() {
   const { t } = useTranslation('devotionals');
-  const { api } = useServices();
+  const { api, storage } = useServices();
   const locale = useLocale();
+  const reader = expressionParams(storage);
   const navigate = useNavigate();
   // The reader's day; a pull-to-refresh after midnight moves it on.
   const [today, setToday] = useState(localDate);
@@ -42,8 +44,8 @@ function DevotionalsHome() {
   const filter = readFilter(searchParams, today);
   const setFilter = (next: DevotionalFilter) => setSearchParams(writeFilter(next), { replace: true });
 
-  const todayResult = useQuery(todayQuery(api, today, locale));
-  const list = useInfiniteQuery(listQuery(api, listParams(filter), today, locale));
+  const todayResult = useQuery(todayQuery(api, today, locale, reader));
+  const list = useInfiniteQuery(listQuery(api, listParams(filter), today, locale, reader));
   const items = list.data?.pages.flatMap((page) => page.items) ?? [];
   const first = list.data?.pages[0];
   const open = (id: string) => navigate(`/devotionals/${encodeURIComponent(id)}`);

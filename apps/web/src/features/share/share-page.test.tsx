@@ -1,6 +1,8 @@
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SharedPage } from '@bible-qa/contract';
+import { writeTourAnswers } from '../../lib/preferences.ts';
+import { createAppStorage } from '../../lib/storage.ts';
 import { renderApp } from '../../test/render-app.tsx';
 
 const TOKEN = 'AbCdEfGhIjKlMnOpQrStUvWxYz012345';
@@ -67,6 +69,20 @@ describe('the public share page', () => {
     );
     expect(screen.getByTestId('page-share-title').textContent).toBe('分享的回答');
     expect(app.location()).toBe(`/share/${TOKEN}`);
+  });
+
+  it('asks for the page and the card in the tradition the reader chose (the book names follow it)', async () => {
+    writeTourAnswers(createAppStorage(window.localStorage), { expression: 'catholic' });
+    const fetch = vi.fn(async () => json({ code: 0, msg: 'success', data: page }));
+    vi.stubGlobal('fetch', fetch);
+    renderApp(`/share/${TOKEN}`);
+    const shared = within(await screen.findByTestId('share-content'));
+    const asked = new URL(String((fetch.mock.calls[0] as unknown[])[0]), 'http://localhost');
+    expect(asked.pathname).toBe(`/webapi/portal/share/public/${TOKEN}`);
+    expect(asked.searchParams.get('expression')).toBe('catholic');
+    expect(shared.getByTestId('share-card').getAttribute('src')).toBe(
+      `/webapi/portal/share/public/${TOKEN}/card?theme=light&expression=catholic`,
+    );
   });
 
   it('says a revoked or unknown link is gone', async () => {

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { Markdown } from '../../components/markdown.tsx';
 import { Page } from '../../components/page.tsx';
+import { expressionParams } from '../../lib/preferences.ts';
 import { useServices } from '../../lib/services.tsx';
 import { publicCardUrl, sharedPageQuery } from './share.queries.ts';
 import './share-page.css';
@@ -55,7 +56,8 @@ export function SharePage() {
   const { token = '' } = useParams();
   const navigate = useNavigate();
   const { api, storage } = useServices();
-  const page = useQuery(sharedPageQuery(api, token));
+  const reader = expressionParams(storage);
+  const page = useQuery(sharedPageQuery(api, token, reader));
   const theme = storage.getGlobalSettings().darkMode ? 'dark' : 'light';
   const ask = (
     <Button color="primary" data-testid="share-ask" onClick={() => navigate('/chat')}>
@@ -89,7 +91,7 @@ export function SharePage() {
         ))}
         <figure className="shared-card">
           <img
-            src={publicCardUrl(API_BASE, token, theme)}
+            src={publicCardUrl(API_BASE, token, theme, reader)}
             alt={t('share.card')}
             data-testid="share-card"
             loading="lazy"

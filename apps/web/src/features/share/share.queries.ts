@@ -1,4 +1,4 @@
-import { sharedPageSchema, type ShareTheme } from '@bible-qa/contract';
+import { sharedPageSchema, type Expression, type ShareTheme } from '@bible-qa/contract';
 import { queryOptions } from '@tanstack/react-query';
 import type { ApiClient } from '../../lib/api-client.ts';
 
@@ -7,15 +7,20 @@ export const SHARE_PATHS = {
   page: (token: string) => `/portal/share/public/${encodeURIComponent(token)}`,
 } as const;
 
+/** The reader's tradition names the cited books on the page and the card (`expressionParams` in lib/preferences). */
+type ReaderParams = { expression?: Expression };
+
 /** The card image of a share, loaded by the browser as an ordinary image (no headers needed). */
-export function publicCardUrl(baseUrl: string, token: string, theme: ShareTheme): string {
-  return `${baseUrl}${SHARE_PATHS.page(token)}/card?theme=${theme}`;
+export function publicCardUrl(baseUrl: string, token: string, theme: ShareTheme, reader: ReaderParams): string {
+  const query = new URLSearchParams({ theme, ...reader });
+  return `${baseUrl}${SHARE_PATHS.page(token)}/card?${query.toString()}`;
 }
 
-export function sharedPageQuery(api: ApiClient, token: string) {
+export function sharedPageQuery(api: ApiClient, token: string, reader: ReaderParams) {
   return queryOptions({
-    queryKey: ['share', 'page', token] as const,
-    queryFn: ({ signal }) => api.get(SHARE_PATHS.page(token), { schema: sharedPageSchema, signal }),
+    queryKey: ['share', 'page', token, reader.expression ?? ''] as const,
+    queryFn: ({ signal }) =>
+      api.get(SHARE_PATHS.page(token), { params: { ...reader }, schema: sharedPageSchema, signal }),
     // A revoked link must stop showing at once: never served from an old cache entry.
     staleTime: 0,
     gcTime: 0,

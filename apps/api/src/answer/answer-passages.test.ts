@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import type { RetrievedVerse } from '../retrieval/verse-retriever.ts';
+import { passagesOf } from './answer-context.ts';
+
+const v = (ref: string, sources: RetrievedVerse['sources'], extra: Partial<RetrievedVerse> = {}): RetrievedVerse => ({
+  ref,
+  score: 1,
+  sources,
+  ...extra,
+});
+
+describe('passagesOf', () => {
+  it('joins a named passage’s verses into one passage per account, wherever each verse was ranked', () => {
+    const wanted = passagesOf([
+      v('MAT.6.9', ['guide']),
+      v('MAT.6.10', ['guide']),
+      v('LUK.11.2', ['guide']),
+      v('LUK.11.3', ['guide']),
+      v('MAT.6.11', ['guide']),
+      v('PHP.4.6', ['text']),
+      v('PHP.4.7', ['text']),
+    ]);
+    expect(wanted.map((w) => w.ref)).toEqual([
+      { book: 'MAT', chapter: 6, verse: 9, endVerse: 11 },
+      { book: 'LUK', chapter: 11, verse: 2, endVerse: 3 },
+      { book: 'PHP', chapter: 4, verse: 6 },
+      { book: 'PHP', chapter: 4, verse: 7 },
+    ]);
+  });
+
+  it('keeps the marks of the deuterocanon: outside the canon, read in the Catholic numbering', () => {
+    const wanted = passagesOf([
+      v('DAN.13.1', ['guide'], { outsideCanon: true, numbering: 'vulgate' }),
+      v('DAN.13.2', ['guide'], { outsideCanon: true, numbering: 'vulgate' }),
+      v('DAN.12.13', ['text']),
+    ]);
+    expect(wanted).toEqual([
+      { ref: { book: 'DAN', chapter: 13, verse: 1, endVerse: 2 }, outsideCanon: true, vulgate: true },
+      { ref: { book: 'DAN', chapter: 12, verse: 13 } },
+    ]);
+  });
+});

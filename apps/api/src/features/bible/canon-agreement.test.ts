@@ -1,0 +1,100 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCitationVerifier } from '../../answer/citation-verifier.ts';
+import { openDatabase, type DatabaseHandle } from '../../db/client.ts';
+import type { PassageHit, PassageIndex } from '../../retrieval/passage-index.ts';
+import { createVerseRetriever } from '../../retrieval/verse-retriever.ts';
+import { createPassageGuide } from '../../retrieval/guide/passage-guide.ts';
+import { inCanon } from '../../scripture/canon.ts';
+import type { ReferenceParser } from '../../scripture/references.parser.ts';
+import type { Tradition } from '../../scripture/references.types.ts';
+import { buildTestApp } from '../../test/test-app.ts';
+
+const FIXTURE = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../test/fixtures/corpus');
+const TRADITIONS: Tradition[] = ['protestant', 'catholic', 'orthodox'];
+
+let database: DatabaseHandle;
+let t: Awaited<ReturnType<typeof buildTestApp>>;
+let parser: ReferenceParser;
+let codes: string[];
+
+beforeAll(async () => {
+  database = await openDatabase({ kind: 'pglite' });
+  t = await buildTestApp({ database, env: { CORPUS_DIR: FIXTURE } });
+  expect((await t.container.services.corpus.ingest())?.status).toBe('built');
+  const tools = await t.container.services.bible.tools();
+  parser = tools.parser;
+  codes = [...tools.books.keys()];
+});
+afterAll(async () => {
+  await t.app.close();
+  await t.container.close();
+});
+
+/** /bible/books: the books the reader's Bible lists. */
+async function listed(tradition: Tradition): Promise<Set<string>> {
+  const res = await t.app.inject({ url: `/webapi/bible/books?lang=en&expression=${tradition}` });
+  return new Set((res.json().data as { code: string }[]).map((b) => b.code));
+}
+
+/** The retriever: which books' verses it lets through when the index finds a verse of every book. */
+async function retrieved(tradition: Tradition): Promise<Set<string>> {
+  const hits: PassageHit[] = codes.map((code) => ({
+    id: `kjv:${code}.1.1`,
+    kind: 'verse',
+    lang: 'en',
+    translation: 'kjv',
+    ref: `${code}.1.1`,
+    text: 'mercy',
+    highlight: '',
+    score: 1,
+    matchedBy: ['text'],
+  }));
+  const index: PassageIndex = {
+    info: { version: 'v', docCount: hits.length, builtAt: '', analyzerVersion: 2 },
+    search: async (q) => (q.kinds?.includes('verse') ? hits : []),
+    close() {},
+  };
+  const retriever = createVerseRetriever({
+    index,
+    parser,
+    entryRefs: async () => new Map(),
+    prominence: () => 0,
+    guide: createPassageGuide([]),
+  });
+  const { verses } = await retriever.retrieve('mercy', { language: 'en', tradition, limit: 50 });
+  return new Set(verses.map((v) => v.ref.split('.')[0]!));
+}
+
+/** The verifier: which books' citations it links when every verse exists. */
+async function linked(tradition: Tradition): Promise<Set<string>> {
+  const text = codes.map((code) => `${parser.catalogue.name(code, 'en', tradition)} 1:1`).join('; ');
+  const verifier = createCitationVerifier(
+    parser,
+    { lookup: async (ref) => ({ label: ref.book, text: 'mercy', reference: `${ref.book}.1.1`, translation: 'kjv' }) },
+    { language: 'en', tradition },
+  );
+  const citations = await verifier.verify(text);
+  expect(citations).toHaveLength(codes.length);
+  return new Set(citations.filter((c) => c.status === 'linked').map((c) => c.label!));
+}
+
+describe('one canon for the Bible routes, the retriever and the verifier', () => {
+  it('the fixture corpus has books of every standing: shared, deuterocanon, Orthodox, appendix, none', () => {
+    expect(codes).toEqual(expect.arrayContaining(['JHN', 'SIR', '3MA', '4MA', '2ES']));
+  });
+
+  it.each(TRADITIONS)('agree book by book for a %s reader', async (tradition) => {
+    const expected = new Set(codes.filter((code) => inCanon(code, tradition)));
+    expect(await listed(tradition)).toEqual(expected);
+    expect(await retrieved(tradition)).toEqual(expected);
+    expect(await linked(tradition)).toEqual(expected);
+  });
+
+  it('marks 4 Maccabees as an appendix of the Orthodox Bible only', async () => {
+    const res = await t.app.inject({ url: '/webapi/bible/books?lang=en&expression=orthodox' });
+    const books = res.json().data as { code: string; appendix: boolean }[];
+    expect(books.filter((b) => b.appendix).map((b) => b.code)).toEqual(['4MA']);
+  });
+});

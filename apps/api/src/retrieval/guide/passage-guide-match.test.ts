@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { createPassageGuide, type GuideEntry } from './passage-guide.ts';
+
+const entries: GuideEntry[] = [
+  {
+    id: 'lords-prayer',
+    kind: 'passage',
+    refs: ['MAT.6.9-MAT.6.13'],
+    names: { 'zh-Hans': ['主祷文'], en: ["Lord's Prayer", 'Our Father'], es: ['Padre Nuestro'], fr: ['Notre Père'] },
+  },
+  { id: 'elijah', kind: 'person', refs: ['1KI.17.1'], names: { 'zh-Hans': ['以利亚'], en: ['Elijah'] } },
+  { id: 'eleazar', kind: 'person', refs: ['NUM.20.28'], names: { 'zh-Hans': ['以利亚撒'], en: ['Eleazar'] } },
+  { id: 'mary', kind: 'person', refs: ['LUK.1.27'], names: { 'zh-Hans': ['玛利亚'] } },
+  { id: 'samaria', kind: 'place', refs: ['1KI.16.24'], names: { 'zh-Hans': ['撒玛利亚'] } },
+  {
+    id: 'anxiety',
+    kind: 'topic',
+    refs: ['PHP.4.6-PHP.4.7', '1PE.5.7'],
+    names: { 'zh-Hans': ['焦虑', '忧虑'], en: ['worry', 'anxiety'], fr: ['inquiétude'] },
+  },
+  {
+    id: 'good-samaritan',
+    kind: 'passage',
+    refs: ['LUK.10.30-LUK.10.37'],
+    names: { 'zh-Hans': ['好撒玛利亚人'], en: ['Good Samaritan'] },
+  },
+];
+const guide = createPassageGuide(entries);
+const ids = (question: string, language: Parameters<typeof guide.match>[1]) =>
+  guide.match(question, language).map((m) => m.entry.id);
+
+describe('passage guide', () => {
+  it('finds a named passage in Simplified and Traditional Chinese', () => {
+    expect(ids('主祷文的内容是什么？', 'zh-Hans')).toEqual(['lords-prayer']);
+    expect(ids('主禱文的內容是什麼？', 'zh-Hant')).toEqual(['lords-prayer']);
+  });
+
+  it('keeps Chinese names whole: the longest alias wins and the shorter one inside it is not matched', () => {
+    expect(ids('以利亚撒是谁？', 'zh-Hans')).toEqual(['eleazar']);
+    expect(ids('以利亚是怎样被接升天的？', 'zh-Hans')).toEqual(['elijah']);
+    expect(ids('撒玛利亚在哪里？', 'zh-Hans')).toEqual(['samaria']);
+    expect(ids('圣母玛利亚是谁', 'zh-Hans')).toEqual(['mary']);
+    expect(ids('好撒玛利亚人的比喻', 'zh-Hans')).toEqual(['good-samaritan']);
+  });
+
+  it('lists the longer names that hold a name', () => {
+    expect(guide.longerNames('以利亚')).toEqual(['以利亚撒']);
+    expect(guide.longerNames('玛利亚')).toEqual(['撒玛利亚']);
+    expect(guide.longerNames('以利亚撒')).toEqual([]);
+  });
+
+  it('matches English, Spanish and French words after stemming and accent folding, on word boundaries', () => {
+    expect(ids('What does the Bible say when I am worried?', 'en')).toEqual(['anxiety']);
+    expect(ids('Explain the lord’s prayer', 'en')).toEqual(['lords-prayer']);
+    expect(ids('¿Qué significa el padre nuestro?', 'es')).toEqual(['lords-prayer']);
+    expect(ids('Que dit la Bible sur les inquiétudes ?', 'fr')).toEqual(['anxiety']);
+    expect(ids('Que veut dire Notre Pere ?', 'fr')).toEqual(['lords-prayer']);
+    expect(ids('Tell me about the Elijahs', 'en')).toEqual(['elijah']);
+    // A word inside another never matches.
+    expect(ids('Our fatherland and its worryless people', 'en')).toEqual([]);
+  });
+
+  it('returns matches in question order, one per entry', () => {
+    expect(ids('焦虑时怎样念主祷文？焦虑', 'zh-Hans')).toEqual(['anxiety', 'lords-prayer']);
+  });
+
+  it('matches nothing in a question about something else, or in an unlisted language', () => {
+    expect(ids('今天天气怎么样？', 'zh-Hans')).toEqual([]);
+    expect(ids('主祷文', 'fr')).toEqual([]);
+  });
+});

@@ -1,0 +1,142 @@
+// The passage guide: a curated index, in five languages, of what readers ask about (named passages and pericopes,
+// topics, people, places) and the verses a pastor would cite for each (passage-guide.json, checked against the
+// corpus by `npm run check:guide`). A question is matched against the aliases of its language, longest first and
+// without overlaps, so 以利亚撒 (Eleazar) is never read as 以利亚 (Elijah) nor 撒玛利亚 (Samaria) as 玛利亚.
+// Chinese is matched after folding to Simplified; English, Spanish and French as sequences of stemmed words, so
+// "worried" finds the alias "worry" and "Béatitudes" finds "beatitudes".
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { BibleLanguage } from '@bible-qa/contract';
+import { addHanWords, foldToSimplified } from '../chinese-text.ts';
+import { stem, type StemLang } from '../stemmer.ts';
+import { pushWordTokens, sanitizeText } from '../text-analysis.ts';
+
+export type GuideKind = 'passage' | 'topic' | 'person' | 'place';
+
+export interface GuideEntry {
+  id: string;
+  kind: GuideKind;
+  /** `BOOK.C.V` or `BOOK.C.V-BOOK.C.V`, most important first (KJV numbering; deuterocanon as the corpus's cpdv). */
+  refs: string[];
+  names: Partial<Record<BibleLanguage, string[]>>;
+  /** Set on entries whose verses are deuterocanonical. */
+  canon?: 'catholic' | 'orthodox';
+}
+
+export interface GuideMatch {
+  entry: GuideEntry;
+  /** Where the alias stands in the question, in folded characters (Chinese) or words (other languages). */
+  start: number;
+  end: number;
+  /** The alias as matched: folded Chinese characters, or stemmed words joined by spaces. */
+  text: string;
+}
+
+export interface PassageGuide {
+  /** The entries a question names, in question order; overlapping aliases resolve to the longest. */
+  match(question: string, language: BibleLanguage): GuideMatch[];
+  /**
+   * Chinese person and place names (Simplified) that contain `name` and are longer than it: the text of a verse that
+   * holds 以利亚 only inside 以利亚撒 does not speak of 以利亚.
+   */
+  longerNames(name: string): readonly string[];
+}
+
+export const GUIDE_FILE = path.join(path.dirname(fileURLToPath(import.meta.url)), 'passage-guide.json');
+
+interface Alias {
+  entry: GuideEntry;
+  /** Folded Chinese characters, or stemmed words. */
+  key: string[];
+}
+
+const isChinese = (language: BibleLanguage) => language === 'zh-Hans' || language === 'zh-Hant';
+
+/** Stemmed words of a Latin-script text (the analyser's lower-casing and accent folding, then the stemmer). */
+function stemmedWords(text: string, language: StemLang): string[] {
+  const words: string[] = [];
+  pushWordTokens(sanitizeText(text), words);
+  return words.map((w) => stem(w, language));
+}
+
+function chineseKey(text: string): string[] {
+  return Array.from(foldToSimplified(sanitizeText(text)));
+}
+
+export function createPassageGuide(entries: readonly GuideEntry[]): PassageGuide {
+  // First key unit → aliases starting with it, longest first.
+  const byLanguage = new Map<BibleLanguage, Map<string, Alias[]>>();
+  const chineseNames = new Set<string>();
+  const add = (language: BibleLanguage, alias: Alias) => {
+    if (alias.key.length === 0) return;
+    let table = byLanguage.get(language);
+    if (!table) byLanguage.set(language, (table = new Map()));
+    const first = alias.key[0] as string;
+    const list = table.get(first) ?? [];
+    if (!list.some((a) => a.entry === alias.entry && a.key.join('\u0000') === alias.key.join('\u0000')))
+      list.push(alias);
+    table.set(
+      first,
+      list.sort((a, b) => b.key.length - a.key.length),
+    );
+  };
+  for (const entry of entries) {
+    const chinese = [...(entry.names['zh-Hans'] ?? []), ...(entry.names['zh-Hant'] ?? [])];
+    for (const name of chinese) {
+      const key = chineseKey(name);
+      // Both Chinese readers are matched on folded text, so either script's alias serves both.
+      add('zh-Hans', { entry, key });
+      add('zh-Hant', { entry, key });
+      if (entry.kind === 'person' || entry.kind === 'place') chineseNames.add(key.join(''));
+    }
+    for (const language of ['en', 'es', 'fr'] as const) {
+      for (const name of entry.names[language] ?? []) add(language, { entry, key: stemmedWords(name, language) });
+    }
+  }
+  const longer = new Map<string, string[]>();
+  // The query analyser cuts questions into words: names must stay whole there too.
+  addHanWords(chineseNames);
+
+  return {
+    match(question, language) {
+      const table = byLanguage.get(language);
+      if (!table || typeof question !== 'string') return [];
+      const units = isChinese(language) ? chineseKey(question) : stemmedWords(question, language as StemLang);
+      const found: GuideMatch[] = [];
+      for (let i = 0; i < units.length; i++) {
+        for (const alias of table.get(units[i] as string) ?? []) {
+          if (alias.key.every((unit, j) => units[i + j] === unit)) {
+            const text = alias.key.join(isChinese(language) ? '' : ' ');
+            found.push({ entry: alias.entry, start: i, end: i + alias.key.length, text });
+          }
+        }
+      }
+      // Longest first, then earliest; an alias inside a longer one (玛利亚 in 撒玛利亚) gives way.
+      found.sort((a, b) => b.end - b.start - (a.end - a.start) || a.start - b.start);
+      const taken: GuideMatch[] = [];
+      for (const m of found) {
+        if (taken.some((t) => m.start < t.end && t.start < m.end)) continue;
+        if (taken.some((t) => t.entry === m.entry)) continue;
+        taken.push(m);
+      }
+      return taken.sort((a, b) => a.start - b.start);
+    },
+    longerNames(name) {
+      let list = longer.get(name);
+      if (!list) {
+        list = [...chineseNames].filter((n) => n.length > name.length && n.includes(name));
+        longer.set(name, list);
+      }
+      return list;
+    },
+  };
+}
+
+let loaded: PassageGuide | undefined;
+
+/** The guide of the committed data file, read on first use. */
+export function defaultPassageGuide(): PassageGuide {
+  loaded ??= createPassageGuide(JSON.parse(readFileSync(GUIDE_FILE, 'utf8')) as GuideEntry[]);
+  return loaded;
+}

@@ -1,0 +1,50 @@
+import type { Tradition } from './references.types.ts';
+
+/**
+ * The one canon rule: which books a reader of each tradition has in their Bible. The Bible routes, the index's
+ * canon columns, the retriever and the citation verifier all ask here. A book code outside these lists (2 Esdras,
+ * the Psalms of Solomon, 1 Enoch) is in no canon.
+ */
+const PROTESTANT = [
+  ...['GEN', 'EXO', 'LEV', 'NUM', 'DEU', 'JOS', 'JDG', 'RUT', '1SA', '2SA', '1KI', '2KI', '1CH', '2CH', 'EZR', 'NEH'],
+  ...['EST', 'JOB', 'PSA', 'PRO', 'ECC', 'SNG', 'ISA', 'JER', 'LAM', 'EZK', 'DAN', 'HOS', 'JOL', 'AMO', 'OBA', 'JON'],
+  ...['MIC', 'NAM', 'HAB', 'ZEP', 'HAG', 'ZEC', 'MAL'],
+  ...['MAT', 'MRK', 'LUK', 'JHN', 'ACT', 'ROM', '1CO', '2CO', 'GAL', 'EPH', 'PHP', 'COL', '1TH', '2TH', '1TI', '2TI'],
+  ...['TIT', 'PHM', 'HEB', 'JAS', '1PE', '2PE', '1JN', '2JN', '3JN', 'JUD', 'REV'],
+] as const;
+
+/** Tobit, Judith, 1–2 Maccabees, Wisdom, Sirach, Baruch (with the Letter of Jeremiah as its chapter 6) and the Greek
+ * parts of Esther and Daniel (the Song of the Three, Susanna, Bel and the Dragon). */
+const CATHOLIC_ADDS = ['TOB', 'JDT', 'ESG', 'WIS', 'SIR', 'BAR', 'LJE', '1MA', '2MA', 'S3Y', 'SUS', 'BEL'] as const;
+/** 1 Esdras, 3 Maccabees, the Prayer of Manasseh and Psalm 151; 4 Maccabees as an appendix. */
+const ORTHODOX_ADDS = ['1ES', 'MAN', 'PS2', '3MA'] as const;
+const ORTHODOX_APPENDIX = ['4MA'] as const;
+
+export type CanonStanding = 'canon' | 'appendix';
+
+const CANONS: Record<Tradition, ReadonlyMap<string, CanonStanding>> = {
+  protestant: standings(PROTESTANT),
+  catholic: standings([...PROTESTANT, ...CATHOLIC_ADDS]),
+  orthodox: standings([...PROTESTANT, ...CATHOLIC_ADDS, ...ORTHODOX_ADDS], ORTHODOX_APPENDIX),
+};
+
+function standings(books: readonly string[], appendix: readonly string[] = []): ReadonlyMap<string, CanonStanding> {
+  return new Map([...books.map((b) => [b, 'canon'] as const), ...appendix.map((b) => [b, 'appendix'] as const)]);
+}
+
+export const TRADITIONS_OF_CANON: readonly Tradition[] = ['protestant', 'catholic', 'orthodox'];
+
+/** How a book stands in a tradition's Bible: part of it, printed as an appendix, or absent (undefined). */
+export function canonStanding(book: string, tradition: Tradition): CanonStanding | undefined {
+  return CANONS[tradition].get(book);
+}
+
+/** Is the book in the reader's Bible (an appendix counts: Orthodox readers read 4 Maccabees)? */
+export function inCanon(book: string, tradition: Tradition): boolean {
+  return CANONS[tradition].has(book);
+}
+
+/** The traditions whose Bible holds a book (the search index stores one column per tradition). */
+export function canonsOf(book: string): Tradition[] {
+  return TRADITIONS_OF_CANON.filter((t) => inCanon(book, t));
+}
