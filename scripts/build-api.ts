@@ -1,5 +1,5 @@
 // npm run build:api: the API and the contract compiled to JavaScript in apps/api/dist, run with plain node
-// (decision 0010). One esbuild bundle per entry point, the contract inlined, every npm dependency left external;
+// (decision 0013). One esbuild bundle per entry point, the contract inlined, every npm dependency left external;
 // the files the code reads beside itself (migrations, derived retrieval data) are copied next to the bundle.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -17,10 +17,15 @@ const ENTRY_POINTS = {
   ingest: path.join(ROOT, 'scripts/ingest.ts'),
 };
 
-/** Read at run time relative to the module (import.meta.url), so they sit beside the bundle. */
+/**
+ * Files the code reads at run time beside its module (path.dirname(import.meta.url)): in the bundle every module
+ * is the entry's folder, so they are copied there under the same name. A new one belongs here too (the image
+ * layout and shutdown tests run the bundle and would fail without it).
+ */
 const ASSETS = [
   { from: path.join(API, 'src/db/migrations'), to: 'migrations' },
   { from: path.join(API, 'src/retrieval/derived'), to: 'derived', skip: /\.ts$/ },
+  { from: path.join(API, 'src/retrieval/guide/passage-guide.json'), to: 'passage-guide.json' },
 ];
 
 export async function buildApi(outdir = API_DIST): Promise<{ outdir: string; bytes: number; ms: number }> {

@@ -94,7 +94,14 @@ describe('the container image layout', () => {
       }).then((r) => r.json() as Promise<{ code: number; data: { verses: { text: string }[] } }>);
       expect(passage.code).toBe(0);
       expect(passage.data.verses[0]?.text).toMatch(/God so loved the world/);
-      expect(server.logs.join('')).not.toMatch(/corpus ingest finished/);
+      // An answer reads the retrieval data files the bundle carries (prominence, glossaries, the passage guide).
+      const answer = await fetch(`${server.origin}/webapi/portal/chat/ask`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', locale: 'zh-cn' },
+        body: JSON.stringify({ question: '神爱世人是什么意思？', requestId: 'image-layout-ask-1' }),
+      }).then((r) => r.text());
+      expect(answer).toContain('"type":"done"');
+      expect(server.logs.join('')).not.toMatch(/corpus ingest finished|ENOENT/);
     } finally {
       server.child.kill('SIGTERM');
       expect(await server.exited).toBe(0);
