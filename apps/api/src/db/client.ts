@@ -90,7 +90,7 @@ async function ping(db: Database): Promise<boolean> {
 }
 
 /** Any constant every instance agrees on: the key of the session-level advisory lock migrations run under. */
-const MIGRATION_LOCK_KEY = 7_204_141_001;
+export const MIGRATION_LOCK_KEY = 7_204_141_001;
 
 /**
  * One session takes an advisory lock and applies the migrations, so instances (or a release job) starting together

@@ -26,8 +26,16 @@ export interface CompiledServer {
   exited: Promise<number | null>;
 }
 
-/** Starts `node <dir>/server.js` (plain node, as the image runs it) and waits until it is ready to answer. */
-export async function startCompiledServer(dir: string, env: Record<string, string>): Promise<CompiledServer> {
+/**
+ * Starts `node <dir>/server.js` (plain node, as the image runs it) and waits until it is ready to answer (a corpus
+ * version open), or with `until: 'live'` only until it answers /webapi/health.
+ */
+export async function startCompiledServer(
+  dir: string,
+  env: Record<string, string>,
+  options: { until?: 'ready' | 'live' } = {},
+): Promise<CompiledServer> {
+  const probe = options.until === 'live' ? '/webapi/health' : '/webapi/ready';
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const logs: string[] = [];
@@ -42,14 +50,14 @@ export async function startCompiledServer(dir: string, env: Record<string, strin
   const deadline = Date.now() + 120_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${logs.join('')}`);
-    const ready = await fetch(`${origin}/webapi/ready`).then(
+    const ready = await fetch(`${origin}${probe}`).then(
       (r) => r.ok,
       () => false,
     );
     if (ready) return { origin, child, logs, exited };
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
-      throw new Error(`server not ready in 120 s:\n${logs.join('')}`);
+      throw new Error(`server not answering ${probe} in 120 s:\n${logs.join('')}`);
     }
     await new Promise((r) => setTimeout(r, 200));
   }
