@@ -8,9 +8,9 @@ import { loginByMail, signIn, type LoginTokens } from './support/session.ts';
 
 /**
  * The reader's tradition, chosen once in settings, reaches every scripture screen (issue 11): in English, a reader
- * with no preference asks about Sirach and the citation is not linked (no Sirach in a Protestant Bible); after
- * choosing Catholic the same answer links it, the passage sheet opens it in the Catholic translation, the
- * devotionals read Genesis in it, and the share page asks in that tradition. Logged in, the account holds the choice:
+ * with no preference asks about Sirach and the citation is not linked (their Protestant text, the KJV here, has no
+ * Sirach); after choosing Catholic the same answer links it in the Catholic text, the passage sheet opens it there,
+ * the devotionals read Genesis in it, and the share page asks in that tradition. Logged in, the account holds the choice:
  * another browser of the same account gets the Catholic reading without choosing again.
  *
  * The model is a loopback fake that always quotes Sirach 1:1 as the Catholic Public Domain Version prints it.

@@ -7,6 +7,7 @@ import { createCorpusService } from './corpus/corpus.service.ts';
 import { createOpenAiEmbedder } from './retrieval/openai-embedder.ts';
 import type { Embedder } from './retrieval/passage-index.ts';
 import { createContextGatherer } from './answer/answer-context.ts';
+import { createIntentGatherer } from './answer/intent-context.ts';
 import { createGroundedComposer } from './answer/grounded-composer.ts';
 import { createOpenAiModel } from './answer/openai-model.ts';
 import { createOpenAiTranslator } from './answer/openai-translator.ts';
@@ -80,7 +81,13 @@ export async function createContainer(
   const chat = createChatService({
     chats,
     readers,
-    generation: { gatherer: createContextGatherer({ bible, corpus, corpusData }), bible, corpus, model, log },
+    generation: {
+      gatherer: createIntentGatherer({ gatherer: createContextGatherer({ bible, corpus, corpusData }), bible }),
+      bible,
+      corpus,
+      model,
+      log,
+    },
   });
   const history = createHistoryService({ chats });
   const devotional = createDevotionalService({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CHAT_MODES } from './constants.ts';
+import { ANSWER_KINDS, CHAT_MODES } from './constants.ts';
 import { expressionSchema } from './member.ts';
 import { localeSchema } from './locale-schema.ts';
 
@@ -11,8 +11,6 @@ import { localeSchema } from './locale-schema.ts';
 export const chatModeSchema = z.enum(CHAT_MODES);
 export type ChatMode = z.infer<typeof chatModeSchema>;
 
-/** What is asked for: an answer, or a prayer, a sermon outline or a poem on a theme or verse. */
-export const ANSWER_KINDS = ['answer', 'prayer', 'sermon', 'poem'] as const;
 export const answerKindSchema = z.enum(ANSWER_KINDS);
 export type AnswerKind = z.infer<typeof answerKindSchema>;
 

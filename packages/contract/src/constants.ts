@@ -14,6 +14,8 @@ export const EXTERNAL_DEFAULT_TARGET = '/chat?_n=2';
 export const VERIFICATION_CODE_LENGTH = 6;
 /** The answer modes (spec §1): default deeper answers, concise general answers, professional reference answers. */
 export const CHAT_MODES = ['advanced', 'simple', 'professional'] as const;
+/** What is asked for: an answer, or a prayer, a sermon outline or a poem on a theme or verse. */
+export const ANSWER_KINDS = ['answer', 'prayer', 'sermon', 'poem'] as const;
 export const ROLES = ['user', 'admin'] as const;
 /** The wording traditions (expressions) of the first-visit tour and settings (spec §1). */
 export const EXPRESSIONS = ['protestant', 'catholic', 'orthodox', 'none'] as const;

@@ -16,6 +16,7 @@ import {
 } from '../retrieval/verse-retriever.ts';
 import { bibleLanguageOf } from '../scripture/translation-policy.ts';
 import type { AnswerContext, ContextEntry, ContextVerse } from './answer-model.ts';
+import { isFactQuestion } from './answer-first.ts';
 
 /** The Catholic text every reader can be shown the deuterocanon in (English, Vulgate numbering). */
 const CATHOLIC_TEXT = 'cpdv';
@@ -63,8 +64,24 @@ export function passagesOf(verses: readonly RetrievedVerse[]): Wanted[] {
   }));
 }
 
+/** Verses around the key verse shown as its setting. */
+const SURROUNDING = 2;
+/** A ranked verse is kept when its fused score is at least this share of the best one's (fewer, better verses). */
+const RELEVANCE = 0.4;
+
+/**
+ * The verses worth showing: every verse the question cites or names (their scores are 1 and above), and the ranked
+ * ones that score near the best ranked verse.
+ */
+export function relevant(verses: readonly RetrievedVerse[]): RetrievedVerse[] {
+  const ranked = verses.filter((v) => v.score < 1);
+  const best = Math.max(0, ...ranked.map((v) => v.score));
+  return verses.filter((v) => v.score >= 1 || v.score >= RELEVANCE * best);
+}
+
 const VERSES_BY_MODE: Record<ChatMode, number> = { simple: 3, advanced: 10, professional: 10 };
 const LEXICONS = ['strongs-greek', 'strongs-hebrew'];
+const COMMENTARY = ['matthew-henry-complete'];
 const ENTRY_EXCERPT = 600;
 /** Reference entries and cross-reference lists kept in memory per corpus version (they never change within one). */
 const ROW_CACHE = 2000;
@@ -93,6 +110,8 @@ export interface GatherInput {
   language: Locale;
   tradition: Tradition;
   history: { question: string; answer: string }[];
+  /** What retrieval searches for, when not the question itself (a follow-up with "this book" resolved). */
+  retrievalQuery?: string;
   /** Whether the model quotes cross-references (the lookup is skipped when not). */
   withCrossReferences?: boolean;
 }
@@ -162,6 +181,27 @@ export function createContextGatherer(deps: {
     return out;
   }
 
+  async function studyEntries(key: ContextVerse | undefined, reader: ReaderContext, index: PassageIndex) {
+    const ref = key ? parseUsfm(key.ref) : undefined;
+    const english = ref ? await deps.bible.passageFor(ref, reader, 'kjv') : undefined;
+    if (!ref || !english) return [];
+    const query = english.verses.map((v) => v.text).join(' ');
+    const [lexicon, commentary] = await Promise.all([
+      index.search({ query, kinds: ['entry'], collections: LEXICONS, limit: 3 }),
+      index.search({ query, kinds: ['entry'], collections: COMMENTARY, books: [ref.book], limit: 2 }),
+    ]);
+    return [...lexicon, ...commentary];
+  }
+
+  /** The key verse with the two verses before and after it, when it is a single verse of the reader's text. */
+  async function surroundingOf(key: ContextVerse | undefined, reader: ReaderContext, translation: string) {
+    const ref = key && !key.translationName ? parseUsfm(key.ref) : undefined;
+    if (!ref || ref.verse === undefined || ref.endVerse !== undefined) return undefined;
+    const around = { ...ref, verse: Math.max(1, ref.verse - SURROUNDING), endVerse: ref.verse + SURROUNDING };
+    const [passage] = await versesFor([{ ref: around }], reader, translation, 1);
+    return passage && passage.ref !== key!.ref ? passage : undefined;
+  }
+
   return {
     async gather(input: GatherInput): Promise<Gathered> {
       const { index, versionId } = deps.corpus.ready();
@@ -174,23 +214,25 @@ export function createContextGatherer(deps: {
       // The retriever ranks verses (cited references first, then text, reference entries and prominence fused);
       // professional mode also looks in the lexicons, which cite no verses.
       // A question asked again (the same words, reader and mode) within one corpus version ranks the same.
-      const question = input.question.trim().replace(/\s+/g, ' ');
-      const [retrieval, lexiconHits] = await kept.retrievals.get(
+      const question = (input.retrievalQuery ?? input.question).trim().replace(/\s+/g, ' ');
+      const [retrieval] = await kept.retrievals.get(
         [reader.language, reader.tradition, translation.id, input.mode, question].join('|'),
-        () =>
-          Promise.all([
-            kept.retriever.retrieve(question, {
-              language: reader.language,
-              tradition: reader.tradition,
-              translation: translation.id,
-              limit: limit + 4,
-            }),
-            input.mode === 'professional'
-              ? index.search({ query: question, kinds: ['entry'], collections: LEXICONS, limit: 6 })
-              : Promise.resolve([]),
-          ]),
+        async () => [
+          await kept.retriever.retrieve(question, {
+            language: reader.language,
+            tradition: reader.tradition,
+            translation: translation.id,
+            limit: limit + 4,
+          }),
+          [],
+        ],
       );
-      const verses = await versesFor(passagesOf(retrieval.verses), reader, translation.id, limit);
+      const verses = await versesFor(passagesOf(relevant(retrieval.verses)), reader, translation.id, limit);
+      // Professional mode reads the original-language words and the commentary of the key passage: the lexicon
+      // entries and Matthew Henry's comment that its English (KJV) words find, whatever the reader's language.
+      const lexiconHits = input.mode === 'professional' ? await studyEntries(verses[0], reader, index) : [];
+      const focus = retrieval.focus ?? (isFactQuestion(question) ? 'fact' : 'topic');
+      const surrounding = input.mode === 'simple' ? undefined : await surroundingOf(verses[0], reader, translation.id);
       const entryIds = [...retrieval.entries.map((e) => e.id), ...lexiconHits.map((h) => h.id.replace(/#\d+$/, ''))]
         .filter((id, i, all) => all.indexOf(id) === i)
         .slice(0, 8);
@@ -241,6 +283,8 @@ export function createContextGatherer(deps: {
           tradition: input.tradition,
           translationName: translation.name,
           verses,
+          ...(verses.length ? { focus } : {}),
+          ...(surrounding ? { surrounding } : {}),
           crossReferences,
           entries,
           history: input.history,

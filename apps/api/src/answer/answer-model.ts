@@ -1,4 +1,6 @@
 import type { AnswerKind, ChatMode, Locale, Tradition } from '@bible-qa/contract';
+import type { Care } from './question-intent.ts';
+import type { Theme } from './theme-passages.ts';
 
 /** A verse the answer may quote: its text always comes from the corpus, in the reader's translation. */
 export interface ContextVerse {
@@ -32,8 +34,30 @@ export interface AnswerContext {
   /** Cross-references of the key verses (professional mode draws on them). */
   crossReferences: ContextVerse[];
   entries: ContextEntry[];
+  /**
+   * What the question is: a question of fact (how old, who, where), a passage it names or cites, or a topic; the
+   * offline composer leads with what answers it.
+   */
+  focus?: 'fact' | 'passage' | 'reference' | 'topic';
+  /** The verses around the key verse (advanced and professional modes), when it is a single verse. */
+  surrounding?: ContextVerse;
   /** Earlier turns of the conversation, oldest first. */
   history: { question: string; answer: string }[];
+  /** What the question showed beyond its words (question-intent.ts); absent for a plain answer. */
+  intent?: AnswerIntent;
+}
+
+export interface AnswerIntent {
+  /** Outside faith and the Bible: a short redirect, no passages. */
+  offTopic: boolean;
+  /** A reader in distress or crisis: passages of comfort, gently. */
+  care?: Care;
+  /** Self-harm is named: the answer carries the emergency-help line. */
+  selfHarm: boolean;
+  /** What a prayer, sermon or poem is about, in the reader's words or the passage they named. */
+  theme: string;
+  /** The first curated theme the request speaks of, when any (theme-passages.ts). */
+  topic?: Theme;
 }
 
 /**

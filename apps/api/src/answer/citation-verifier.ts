@@ -2,7 +2,6 @@ import type { Citation } from '@bible-qa/contract';
 import type { ReferenceParser } from '../scripture/references.parser.ts';
 import type { BibleLanguage, BibleReference, Tradition } from '../scripture/references.types.ts';
 import { foldToSimplified } from '../retrieval/chinese-text.ts';
-import { inCanon } from '../scripture/canon.ts';
 
 export interface VerseSource {
   /** The passage's text and label in the reader's translation, or undefined when there is no such passage. */
@@ -168,8 +167,7 @@ export function createCitationVerifier(parser: ReferenceParser, verses: VerseSou
       for (const [i, m] of matches.entries()) {
         const id = `c${firstId + i}`;
         const base = { id, text: m.text, start: m.start, end: m.end };
-        // A book outside the reader's Bible links to nothing, as the retriever offers none of its verses.
-        if (parser.problemOf(m.reference) || !inCanon(m.reference.book, options.tradition)) {
+        if (parser.problemOf(m.reference)) {
           out.push({ ...base, status: 'invalid', reference: null, label: null, translation: null, verseText: null });
           continue;
         }

@@ -6,8 +6,10 @@ import { isAppError } from '../http/app-error.ts';
 import type { AnswerModel } from './answer-model.ts';
 import { followUps, referenceImages, relatedBooks, relatedLiterature } from './answer-parts.ts';
 import type { ContextGatherer, GatherInput } from './answer-context.ts';
+import { offTopicExamples } from './care-phrases.ts';
 import { createCitationVerifier, verificationCounts } from './citation-verifier.ts';
 import type { GenerationHub } from './generation-hub.ts';
+import { shapedStream } from './kind-composer.ts';
 
 export interface GenerationDeps {
   gatherer: ContextGatherer;
@@ -103,7 +105,7 @@ export async function runGeneration(deps: GenerationDeps, job: GenerationJob): P
     };
     let aborted = false;
     try {
-      for await (const text of deps.model.stream(gathered.context, signal)) {
+      for await (const text of shapedStream(deps.model, gathered.context, signal)) {
         if (signal.aborted) break;
         content += text;
         await hub.emit({ type: 'delta', text });
@@ -129,7 +131,11 @@ export async function runGeneration(deps: GenerationDeps, job: GenerationJob): P
       relatedBooks: relatedBooks(citations, gathered.context, bookName, input.language),
       relatedLiterature: relatedLiterature(gathered.context),
       images: referenceImages(citations, gathered.context, translation),
-      followUps: aborted ? [] : await followUps(gathered.context, gathered.reader, tools.parser, bookName, deps.corpus),
+      followUps: aborted
+        ? []
+        : gathered.context.intent?.offTopic
+          ? offTopicExamples(input.language)
+          : await followUps(gathered.context, gathered.reader, tools.parser, bookName, deps.corpus),
       sources: input.mode === 'professional' ? sources : [],
       verification: verificationCounts(citations),
       error: null,

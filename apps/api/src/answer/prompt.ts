@@ -1,6 +1,7 @@
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import type { Locale } from '@bible-qa/contract';
 import type { AnswerContext } from './answer-model.ts';
+import { careInstruction } from './kind-composer.ts';
 
 const LANGUAGE_NAMES: Record<Locale, string> = {
   'zh-cn': 'Simplified Chinese',
@@ -37,6 +38,7 @@ export function buildPrompt(context: AnswerContext): ChatCompletionMessageParam[
     `Write in ${LANGUAGE_NAMES[context.language]}, in Markdown, for a reader of the ${context.tradition} tradition ` +
       `(use that tradition's book names and terms; the reader's Bible is ${context.translationName}).`,
     KIND_RULES[context.kind],
+    careInstruction(context),
     MODE_RULES[context.mode],
     'Cite scripture only from the passages below, using the reference labels exactly as written (for example ' +
       `"${context.verses[0]?.label ?? 'John 3:16'}"). Quote verse text word for word from the passages, or do not ` +

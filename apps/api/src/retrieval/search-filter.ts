@@ -1,12 +1,13 @@
 // Turns the structured filters of a PassageQuery into a Lance SQL predicate. Column names are constants; every value
 // is a quoted string literal with quotes doubled, so no caller-supplied value can change the predicate's shape.
+import { USFM_BOOK } from '../scripture/usfm.ts';
 import type { Canon, PassageKind, PassageQuery } from './passage-index.ts';
 
 const MAX_VALUES = 64;
 const MAX_VALUE_LENGTH = 200;
 const KINDS: readonly PassageKind[] = ['verse', 'entry'];
 const CANONS: readonly Canon[] = ['protestant', 'catholic', 'orthodox'];
-const BOOK_CODE = /^[1-4A-Z][A-Z0-9]{2}$/;
+const BOOK_CODE = USFM_BOOK;
 
 export const CANON_COLUMNS: Readonly<Record<Canon, string>> = {
   protestant: 'canon_protestant',

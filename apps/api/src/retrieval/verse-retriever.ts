@@ -65,6 +65,8 @@ export interface Retrieval {
   verses: RetrievedVerse[];
   /** The reference entries whose verses took part, best first: the answer cites them as related literature. */
   entries: RetrievedEntry[];
+  /** What the first verses are: the references the question cites, or the passage it names (主祷文). */
+  focus?: 'reference' | 'passage';
 }
 
 export interface RetrieveOptions {
@@ -564,8 +566,10 @@ export function createVerseRetriever(deps: VerseRetrieverDeps): VerseRetriever {
         ? matches.filter((m) => m.entry.kind === 'person' || m.entry.kind === 'place').map((m) => m.text)
         : [];
       const searchable = analyzeQuery(residual, { lang: options.language, keepStopWordsIfEmpty: false }).length > 0;
+      const focus = cited.length > 0 ? ('reference' as const) : named.length > 0 ? ('passage' as const) : undefined;
+      const focused = focus ? { focus } : {};
       if (verses.length >= limit || (!searchable && topics.length === 0 && people.length === 0)) {
-        return { verses: verses.slice(0, limit), entries: [] };
+        return { verses: verses.slice(0, limit), entries: [], ...focused };
       }
 
       const { codes: books, rest: withoutBooks } = namedBooks(residual, options.language);
@@ -632,7 +636,7 @@ export function createVerseRetriever(deps: VerseRetrieverDeps): VerseRetriever {
           ...marks(item.id),
         });
       }
-      return { verses, entries: entry.entries };
+      return { verses, entries: entry.entries, ...focused };
     },
   };
 }

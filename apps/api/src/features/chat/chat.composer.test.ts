@@ -63,7 +63,7 @@ describe('asking with the offline grounded composer', () => {
     const events = parseSse((await ask({ question: 'What does the Bible say about love?' })).body);
     const done = events.at(-1) as { answer: Answer };
     expect(done.answer.language).toBe('en');
-    expect(done.answer.content).toMatch(/Key passages/);
+    expect(done.answer.content).toMatch(/^The Bible speaks to this most directly in [^:]+ \d+:\d+/);
   });
 
   it('writes different answers per mode, and says what professional mode drew on', async () => {
@@ -72,7 +72,10 @@ describe('asking with the offline grounded composer', () => {
     const pro = parseSse((await ask({ question: '神爱世人', mode: 'professional' })).body).at(-1) as { answer: Answer };
     expect(simple.answer.content.length).toBeLessThan(deep.answer.content.length);
     expect(pro.answer.content).not.toBe(deep.answer.content);
-    expect(pro.answer.content).toContain('资料来源');
+    // Professional mode goes further than advanced: more passages, and the study material of the key passage.
+    expect(pro.answer.content.length).toBeGreaterThan(deep.answer.content.length);
+    // Every mode leads with the passage that answers, not with a heading or an echo of the question.
+    for (const { answer } of [simple, deep, pro]) expect(answer.content.split('\n')[0]).toMatch(/约翰福音 3:16/);
   });
 
   it.each(['prayer', 'sermon', 'poem'] as const)(

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Answer, AskRequest, ChatEvent, Expression, Locale } from '@bible-qa/contract';
 import { answerLanguage } from '../../answer/answer-language.ts';
+import { effectiveKind } from '../../answer/question-intent.ts';
 import type { GatherInput } from '../../answer/answer-context.ts';
 import { runGeneration, type GenerationDeps, type GenerationJob } from '../../answer/generate.ts';
 import { GenerationHub, HubRegistry } from '../../answer/generation-hub.ts';
@@ -144,7 +145,8 @@ export function createChatService(deps: {
       if (joined) return joined;
       const input: GatherInput = {
         question,
-        kind: request.kind,
+        // A question that asks for a prayer, sermon outline or poem gets one, chosen in the composer or not.
+        kind: effectiveKind(request.kind, question),
         mode: request.mode,
         language: request.language ?? answerLanguage(question, caller.locale),
         tradition: await deps.readers.traditionOf({ ...caller, expression: request.expression }),

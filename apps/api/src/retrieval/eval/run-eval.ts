@@ -1,6 +1,6 @@
 // Runs the gold questions against a passage index the way the app asks it, and records what came back.
 import { performance } from 'node:perf_hooks';
-import { parseVerseKey, verseKey } from '../../scripture/usfm.ts';
+import { parseUsfm, parseVerseKey, verseKey } from '../../scripture/usfm.ts';
 import { TRANSLATION_SCHEMES, toScheme } from '../../scripture/versification.ts';
 import type { PassageHit, PassageIndex, PassageQuery } from '../passage-index.ts';
 import type { GoldQuestion } from './gold-set.ts';
@@ -133,9 +133,12 @@ export async function runPath(
  * search hits); a whole chapter or a range over chapters stays one reference, matched by overlap.
  */
 export function versesOf(reference: string): string[] {
-  const m = /^([1-4A-Z][A-Z0-9]{2})\.(\d+)\.(\d+)-([1-4A-Z][A-Z0-9]{2})\.(\d+)\.(\d+)$/.exec(reference);
-  if (!m || m[1] !== m[4] || m[2] !== m[5] || Number(m[6]) < Number(m[3])) return [reference];
-  return Array.from({ length: Number(m[6]) - Number(m[3]) + 1 }, (_, i) => `${m[1]}.${m[2]}.${Number(m[3]) + i}`);
+  const ref = parseUsfm(reference);
+  const { verse: first, endVerse: last } = ref ?? {};
+  if (!ref || first === undefined || last === undefined || ref.endChapter !== undefined || last < first) {
+    return [reference];
+  }
+  return Array.from({ length: last - first + 1 }, (_, i) => verseKey(ref.book, ref.chapter, first + i));
 }
 
 /** What the search route answered, as ranked verses: the passage of an explicit reference first, then the hits. */

@@ -16,9 +16,11 @@ interface ChatComposerProps {
   /** Called with the trimmed question; an empty question never reaches it (spec §5). */
   onSubmit: (question: string) => void;
   disabled?: boolean;
+  /** What to type: a question, or the theme of the prayer, sermon or poem asked for. */
+  placeholder?: string;
 }
 
-export function ChatComposer({ value, onChange, onSubmit, disabled }: ChatComposerProps) {
+export function ChatComposer({ value, onChange, onSubmit, disabled, placeholder }: ChatComposerProps) {
   const { t } = useTranslation('chat');
   const errorMessage = useErrorMessage();
   const { api } = useServices();
@@ -74,7 +76,7 @@ export function ChatComposer({ value, onChange, onSubmit, disabled }: ChatCompos
             className="chat-composer-input"
             data-testid="chat-composer-input"
             aria-label={t('composer.label')}
-            placeholder={t('composer.placeholder')}
+            placeholder={placeholder ?? t('composer.placeholder')}
             rows={1}
             maxLength={2000}
             value={value}

@@ -1,4 +1,4 @@
-import type { ChatMode, Citation } from '@bible-qa/contract';
+import type { AnswerKind, ChatMode, Citation } from '@bible-qa/contract';
 import Button from 'antd-mobile/es/components/button';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,7 @@ import { isSelectable, type AnswerHandlers, type AnswerSelection } from './chat-
 import { ChatComposer } from './chat-composer.tsx';
 import { ChatConversation } from './chat-conversation.tsx';
 import { HistoryIcon, NewChatIcon, SelectIcon } from './chat-icons.tsx';
+import { KindSwitch } from './kind-switch.tsx';
 import { ChatWelcome } from './chat-welcome.tsx';
 import { ModeSwitch } from './mode-switch.tsx';
 import { SelectBar } from './select-bar.tsx';
@@ -37,6 +38,7 @@ export function ChatPage() {
   const { state, streaming } = conversation;
   const [draft, setDraft] = useState('');
   const [mode, setMode] = useState<ChatMode>('advanced');
+  const [kind, setKind] = useState<AnswerKind>('answer');
   const [historyOpen, setHistoryOpen] = useState(false);
   const [historyUsed, setHistoryUsed] = useState(false);
   const [passage, setPassage] = useState<Citation | null>(null);
@@ -45,12 +47,14 @@ export function ChatPage() {
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   useLinkedConversation(conversation.open, loggedIn);
 
-  function ask(question: string) {
-    if (!conversation.ask(question, mode)) {
+  /** Asks in the chosen mode; a prayer, sermon or poem is asked for once, then the composer asks questions again. */
+  function ask(question: string, asked: AnswerKind = kind) {
+    if (!conversation.ask(question, mode, asked)) {
       Toast.show({ content: t('composer.busy') });
       return;
     }
     setDraft('');
+    setKind('answer');
   }
 
   /** A suggestion or follow-up replaces a draft only when the user agrees (spec §5). */
@@ -74,7 +78,7 @@ export function ChatPage() {
     stop: (key) => void conversation.stop(key),
     resend: conversation.resend,
     retry: conversation.retry,
-    followUp: (question) => void mayOverwrite(question).then((ok) => ok && ask(question)),
+    followUp: (question) => void mayOverwrite(question).then((ok) => ok && ask(question, 'answer')),
     openPassage: (citation) => {
       setPassageUsed(true);
       setPassage(citation);
@@ -140,13 +144,19 @@ export function ChatPage() {
     <>
       <div className="chat-toolbar">
         <ModeSwitch mode={mode} onChange={setMode} />
+        <KindSwitch kind={kind} onChange={setKind} />
         {canSelect ? (
           <button type="button" className="chat-tool" data-testid="chat-select-mode" onClick={() => setSelecting(true)}>
             <SelectIcon /> {t('select.start')}
           </button>
         ) : null}
       </div>
-      <ChatComposer value={draft} onChange={setDraft} onSubmit={ask} />
+      <ChatComposer
+        value={draft}
+        onChange={setDraft}
+        onSubmit={ask}
+        placeholder={kind === 'answer' ? undefined : t(`kinds.${kind}.placeholder`)}
+      />
       <p className="chat-ai-notice">{t('welcome.aiNotice')}</p>
     </>
   );

@@ -1,4 +1,4 @@
-import type { Answer, AnswerStatus, ChatEvent, ChatMode, Citation } from '@bible-qa/contract';
+import type { Answer, AnswerKind, AnswerStatus, ChatEvent, ChatMode, Citation } from '@bible-qa/contract';
 import type { z } from 'zod';
 import type { chatTurnSchema } from '@bible-qa/contract';
 import type { Rating } from './chat.queries.ts';
@@ -28,6 +28,8 @@ export interface ChatTurn {
   key: string;
   question: string;
   mode: ChatMode;
+  /** What was asked for: an answer, or a prayer, sermon outline or poem. */
+  kind: AnswerKind;
   /** The idempotency key of the ask; a retry of the same ask reuses it. */
   requestId: string;
   answer: AnswerView;
@@ -87,6 +89,7 @@ export function fromStoredTurn(turn: z.infer<typeof chatTurnSchema>): ChatTurn {
     key: turn.question.id,
     question: turn.question.text,
     mode: turn.answer?.mode ?? 'advanced',
+    kind: turn.answer?.kind ?? 'answer',
     requestId: '',
     answer: turn.answer ? fromAnswer(turn.answer) : { ...pendingAnswer(), status: 'stopped' },
   };

@@ -1,4 +1,4 @@
-import { errorCode, type ChatEvent, type ChatMode } from '@bible-qa/contract';
+import { errorCode, type AnswerKind, type ChatEvent, type ChatMode } from '@bible-qa/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useReducer, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -100,11 +100,11 @@ export function useConversation() {
   );
 
   const startAsk = useCallback(
-    (turn: Pick<ChatTurn, 'key' | 'question' | 'mode' | 'requestId'>) => {
+    (turn: Pick<ChatTurn, 'key' | 'question' | 'mode' | 'kind' | 'requestId'>) => {
       const body: AskBody = {
         question: turn.question,
         mode: turn.mode,
-        kind: 'answer',
+        kind: turn.kind,
         requestId: turn.requestId,
         ...(latest.current.conversationId ? { conversationId: latest.current.conversationId } : {}),
       };
@@ -118,11 +118,18 @@ export function useConversation() {
 
   const streaming = state.turns.some((turn) => turn.answer.status === 'generating');
 
-  /** Asks a question; false when an answer is still streaming. */
+  /** Asks a question (or for a prayer, sermon outline or poem on it); false when an answer is still streaming. */
   const ask = useCallback(
-    (question: string, mode: ChatMode): boolean => {
+    (question: string, mode: ChatMode, kind: AnswerKind = 'answer'): boolean => {
       if (streams.current.size > 0) return false;
-      const turn: ChatTurn = { key: newTurnKey(), question, mode, requestId: newRequestId(), answer: pendingAnswer() };
+      const turn: ChatTurn = {
+        key: newTurnKey(),
+        question,
+        mode,
+        kind,
+        requestId: newRequestId(),
+        answer: pendingAnswer(),
+      };
       dispatch({ type: 'ask', turn });
       startAsk(turn);
       return true;

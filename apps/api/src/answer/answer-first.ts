@@ -1,0 +1,103 @@
+// The offline composer's answer: the lines that answer come first. A question of fact leads with the verse that
+// states it ("根据申命记 34:7：「……」"); a named passage with the passage; a topic with the passage that speaks to it
+// most directly. Modes differ in substance: simple is the key passage or two and a line on where they stand;
+// advanced adds the setting of the key verse, the other passages retrieval kept and cross-references; professional
+// adds the original-language words and the commentary. English reference works are named in other languages' answers,
+// never pasted into them (their text is in the answer's related literature).
+import type { Locale } from '@bible-qa/contract';
+import type { AnswerContext, ContextEntry, ContextVerse } from './answer-model.ts';
+import { answerPhrase as phrase } from './answer-first-phrases.ts';
+import { joinList, phrase as sharedPhrase } from './composer-phrases.ts';
+
+const CHINESE = new Set<Locale>(['zh-cn', 'zh-tw']);
+const LEXICONS = new Set(['strongs-greek', 'strongs-hebrew']);
+const COMMENTARY = new Set(['matthew-henry-complete']);
+/** Other passages listed after the key one, by mode. */
+const MORE: Record<AnswerContext['mode'], number> = { simple: 1, advanced: 4, professional: 5 };
+
+/** Questions of fact: how old, how many, who, where, when, which year (five languages). */
+const FACT_QUESTION =
+  /多少|几[个岁年天次位]|多大|多久|多长|哪一年|什么时候|何时|是谁|谁是|哪里|哪儿|在哪|叫什么|幾[個歲年天次位]|多長|哪裡|哪兒|在哪|甚麼時候|什麼時候|\bhow (?:many|much|old|long)\b|\bwho\b|\bwhere\b|\bwhen\b|\bwhat year\b|\bcu[aá]nt[oa]s?\b|\bqui[eé]n(?:es)?\b|\bd[oó]nde\b|\bcu[aá]ndo\b|\bqu[eé] edad\b|\bcombien\b|\bqui\b|\boù\b|\bquand\b|\bquel [aâ]ge\b/iu;
+
+export function isFactQuestion(question: string): boolean {
+  return FACT_QUESTION.test(question);
+}
+
+function quote(verse: ContextVerse, locale: Locale): string {
+  const dash = CHINESE.has(locale) ? '——' : '— ';
+  return `> ${verse.text}\n> ${dash}${label(verse, locale)}`;
+}
+
+function label(verse: ContextVerse, locale: Locale): string {
+  return verse.translationName
+    ? `${verse.label}${phrase('otherTranslation', locale, { translation: verse.translationName })}`
+    : verse.label;
+}
+
+function listed(verse: ContextVerse, locale: Locale): string {
+  if (CHINESE.has(locale)) return `- 「${verse.text}」（${label(verse, locale)}）`;
+  const [open, close] = locale === 'fr-fr' ? ['« ', ' »'] : locale === 'es-es' ? ['«', '»'] : ['“', '”'];
+  return `- ${open}${verse.text}${close} (${label(verse, locale)})`;
+}
+
+function bookOf(verse: ContextVerse): string {
+  return verse.label.replace(/\s*\d+(?::\d+)?(?:[-–]\d+(?::\d+)?)?\s*[篇章]?(?:\s*\(\d+\))?$/u, '');
+}
+
+function excerpt(text: string, max: number): string {
+  const clean = text.replace(/\s+/g, ' ').trim();
+  return clean.length <= max ? clean : `${clean.slice(0, max).replace(/\s+\S*$/, '')}…`;
+}
+
+/** An entry of a reference work: its excerpt in English answers, its title only in the others. */
+function entryLine(entry: ContextEntry, locale: Locale, max: number): string {
+  if (locale === 'en') return `- **${entry.title}** (${entry.collectionName}): ${excerpt(entry.excerpt, max)}`;
+  return `- **${entry.title}** · ${entry.collectionName}${phrase('englishOnly', locale)}`;
+}
+
+function lead(c: AnswerContext, key: ContextVerse): string[] {
+  const L = c.language;
+  const single = !/-/.test(key.ref);
+  if (c.focus === 'fact' && single) return [phrase('leadFact', L, { ref: label(key, L), text: key.text })];
+  const opening =
+    c.focus === 'passage' ? 'leadPassage' : c.focus === 'reference' ? 'leadCited' : ('leadTopic' as const);
+  return [phrase(opening, L, { ref: label(key, L) }), '', quote(key, L)];
+}
+
+/** Composes an answer (kind `answer`) from the gathered passages; deterministic, offline. */
+export function composeAnswerFirst(c: AnswerContext): string {
+  const L = c.language;
+  if (c.verses.length === 0) return sharedPhrase('noVerses', L, { q: c.question.trim() });
+  const [key, ...rest] = c.verses as [ContextVerse, ...ContextVerse[]];
+  const out: string[] = [];
+  const outside = c.verses.find((v) => v.outsideCanon);
+  if (outside) out.push(phrase('outsideCanon', L, { book: bookOf(outside) }), '');
+  out.push(...lead(c, key), '');
+  const more = rest.slice(0, MORE[c.mode]);
+
+  if (c.mode === 'simple') {
+    if (more.length) out.push(listed(more[0]!, L), '');
+    out.push(phrase('whereFrom', L, { books: joinList([...new Set(c.verses.map(bookOf))].slice(0, 3), L) }));
+    return out.join('\n').trim();
+  }
+
+  if (c.surrounding) out.push(`### ${phrase('surrounding', L)}`, '', quote(c.surrounding, L), '');
+  if (more.length) {
+    out.push(`### ${phrase('moreVerses', L)}`, '');
+    if (c.focus === 'topic') out.push(phrase('alsoTopic', L), '');
+    out.push(...more.map((v) => listed(v, L)), '');
+  }
+  const crossRefs = c.crossReferences.slice(0, c.mode === 'professional' ? 4 : 2);
+  if (crossRefs.length) out.push(`### ${phrase('crossRefs', L)}`, '', ...crossRefs.map((v) => listed(v, L)), '');
+
+  if (c.mode === 'professional') {
+    const lexicons = c.entries.filter((e) => LEXICONS.has(e.collection)).slice(0, 3);
+    const commentary = c.entries.filter((e) => COMMENTARY.has(e.collection)).slice(0, 2);
+    if (lexicons.length)
+      out.push(`### ${phrase('originalWords', L)}`, '', ...lexicons.map((e) => entryLine(e, L, 260)), '');
+    if (commentary.length)
+      out.push(`### ${phrase('commentary', L)}`, '', ...commentary.map((e) => entryLine(e, L, 420)), '');
+  }
+  out.push(phrase('whereFrom', L, { books: joinList([...new Set(c.verses.map(bookOf))].slice(0, 4), L) }));
+  return out.join('\n').trim();
+}

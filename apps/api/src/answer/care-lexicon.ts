@@ -1,0 +1,165 @@
+import { wholeWords } from './intent-lexicon.ts';
+
+/**
+ * Words of distress in the five languages (Chinese after folding to Simplified). Self-harm words count whoever
+ * they are about; the other distress words only when the reader speaks of themselves (FIRST_PERSON), so "圣经怎么看
+ * 焦虑？" is answered as a question and "我很焦虑" as a person.
+ */
+/** Self-harm named as a topic ("犹大为什么自杀？", "Is suicide a sin?"): a crisis only when the reader speaks of themselves. */
+export const SELF_HARM_TOPIC_HAN = /自杀|自尽|轻生|寻短见|割腕|跳楼|自残|自伤/u;
+export const SELF_HARM_TOPIC_LATIN = wholeWords([
+  'suicid\\p{L}*',
+  'self-harm\\p{L}*',
+  'autolesi\\p{L}*',
+  'automutilation',
+]);
+
+/** Self-harm in the speaker's own words: a crisis whoever else is named. */
+export const SELF_HARM_SELF_HAN =
+  /想死|不想活|活不下去|活着没意思|活着没有意义|结束(?:自己的)?生命|了结(?:自己|生命)|伤害自己|死了算了/u;
+export const SELF_HARM_SELF_LATIN = wholeWords([
+  'kill myself',
+  'end my life',
+  'end it all',
+  'take my own life',
+  'want to die',
+  'wish i were dead',
+  'wish i was dead',
+  'no reason to live',
+  "don[’']t want to live",
+  'do not want to live',
+  'hurt myself',
+  'harm myself',
+  'cut myself',
+  // Spanish
+  'suicidarme',
+  'matarme',
+  'quitarme la vida',
+  'quiero morir',
+  'quiero morirme',
+  'no quiero vivir',
+  'hacerme daño',
+  'acabar con mi vida',
+  // French
+  'me suicider',
+  'me tuer',
+  'mettre fin à mes jours',
+  'en finir',
+  'envie de mourir',
+  'veux mourir',
+  'plus envie de vivre',
+  'me faire du mal',
+]);
+
+/** Distress themes: the passages chosen for a reader in each (theme-passages.ts holds them). */
+export type CareTheme = 'anxiety' | 'grief' | 'despair' | 'illness';
+
+export const DISTRESS_HAN: Record<CareTheme, RegExp> = {
+  anxiety: /焦虑|担心|担忧|忧虑|害怕|恐惧|惧怕|紧张|不安|失眠|睡不着|压力(很|太|好)?大|慌|烦躁/u,
+  grief: /去世|过世|离世|离开了我|丧|失去了|伤心|悲伤|哀伤|难过|痛苦|哭/u,
+  despair: /绝望|抑郁|忧郁|孤独|寂寞|没有希望|没希望|撑不下去|好累|崩溃|空虚/u,
+  illness: /生病|患病|病了|住院|手术|癌|确诊|化疗|病重|病情|医院/u,
+};
+
+export const DISTRESS_LATIN: Record<CareTheme, RegExp> = {
+  anxiety: wholeWords([
+    'anxious',
+    'anxiety',
+    'worried',
+    'worry',
+    'afraid',
+    'scared',
+    'panic\\p{L}*',
+    'stressed',
+    "can[’']?t sleep",
+    'ansios\\p{L}*',
+    'ansiedad',
+    'preocupad\\p{L}*',
+    'miedo',
+    'angustia\\p{L}*',
+    'estresad\\p{L}*',
+    'anxieu\\p{L}*',
+    'anxiété',
+    'inqui[eè]t\\p{L}*',
+    'peur',
+    'angoiss\\p{L}*',
+    'stressée?',
+  ]),
+  grief: wholeWords([
+    'died',
+    'passed away',
+    'grie\\p{L}*',
+    'mourning',
+    'lost my',
+    'funeral',
+    'murió',
+    'falleci\\p{L}*',
+    'duelo',
+    'perdí a',
+    'luto',
+    'décédée?',
+    'est morte?',
+    'deuil',
+    "j['’]ai perdu",
+    'enterrement',
+  ]),
+  despair: wholeWords([
+    'hopeless',
+    'depressed',
+    'depression',
+    'lonely',
+    'feel alone',
+    'so alone',
+    'all alone',
+    'despair',
+    'exhausted',
+    'deprimid\\p{L}*',
+    'depresión',
+    'desesperad\\p{L}*',
+    'me siento sol[oa]',
+    'estoy sol[oa]',
+    'déprimée?',
+    'dépression',
+    'désespér\\p{L}*',
+    'je suis seule?',
+    'me sens seule?',
+  ]),
+  illness: wholeWords([
+    'sick',
+    'ill',
+    'illness',
+    'hospital\\p{L}*',
+    'cancer',
+    'surgery',
+    'diagnos\\p{L}*',
+    'enferm\\p{L}*',
+    'cirugía',
+    'malade',
+    'maladie',
+    'hôpital',
+    'opération',
+  ]),
+};
+
+/** The reader speaks of themselves or their own (我, I, my, yo, mi, je, ma …). */
+export const FIRST_PERSON_HAN = /我|俺|咱/u;
+export const FIRST_PERSON_LATIN = wholeWords([
+  'i',
+  "i['’]m",
+  "i['’]ve",
+  'me',
+  'my',
+  'mine',
+  'yo',
+  'mi',
+  'mis',
+  'me',
+  'estoy',
+  'siento',
+  'je',
+  "j['’]\\p{L}*",
+  'moi',
+  'mon',
+  'ma',
+  'mes',
+]);

@@ -1,0 +1,153 @@
+import type { BibleReference } from '../scripture/references.types.ts';
+import type { ReaderContext } from '../scripture/reader.ts';
+import type { ScriptureSource } from '../scripture/scripture-source.ts';
+import { bibleLanguageOf } from '../scripture/translation-policy.ts';
+import { parseUsfm } from '../scripture/usfm.ts';
+import type { ContextGatherer, Gathered, GatherInput } from './answer-context.ts';
+import type { AnswerIntent, ContextVerse } from './answer-model.ts';
+import { retrievalQuestion } from './follow-up.ts';
+import { normalise, readIntent } from './question-intent.ts';
+import { createScriptureFinder, type ScriptureFinder } from './scripture-mentions.ts';
+import { passagesOfThemes, themesOf, type Theme } from './theme-passages.ts';
+
+/** Passages a prayer, sermon outline, poem or answer of care quotes. */
+const SHAPED_VERSES = 3;
+/** A whole chapter the reader names (以诗篇23篇为主题) is read from its start, this many verses. */
+const CHAPTER_VERSES = 6;
+
+/**
+ * Gathering with the question's intent read first (decision 0012). An off-topic question gets no passages; a
+ * prayer, sermon outline or poem, or a reader in distress, gets the passages the reader named and those chosen by
+ * hand for the theme (theme-passages.ts), read from the corpus in the reader's translation, and no reference
+ * entries; only a theme no set covers is searched for, by its own words without the request's. A plain answer is
+ * retrieved for its own question, with the history only resolving "this book" or "it" (follow-up.ts).
+ */
+export function createIntentGatherer(deps: { gatherer: ContextGatherer; bible: ScriptureSource }) {
+  let finder: { parser: unknown; scripture: ScriptureFinder } | undefined;
+  async function scriptureFinder() {
+    const { parser } = await deps.bible.tools();
+    if (finder?.parser !== parser) finder = { parser, scripture: createScriptureFinder(parser) };
+    return { parser, scripture: finder.scripture };
+  }
+
+  async function read(refs: BibleReference[], reader: ReaderContext, translation: string): Promise<ContextVerse[]> {
+    const passages = await Promise.all(refs.map((ref) => deps.bible.passageFor(ref, reader, translation)));
+    const out: ContextVerse[] = [];
+    passages.forEach((p, i) => {
+      if (p && p.verses.length && !out.some((v) => v.ref === p.reference))
+        out.push({
+          ref: p.reference,
+          label: p.title,
+          text: p.verses.map((v) => v.text).join(' '),
+          book: refs[i]!.book,
+        });
+    });
+    return out;
+  }
+
+  /**
+   * A passage the reader named, in three parts when it is long enough (Psalm 23 as three stanzas or points); a
+   * whole chapter is read from its start.
+   */
+  function inThree(ref: BibleReference): BibleReference[] {
+    if (ref.endChapter !== undefined) return [ref];
+    const from = ref.verse ?? 1;
+    const to = ref.verse === undefined ? CHAPTER_VERSES : (ref.endVerse ?? from);
+    const n = to - from + 1;
+    if (n < SHAPED_VERSES) return [{ ...ref, verse: from, endVerse: to }];
+    const size = Math.ceil(n / SHAPED_VERSES);
+    const parts: BibleReference[] = [];
+    for (let start = from; start <= to; start += size)
+      parts.push({ book: ref.book, chapter: ref.chapter, verse: start, endVerse: Math.min(to, start + size - 1) });
+    return parts;
+  }
+
+  /** The named passages, then the theme's set; a theme no set covers is searched for by its own words. */
+  async function passagesFor(
+    input: GatherInput,
+    cited: BibleReference[],
+    themes: Theme[],
+    reader: ReaderContext,
+    translation: string,
+    theme: string,
+  ): Promise<ContextVerse[]> {
+    const named = cited.flatMap(inThree);
+    const curated = passagesOfThemes(themes)
+      .map(parseUsfm)
+      .filter((r): r is BibleReference => Boolean(r));
+    let verses = await read([...named, ...curated].slice(0, SHAPED_VERSES + 4), reader, translation);
+    if (verses.length < SHAPED_VERSES && !named.length && !themes.length && theme) {
+      const found = await deps.gatherer.gather({
+        ...input,
+        question: theme,
+        mode: 'simple',
+        withCrossReferences: false,
+      });
+      verses = [...verses, ...found.context.verses.filter((v) => !verses.some((k) => k.ref === v.ref))];
+    }
+    if (verses.length < SHAPED_VERSES) {
+      const general = passagesOfThemes(['general']).map(parseUsfm);
+      const more = await read(
+        general.filter((r): r is BibleReference => Boolean(r)),
+        reader,
+        translation,
+      );
+      const sameChapter = (v: ContextVerse) =>
+        verses.some((k) => k.ref.split('.', 2).join() === v.ref.split('.', 2).join());
+      verses = [...verses, ...more.filter((v) => !sameChapter(v))];
+    }
+    return verses.slice(0, SHAPED_VERSES);
+  }
+
+  return {
+    async gather(input: GatherInput): Promise<Gathered> {
+      const { parser, scripture } = await scriptureFinder();
+      const reader: ReaderContext = { language: bibleLanguageOf(input.language), tradition: input.tradition };
+      const find = { language: reader.language, tradition: reader.tradition };
+      const read0 = readIntent(input.question, (text) => scripture.all(text, find).length > 0);
+      const cited = parser.findAll(input.question, find).map((m) => m.reference);
+      const themes: Theme[] = [
+        ...(read0.care ? [read0.care.theme] : []),
+        ...themesOf(normalise(read0.theme || input.question)),
+      ];
+      const intent: AnswerIntent = {
+        // A prayer, sermon or poem asked for in the composer is on topic whatever its theme (good weather for a wedding).
+        offTopic: read0.offTopic && input.kind === 'answer',
+        care: read0.care,
+        selfHarm: read0.selfHarm,
+        theme: cited.length ? parser.findAll(input.question, find)[0]!.text : read0.theme,
+        topic: themes[0],
+      };
+      const shaped = input.kind !== 'answer' || intent.offTopic || intent.care;
+      if (!shaped) {
+        const bookName = (code: string) => parser.catalogue.name(code, reader.language, reader.tradition);
+        const retrievalQuery = retrievalQuestion(input.question, input.history, scripture, { ...find, bookName });
+        const gathered = await deps.gatherer.gather({ ...input, retrievalQuery });
+        if (intent.selfHarm) gathered.context.intent = intent;
+        return gathered;
+      }
+      const translation = await deps.bible.translationFor(reader);
+      const chosen = intent.offTopic
+        ? []
+        : await passagesFor(input, cited, themes, reader, translation.id, read0.theme);
+      return {
+        reader,
+        translation: { id: translation.id, name: translation.name },
+        context: {
+          question: input.question,
+          kind: input.kind,
+          mode: input.mode,
+          language: input.language,
+          tradition: input.tradition,
+          translationName: translation.name,
+          verses: chosen,
+          crossReferences: [],
+          entries: [],
+          history: input.history,
+          intent,
+        },
+      };
+    },
+  };
+}
+export type IntentGatherer = ReturnType<typeof createIntentGatherer>;

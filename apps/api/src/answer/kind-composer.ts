@@ -1,0 +1,141 @@
+import type { Locale } from '@bible-qa/contract';
+import type { AnswerContext, AnswerModel, ContextVerse } from './answer-model.ts';
+import { carePhrase, offTopicExamples, type CarePhrase } from './care-phrases.ts';
+import type { CareTheme } from './care-lexicon.ts';
+import { kindPhrase, type KindPhrase } from './kind-phrases.ts';
+
+const CHINESE = new Set<Locale>(['zh-cn', 'zh-tw']);
+
+/** A corpus verse as a block quote with its reference: the form the citation verifier links. */
+function quote(verse: ContextVerse, locale: Locale): string {
+  const dash = CHINESE.has(locale) ? '——' : '— ';
+  return `> ${verse.text}\n> ${dash}${verse.label}`;
+}
+
+const PRAYER_ASK: Record<CareTheme | 'general', KindPhrase> = {
+  illness: 'prayerAskIllness',
+  grief: 'prayerAskGrief',
+  anxiety: 'prayerAskAnxiety',
+  despair: 'prayerAskDespair',
+  general: 'prayerAskGeneral',
+};
+const CARE_OPEN: Record<CareTheme, CarePhrase> = {
+  anxiety: 'careOpenAnxiety',
+  grief: 'careOpenGrief',
+  despair: 'careOpenDespair',
+  illness: 'careOpenIllness',
+};
+
+function careTopic(topic: string | undefined): CareTheme | undefined {
+  return topic && topic in CARE_OPEN ? (topic as CareTheme) : undefined;
+}
+
+/** What the piece is about, as a heading can show it: the theme the reader gave, or a general one. */
+function themeOf(c: AnswerContext): string {
+  const theme = c.intent?.theme.trim();
+  return theme ? theme : kindPhrase('themeGeneral', c.language);
+}
+
+function prayer(c: AnswerContext, careTheme: CareTheme | undefined): string {
+  const L = c.language;
+  const theme = c.intent?.theme.trim();
+  const out = [`### ${kindPhrase('prayerTitle', L)}`, ''];
+  out.push(theme ? kindPhrase('prayerOpen', L, { theme }) : kindPhrase('prayerOpenGeneral', L), '');
+  if (c.verses.length) out.push(kindPhrase('prayerWord', L), '');
+  for (const v of c.verses.slice(0, 3)) out.push(quote(v, L), '');
+  out.push(kindPhrase(PRAYER_ASK[careTheme ?? 'general'], L), '', kindPhrase('prayerClose', L));
+  return out.join('\n');
+}
+
+function sermon(c: AnswerContext): string {
+  const L = c.language;
+  const theme = themeOf(c);
+  const out = [`### ${kindPhrase('sermonTitle', L, { theme })}`, '', kindPhrase('sermonBigIdea', L, { theme }), ''];
+  const points = ['sermonPoint1', 'sermonPoint2', 'sermonPoint3'] as const;
+  points.forEach((point, i) => {
+    const verse = c.verses[i];
+    out.push(`#### ${kindPhrase(point, L)}`, '', ...(verse ? [quote(verse, L), ''] : []));
+    out.push(kindPhrase('sermonAsk', L, { theme }), '');
+  });
+  out.push(kindPhrase('sermonApply', L));
+  return out.join('\n');
+}
+
+function poem(c: AnswerContext): string {
+  const L = c.language;
+  const out = [`### ${kindPhrase('poemTitle', L, { theme: themeOf(c) })}`, ''];
+  const stanzas = ['poemStanza1', 'poemStanza2', 'poemStanza3'] as const;
+  stanzas.forEach((stanza, i) => {
+    const verse = c.verses[i];
+    if (verse) out.push(quote(verse, L), '');
+    out.push(kindPhrase(stanza, L).replace(/\n/g, '  \n'), '');
+  });
+  return out.join('\n').trim();
+}
+
+function care(c: AnswerContext, theme: CareTheme): string {
+  const L = c.language;
+  const out = [carePhrase(CARE_OPEN[theme], L), ''];
+  if (c.verses.length) out.push(carePhrase('careWord', L), '');
+  for (const v of c.verses.slice(0, 3)) out.push(quote(v, L), '');
+  out.push(carePhrase('careClose', L), '', carePhrase('carePrayer', L));
+  return out.join('\n');
+}
+
+/** The polite redirect for a question outside faith and the Bible: what the assistant is for, two examples. */
+export function offTopicText(locale: Locale): string {
+  const [a, b] = offTopicExamples(locale);
+  return [carePhrase('offTopic', locale), '', carePhrase('offTopicTry', locale), '', `- ${a}`, `- ${b}`].join('\n');
+}
+
+/** Whether the answer is shaped here rather than as a plain answer. */
+export function isShaped(c: AnswerContext): boolean {
+  return c.kind !== 'answer' || Boolean(c.intent?.offTopic || c.intent?.care);
+}
+
+/** The offline prayer, sermon outline, poem or answer of care, from the passages chosen for its theme. */
+export function composeShaped(c: AnswerContext): string {
+  if (c.intent?.offTopic) return offTopicText(c.language);
+  const careTheme = c.intent?.care?.theme ?? careTopic(c.intent?.topic);
+  switch (c.kind) {
+    case 'prayer':
+      return prayer(c, careTheme);
+    case 'sermon':
+      return sermon(c);
+    case 'poem':
+      return poem(c);
+    default:
+      return care(c, careTheme ?? 'despair');
+  }
+}
+
+/**
+ * The answer's stream with what the server adds whichever model writes: an off-topic question gets the redirect
+ * without asking a model; a reader in crisis gets the emergency-help line first; a question that names self-harm
+ * about someone else gets it last.
+ */
+export async function* shapedStream(model: AnswerModel, c: AnswerContext, signal: AbortSignal): AsyncIterable<string> {
+  if (c.intent?.offTopic) {
+    yield offTopicText(c.language);
+    return;
+  }
+  const crisis = c.intent?.care?.level === 'crisis';
+  if (crisis) yield `${carePhrase('emergency', c.language)}\n\n`;
+  yield* model.stream(c, signal);
+  if (c.intent?.selfHarm && !crisis && !signal.aborted) yield `\n\n${carePhrase('emergency', c.language)}`;
+}
+
+/** The model's extra instruction for a reader in distress or crisis (the emergency line is the server's). */
+export function careInstruction(c: AnswerContext): string {
+  const care = c.intent?.care;
+  if (!care) return '';
+  const gentle =
+    `The reader is going through a hard time (${care.theme}). Answer gently and briefly, as a caring friend: ` +
+    'acknowledge how they feel, offer the passages below as comfort, and suggest talking with someone they trust, ' +
+    'a pastor or a counsellor. Do not lecture or explain doctrine.';
+  return care.level === 'crisis'
+    ? `${gentle} They may be at risk of harming themselves: the emergency-help line is already shown above your ` +
+        'words; be warm, tell them their life matters, and encourage them to contact emergency services or someone ' +
+        'they trust now.'
+    : gentle;
+}

@@ -1,0 +1,209 @@
+import { DISTRESS_HAN, DISTRESS_LATIN, type CareTheme } from './care-lexicon.ts';
+import { wholeWords } from './intent-lexicon.ts';
+
+/**
+ * Passages chosen by hand for the themes people ask prayers, sermons and poems on, and for readers in distress.
+ * References are corpus form (USFM, KJV numbering; Catholic and Greek texts are mapped when read); the words always
+ * come from the corpus in the reader's translation. Each set is checked against the full corpus in
+ * theme-passages.test.ts. Sets end with Psalm 23, Romans 8 or 1 John 4, which every translation holds.
+ */
+export type Theme =
+  | CareTheme
+  | 'thanksgiving'
+  | 'marriage'
+  | 'forgiveness'
+  | 'guidance'
+  | 'courage'
+  | 'family'
+  | 'peace'
+  | 'hope'
+  | 'love'
+  | 'repentance'
+  | 'work'
+  | 'creation'
+  | 'travel';
+
+export const THEME_PASSAGES: Record<Theme | 'general', readonly string[]> = {
+  anxiety: [
+    'PHP.4.6-PHP.4.7',
+    '1PE.5.7',
+    'MAT.6.33-MAT.6.34',
+    'ISA.41.10',
+    'JHN.14.27',
+    'PSA.23.4',
+    'ROM.8.38-ROM.8.39',
+  ],
+  grief: [
+    'PSA.34.18',
+    'MAT.5.4',
+    'REV.21.4',
+    'JHN.11.25-JHN.11.26',
+    '1TH.4.13-1TH.4.14',
+    'PSA.23.4',
+    'ROM.8.38-ROM.8.39',
+  ],
+  despair: [
+    'PSA.34.18',
+    'MAT.11.28-MAT.11.29',
+    'PSA.42.11',
+    'LAM.3.22-LAM.3.23',
+    'ISA.41.10',
+    'PSA.23.1-PSA.23.4',
+    'ROM.8.38-ROM.8.39',
+  ],
+  illness: ['JAS.5.14-JAS.5.15', 'PSA.103.2-PSA.103.3', 'JER.17.14', 'PSA.41.3', '2CO.12.9', 'PSA.23.4', 'ROM.8.28'],
+  thanksgiving: ['1TH.5.16-1TH.5.18', 'PSA.100.4-PSA.100.5', 'PSA.107.1', 'COL.3.17', 'PSA.23.5-PSA.23.6'],
+  marriage: ['GEN.2.24', '1CO.13.4-1CO.13.7', 'EPH.5.25', 'ECC.4.9-ECC.4.12', 'COL.3.14', '1JN.4.7'],
+  forgiveness: ['1JN.1.9', 'EPH.4.32', 'COL.3.13', 'PSA.103.12', 'MAT.6.14', 'ROM.8.1'],
+  guidance: ['PRO.3.5-PRO.3.6', 'PSA.119.105', 'JAS.1.5', 'PSA.32.8', 'ISA.30.21', 'PSA.23.3'],
+  courage: ['JOS.1.9', 'ISA.40.31', 'PHP.4.13', '2TI.1.7', 'DEU.31.6', 'ROM.8.31'],
+  family: ['PSA.127.3', 'PRO.22.6', 'DEU.6.6-DEU.6.7', 'EPH.6.4', 'JOS.24.15', '1JN.4.7'],
+  peace: ['JHN.14.27', 'PHP.4.7', 'ISA.26.3', 'NUM.6.24-NUM.6.26', 'ROM.8.6'],
+  hope: ['ROM.15.13', 'JER.29.11', 'LAM.3.22-LAM.3.23', 'HEB.6.19', 'ROM.8.24-ROM.8.25'],
+  love: ['JHN.3.16', '1JN.4.9-1JN.4.10', '1CO.13.4-1CO.13.7', '1JN.4.16', 'ROM.8.38-ROM.8.39'],
+  repentance: ['LUK.15.20-LUK.15.24', 'LUK.15.7', 'ISA.55.7', 'PSA.51.10', '1JN.1.9', 'JHN.3.17'],
+  work: ['COL.3.23', 'PRO.16.3', 'PHP.4.19', 'JAS.1.5', 'MAT.6.33', 'ROM.8.28'],
+  creation: ['GEN.1.1', 'PSA.19.1', 'PSA.104.24', 'ROM.1.20', 'GEN.1.31'],
+  travel: ['PSA.121.7-PSA.121.8', 'PSA.91.11', 'NUM.6.24-NUM.6.26', 'ISA.43.2', 'PSA.23.4'],
+  /** A prayer, sermon or poem asked for with no theme at all. */
+  general: ['PSA.23.1-PSA.23.3', 'PHP.4.6-PHP.4.7', 'ROM.8.28', 'JHN.3.16'],
+};
+
+const THEME_WORDS: Record<Exclude<Theme, CareTheme>, { han: RegExp; latin: RegExp }> = {
+  thanksgiving: {
+    han: /感恩|感谢|谢恩|谢饭|饭前|丰收|生日/u,
+    latin: wholeWords([
+      'thank\\p{L}*',
+      'gratitude',
+      'grateful',
+      'gracias',
+      'agradec\\p{L}*',
+      'merci',
+      'reconnaissan\\p{L}*',
+    ]),
+  },
+  marriage: {
+    han: /婚|夫妻|丈夫|妻子|配偶|新郎|新娘|恋爱/u,
+    latin: wholeWords([
+      'marriage',
+      'married',
+      'wedding',
+      'husband',
+      'wife',
+      'matrimonio',
+      'boda',
+      'esposo',
+      'esposa',
+      'mariage',
+      'noces',
+      'époux',
+      'épouse',
+    ]),
+  },
+  forgiveness: {
+    han: /饶恕|宽恕|赦免|原谅/u,
+    latin: wholeWords(['forgiv\\p{L}*', 'perd[oó]n\\p{L}*', 'pardon\\p{L}*']),
+  },
+  guidance: {
+    han: /引导|带领|指引|方向|抉择|选择|决定|前途/u,
+    latin: wholeWords([
+      'guidance',
+      'direction',
+      'decision',
+      'choose',
+      'gu[ií]a',
+      'dirección',
+      'decisión',
+      'conduite',
+      'décision',
+      'choix',
+    ]),
+  },
+  courage: {
+    han: /勇气|勇敢|刚强|力量|软弱/u,
+    latin: wholeWords(['courage', 'strength', 'brave', 'valent\\p{L}*', 'fuerza', 'force', 'ánimo']),
+  },
+  family: {
+    han: /孩子|儿子|女儿|儿女|子女|父母|家人|家庭|宝宝/u,
+    latin: wholeWords([
+      'child\\p{L}*',
+      'son',
+      'daughter',
+      'family',
+      'parents',
+      'hij[oa]s?',
+      'familia',
+      'padres',
+      'enfants?',
+      'fils',
+      'fille',
+      'famille',
+      'parents',
+    ]),
+  },
+  peace: {
+    han: /平安|平静|安宁|和平/u,
+    latin: wholeWords(['peace', 'paz', 'paix']),
+  },
+  hope: {
+    han: /盼望|希望|未来/u,
+    latin: wholeWords(['hope', 'future', 'esperanza', 'futuro', 'espérance', 'espoir', 'avenir']),
+  },
+  love: {
+    han: /爱/u,
+    latin: wholeWords(['love', 'amor', 'amour']),
+  },
+  repentance: {
+    han: /浪子|回头|悔改|回转|迷途/u,
+    latin: wholeWords(['prodigal', 'repent\\p{L}*', 'pr[oó]dig\\p{L}*', 'arrepent\\p{L}*', 'prodigue', 'repentance']),
+  },
+  work: {
+    han: /工作|事业|考试|学业|求职|面试|生意/u,
+    latin: wholeWords([
+      'work',
+      'job',
+      'exams?',
+      'study',
+      'interview',
+      'trabajo',
+      'examen',
+      'estudios',
+      'entrevista',
+      'travail',
+      'emploi',
+      'études',
+      'entretien',
+    ]),
+  },
+  creation: {
+    han: /创造|大自然|自然|星空|花草/u,
+    latin: wholeWords(['creation', 'nature', 'creación', 'naturaleza', 'création']),
+  },
+  travel: {
+    han: /旅途|旅行|出门|远行|出差|平安抵达/u,
+    latin: wholeWords(['journey', 'travel\\p{L}*', 'trip', 'viaje', 'voyage', 'trajet']),
+  },
+};
+
+/**
+ * The themes a request speaks of, in the order the sets are tried: the distress a care theme names first (a
+ * prayer for a sick mother wants healing passages before family ones), then the others.
+ */
+export function themesOf(foldedText: string): Theme[] {
+  const out: Theme[] = [];
+  for (const theme of ['illness', 'grief', 'despair', 'anxiety'] as const) {
+    if (DISTRESS_HAN[theme].test(foldedText) || DISTRESS_LATIN[theme].test(foldedText)) out.push(theme);
+  }
+  for (const [theme, words] of Object.entries(THEME_WORDS) as [
+    Exclude<Theme, CareTheme>,
+    { han: RegExp; latin: RegExp },
+  ][]) {
+    if (words.han.test(foldedText) || words.latin.test(foldedText)) out.push(theme);
+  }
+  return out;
+}
+
+/** The passages for themes, in order, without repeats. */
+export function passagesOfThemes(themes: readonly (Theme | 'general')[]): string[] {
+  return [...new Set(themes.flatMap((t) => THEME_PASSAGES[t]))];
+}

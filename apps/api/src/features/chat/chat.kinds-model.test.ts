@@ -1,0 +1,68 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Answer } from '@bible-qa/contract';
+import { openDatabase, type DatabaseHandle } from '../../db/client.ts';
+import { startFakeLlm, type FakeLlm } from '../../test/fake-llm.ts';
+import { buildTestApp } from '../../test/test-app.ts';
+import { parseSse } from '../../test/test-users.ts';
+
+const FIXTURE = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../test/fixtures/corpus');
+
+let llm: FakeLlm;
+let database: DatabaseHandle;
+let t: Awaited<ReturnType<typeof buildTestApp>>;
+let n = 0;
+
+beforeAll(async () => {
+  llm = await startFakeLlm({ kind: 'normal', chunks: ['Amen.'] });
+  database = await openDatabase({ kind: 'pglite' });
+  t = await buildTestApp({ database, env: { CORPUS_DIR: FIXTURE, LLM_BASE_URL: llm.baseURL } });
+  await t.container.services.corpus.ingest();
+});
+afterAll(async () => {
+  await t.app.close();
+  await t.container.close();
+  await llm.close();
+});
+beforeEach(() => {
+  llm.requests.length = 0;
+});
+
+async function ask(question: string, extra: Record<string, unknown> = {}, locale = 'zh-cn') {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/webapi/portal/chat/ask',
+    headers: { locale },
+    payload: { question, requestId: `kinds-model-${(n += 1)}`, ...extra },
+  });
+  const events = parseSse(res.body);
+  return { events, answer: (events.at(-1) as { answer: Answer }).answer };
+}
+const systemOf = () => (llm.requests[0]!.body.messages as { role: string; content: string }[])[0]!.content;
+
+describe('kinds and care with a language model', () => {
+  it('gives the model the passages chosen for a prayer’s theme', async () => {
+    const { answer } = await ask('请为我生病住院的母亲写一段祷告文');
+    expect(answer.kind).toBe('prayer');
+    const system = systemOf();
+    expect(system).toContain('Write a prayer');
+    expect(system).toContain('诗篇 23:4');
+    expect(system).toContain('罗马书 8:28');
+    expect(system).not.toContain('Reference works');
+  });
+
+  it('asks no model for an off-topic question', async () => {
+    const { answer } = await ask('What is the weather in Paris tomorrow?', {}, 'en');
+    expect(llm.requests).toHaveLength(0);
+    expect(answer.content).toMatch(/^I am a Bible Q&A assistant/);
+  });
+
+  it('puts the emergency-help line before the model’s words for a reader in crisis, and tells it so', async () => {
+    const { events, answer } = await ask('我不想活了');
+    const firstDelta = events.find((e) => e.type === 'delta') as { text: string };
+    expect(firstDelta.text).toMatch(/^\*\*如果你有伤害自己的念头/);
+    expect(answer.content).toMatch(/Amen\.$/);
+    expect(systemOf()).toContain('risk of harming themselves');
+  });
+});

@@ -1,0 +1,161 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Answer } from '@bible-qa/contract';
+import { openDatabase, type DatabaseHandle } from '../../db/client.ts';
+import { buildTestApp } from '../../test/test-app.ts';
+import { createTestUser, parseSse, type SseEventLike } from '../../test/test-users.ts';
+
+const FIXTURE = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../test/fixtures/corpus');
+
+let database: DatabaseHandle;
+let t: Awaited<ReturnType<typeof buildTestApp>>;
+let requestNo = 0;
+const nextId = () => `kinds-${Date.now()}-${(requestNo += 1)}`;
+
+async function ask(body: Record<string, unknown>, headers: Record<string, string> = {}) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/webapi/portal/chat/ask',
+    headers: { locale: 'zh-cn', ...headers },
+    payload: { requestId: nextId(), ...body },
+  });
+  const events = parseSse(res.body);
+  const done = events.at(-1) as SseEventLike & { answer: Answer };
+  expect(done.type).toBe('done');
+  return { events, answer: done.answer };
+}
+const books = (a: Answer) => a.citations.map((c) => c.reference?.split('.')[0]);
+
+beforeAll(async () => {
+  database = await openDatabase({ kind: 'pglite' });
+  t = await buildTestApp({ database, env: { CORPUS_DIR: FIXTURE } });
+  await t.container.services.corpus.ingest();
+});
+afterAll(async () => {
+  await t.app.close();
+  await t.container.close();
+});
+
+describe('prayers, sermon outlines and poems', () => {
+  it('writes a prayer chosen in the composer from passages chosen for its theme', async () => {
+    const { events, answer } = await ask({ question: '我生病住院的母亲', kind: 'prayer' });
+    expect(events[0]).toMatchObject({ type: 'meta', kind: 'prayer' });
+    expect(answer.kind).toBe('prayer');
+    expect(answer.content).toMatch(/^### 祷告\n\n亲爱的天父，我们把我生病住院的母亲带到你的面前。/);
+    expect(answer.content).toContain('求你亲自医治');
+    expect(answer.content).toMatch(/阿们。$/);
+    // Healing and comfort passages the fixture holds (Psalm 23:4, Romans 8:28), every one linked.
+    expect(answer.citations.map((c) => c.reference)).toEqual(['PSA.23.4', 'ROM.8.28', 'JHN.3.16']);
+    expect(answer.citations.every((c) => c.status === 'linked')).toBe(true);
+    expect(answer.relatedLiterature).toEqual([]);
+  });
+
+  it('recognises a prayer asked for in the question itself', async () => {
+    const { events, answer } = await ask({ question: '请为我生病住院的母亲写一段祷告文' });
+    expect(events[0]).toMatchObject({ type: 'meta', kind: 'prayer' });
+    expect(answer.content).toContain('我们把生病住院的母亲带到你的面前');
+    expect(answer.content).not.toContain('核心经文');
+  });
+
+  it('writes a poem on a named psalm in three stanzas, one part of the psalm each', async () => {
+    const { answer } = await ask({ question: 'Write a poem about Psalm 23' }, { locale: 'en' });
+    expect(answer.kind).toBe('poem');
+    expect(answer.content).toMatch(/^### A poem: Psalm 23/);
+    // The title links the psalm; the stanzas quote it in three parts.
+    expect(answer.citations.map((c) => c.reference)).toEqual([
+      'PSA.23',
+      'PSA.23.1-PSA.23.2',
+      'PSA.23.3-PSA.23.4',
+      'PSA.23.5-PSA.23.6',
+    ]);
+    expect(answer.content).toContain('When my heart grows weary');
+  });
+
+  it('outlines a sermon in three points, in the reader’s language', async () => {
+    const { answer } = await ask({ question: 'the love of God', kind: 'sermon' }, { locale: 'en' });
+    expect(answer.language).toBe('en');
+    expect(answer.content).toMatch(/^### Sermon outline: the love of God/);
+    expect(answer.content).toContain('#### 1. What God says');
+    expect(answer.content).toContain('#### 3. How we respond');
+    expect(books(answer)).toEqual(['JHN', '1JN', '1JN']);
+  });
+});
+
+describe('off-topic questions', () => {
+  it('answers a question outside faith with what the assistant is for and two examples, no verses', async () => {
+    const { events, answer } = await ask({ question: '今天上海天气怎么样？推荐一家好吃的火锅店' });
+    expect(answer.content).toContain('我是圣经问答助手');
+    expect(answer.content).toContain('- 神爱世人是什么意思？');
+    expect(answer.citations).toEqual([]);
+    expect(answer.relatedBooks).toEqual([]);
+    expect(answer.relatedLiterature).toEqual([]);
+    expect(answer.images).toEqual([]);
+    expect(answer.followUps).toEqual(['神爱世人是什么意思？', '圣经怎么说饶恕？']);
+    expect(events.some((e) => e.type === 'citation')).toBe(false);
+  });
+
+  it('redirects in the reader’s language', async () => {
+    const { answer } = await ask({ question: 'Quelle est la météo à Lyon demain ?' }, { locale: 'fr-fr' });
+    expect(answer.content).toMatch(/^Je suis un assistant pour les questions bibliques/);
+    expect(answer.citations).toEqual([]);
+  });
+
+  it('writes a prayer chosen in the composer whatever its theme', async () => {
+    const { answer } = await ask({ question: '明天婚礼的天气', kind: 'prayer' });
+    expect(answer.kind).toBe('prayer');
+    expect(answer.content).toContain('我们把明天婚礼的天气带到你的面前');
+    expect(answer.citations.length).toBeGreaterThan(0);
+  });
+
+  it('answers a faith question about an everyday matter from Scripture', async () => {
+    const { answer } = await ask({ question: '圣经怎么看吃火锅？' });
+    expect(answer.content).not.toContain('我是圣经问答助手');
+  });
+});
+
+describe('readers in distress', () => {
+  it('meets an anxious reader gently, with passages of comfort and no emergency line', async () => {
+    const { answer } = await ask({ question: '我很焦虑，圣经怎么说？' });
+    expect(answer.content).toMatch(/^听起来你心里正背着很重的担子/);
+    expect(answer.content).not.toContain('急救电话');
+    expect(answer.citations.map((c) => c.reference)).toEqual(['PSA.23.4', 'ROM.8.38-ROM.8.39', 'JHN.3.16']);
+  });
+
+  it('puts the emergency-help line first for a reader who speaks of ending their life', async () => {
+    const { answer } = await ask({ question: 'I want to end my life' }, { locale: 'en' });
+    expect(answer.content).toMatch(/^\*\*If you are thinking of harming yourself/);
+    expect(answer.content).toContain('Thank you for saying how you feel');
+    expect(answer.citations.every((c) => c.status === 'linked')).toBe(true);
+  });
+
+  it('answers a question about self-harm as a question, with the help line at the end', async () => {
+    const { answer } = await ask({ question: '犹大为什么自杀？' });
+    expect(answer.content).not.toMatch(/^\*\*如果你有伤害自己的念头/);
+    expect(answer.content).toMatch(/请立即拨打当地的急救电话.*\*\*$/);
+  });
+});
+
+describe('follow-ups in a conversation', () => {
+  it('retrieves a follow-up for its own question, not the previous answer’s passages', async () => {
+    const user = await createTestUser(database, 'follower');
+    const first = await ask({ question: '罗马书8章讲了什么？' }, user.headers);
+    expect(books(first.answer)).toContain('ROM');
+    const second = await ask(
+      { question: '诗篇23篇讲了什么？', conversationId: first.answer.conversationId },
+      user.headers,
+    );
+    expect(second.answer.citations.length).toBeGreaterThan(0);
+    expect(books(second.answer).every((b) => b === 'PSA')).toBe(true);
+  });
+
+  it('resolves what “this passage” points back to from the conversation', async () => {
+    const user = await createTestUser(database, 'resolver');
+    const first = await ask({ question: '罗马书8:28是什么意思？' }, user.headers);
+    const second = await ask(
+      { question: '这段经文的上下文是什么？', conversationId: first.answer.conversationId },
+      user.headers,
+    );
+    expect(books(second.answer)[0]).toBe('ROM');
+  });
+});

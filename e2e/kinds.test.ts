@@ -1,0 +1,88 @@
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, newPage, snap } from './support/browser.ts';
+import { startServerWithCorpus, type RunningServer } from './support/server.ts';
+
+/**
+ * Issue 12's journey on the offline composer (no model): a prayer asked for from the composer's kind control comes
+ * back as a prayer quoting linked corpus verses; an off-topic question gets the polite redirect with its two
+ * example questions and no verses. At 390×844 and 1280×800, a screenshot per step.
+ */
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServerWithCorpus();
+  browser = await launchBrowser();
+}, 150_000);
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const answers = (page: Page) => page.getByTestId('chat-answer');
+
+async function send(page: Page, text: string): Promise<Locator> {
+  const before = await answers(page).count();
+  await page.getByTestId('chat-composer-input').fill(text);
+  await page.getByTestId('chat-composer-send').click();
+  await expect.poll(() => answers(page).count()).toBe(before + 1);
+  const answer = answers(page).nth(before);
+  await expect.poll(() => answer.getAttribute('data-status'), { timeout: 30_000 }).toBe('done');
+  return answer;
+}
+
+describe.each(['mobile', 'desktop'] as const)('prayer and off-topic journey in Chromium (%s)', (viewport) => {
+  it('asks for a prayer from the composer’s control, then asks an off-topic question', async () => {
+    const { context, page } = await newPage(browser, viewport);
+    await context.addInitScript(() => window.localStorage.setItem(btoa('CHAT_ASSISTANT__APP_FIRST_TOUR'), 'true'));
+    await page.goto(`${server.origin}/chat`);
+    await page.getByTestId('chat-welcome').waitFor();
+
+    // 1. Choose a prayer in the composer: the control says so and the input asks for a theme.
+    const kindSwitch = page.getByTestId('chat-kind-switch');
+    expect(await kindSwitch.textContent()).toBe('问答');
+    await kindSwitch.click();
+    await page.getByTestId('chat-kind-option-prayer').click();
+    await expect.poll(() => kindSwitch.textContent()).toBe('祷告');
+    await page.getByTestId('chat-kind-option-prayer').waitFor({ state: 'hidden' });
+    expect(await page.getByTestId('chat-composer-input').getAttribute('placeholder')).toBe(
+      '输入祷告的主题，例如：为生病的家人',
+    );
+    // The toolbar fits the screen with the control in it.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await snap(page, `kinds-${viewport}-1-prayer-chosen`);
+
+    // 2. The prayer: a prayer's words around comfort and healing passages, each linked to the corpus.
+    const prayer = await send(page, '我生病住院的母亲');
+    const prayerText = (await prayer.getByTestId('chat-answer-content').textContent()) ?? '';
+    expect(prayerText).toContain('亲爱的天父，我们把我生病住院的母亲带到你的面前。');
+    expect(prayerText).toContain('求你亲自医治');
+    expect(prayerText).toContain('阿们');
+    expect(prayerText).not.toContain('核心经文');
+    const linked = prayer.locator('[data-testid^="chat-citation-"][data-status="linked"]');
+    await expect.poll(() => linked.count()).toBeGreaterThanOrEqual(2);
+    expect(await linked.first().textContent()).toContain('诗篇 23:4');
+    await snap(page, `kinds-${viewport}-2-prayer`);
+    // The control is back on answers for the next question.
+    expect(await kindSwitch.textContent()).toBe('问答');
+
+    // 3. An off-topic question: what the assistant is for, two example questions, no verses.
+    const redirect = await send(page, '今天上海天气怎么样？推荐一家好吃的火锅店');
+    const redirectText = (await redirect.getByTestId('chat-answer-content').textContent()) ?? '';
+    expect(redirectText).toContain('我是圣经问答助手');
+    expect(await redirect.locator('[data-testid^="chat-citation-"]').count()).toBe(0);
+    expect((await redirect.getByTestId('chat-followup-1').textContent())?.trim()).toBe('神爱世人是什么意思？');
+    await redirect.scrollIntoViewIfNeeded();
+    await snap(page, `kinds-${viewport}-3-off-topic`);
+
+    // 4. An example question asks a real one, answered from Scripture.
+    await redirect.getByTestId('chat-followup-1').click();
+    await expect.poll(() => answers(page).count()).toBe(3);
+    const third = answers(page).nth(2);
+    await expect.poll(() => third.getAttribute('data-status'), { timeout: 30_000 }).toBe('done');
+    await third.locator('[data-testid^="chat-citation-"][data-status="linked"]').first().waitFor();
+    await snap(page, `kinds-${viewport}-4-example-answered`);
+    await context.close();
+  });
+});
