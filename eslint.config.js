@@ -13,7 +13,16 @@ function layer(folders, below) {
 }
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', '**/migrations/**', 'test-results/**'] },
+  {
+    ignores: [
+      '**/dist/**',
+      '**/.test-build-*/**',
+      '**/node_modules/**',
+      'data/**',
+      '**/migrations/**',
+      'test-results/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

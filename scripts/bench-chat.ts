@@ -3,6 +3,7 @@
 // the OpenAI streaming protocol. Overhead = time to the first answer byte (first delta) minus the model's delay.
 //   --data-dir DIR   an ingested DATA_DIR (default: a temporary one with the test fixture corpus)
 //   --delay MS       the model's first-token delay (default 200)
+//   --tsx            run the server's TypeScript through tsx instead of the compiled bundle (npm start's way)
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -12,6 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { startFakeLlm } from '../apps/api/src/test/fake-llm.ts';
 import { loadGoldSet } from '../apps/api/src/retrieval/eval/gold-set.ts';
 import { freePort } from '../apps/api/src/test/free-port.ts';
+import { buildApi } from './build-api.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const arg = (name: string, fallback: string) => {
@@ -92,7 +94,11 @@ function ask(
 const llm = await startFakeLlm();
 const chunks = (n: number) => ['神爱世人，见约翰福音 3:16。\n', ...Array(n).fill('爱')];
 const port = await freePort();
-const server = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', 'apps/api/src/server.ts'], {
+const viaTsx = process.argv.includes('--tsx');
+if (!viaTsx) await buildApi();
+const entry = viaTsx ? ['--import', 'tsx', 'apps/api/src/server.ts'] : ['apps/api/dist/server.js'];
+process.stderr.write(`server: ${entry.join(' ')}\n`);
+const server = spawn(process.execPath, ['--expose-gc', ...entry], {
   cwd: ROOT,
   env: {
     ...process.env,

@@ -2,6 +2,7 @@ import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { API_BASE } from '@bible-qa/contract';
+import type { TrustProxy } from './config.ts';
 import type { Container } from './container.ts';
 import { sendError, registerErrorHandling } from './http/error-handler.ts';
 import { registerOpenApi } from './http/openapi.ts';
@@ -9,6 +10,7 @@ import { generateRequestId, registerRequestContext } from './http/request-contex
 import { registerRequestGuards } from './http/request-guards.ts';
 import { registerSecurityHeaders, registerWebApp } from './http/web.ts';
 import { registerRiskCeiling } from './http/risk.ts';
+import { registerMetrics } from './http/metrics.ts';
 import { adminRoutes } from './features/admin/admin.routes.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { socialAuthRoutes } from './features/auth/auth-social.routes.ts';
@@ -23,6 +25,14 @@ import { uploadRoutes } from './features/feedback/upload.routes.ts';
 import { shareRoutes } from './features/share/share.routes.ts';
 import { systemRoutes } from './features/system/system.routes.ts';
 import { voiceRoutes } from './features/voice/voice.routes.ts';
+
+/**
+ * Fastify takes addresses and booleans as they are, but trusts nothing for a bare number, so a hop count becomes
+ * Express's rule: the n hops nearest the server may speak for the client (X-Forwarded-For read from the right).
+ */
+function fastifyTrustProxy(trust: TrustProxy): boolean | string[] | ((address: string, hop: number) => boolean) {
+  return typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
+}
 
 export interface BuildAppOptions {
   container: Container;
@@ -40,7 +50,7 @@ export async function buildApp({ container, logger }: BuildAppOptions): Promise<
     logController: new LogController({ requestIdLogLabel: 'reqId', disableRequestLogging: true }),
     bodyLimit: config.server.bodyLimitBytes,
     requestTimeout: config.server.requestTimeoutMs,
-    trustProxy: config.server.trustProxy,
+    trustProxy: fastifyTrustProxy(config.server.trustProxy),
     return503OnClosing: false,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
   }) as unknown as FastifyInstance;
@@ -63,6 +73,7 @@ export async function buildApp({ container, logger }: BuildAppOptions): Promise<
   });
 
   registerRequestContext(app);
+  registerMetrics(app, container.metrics, config.ops.metrics);
   registerRiskCeiling(app, container.accounts.risk);
   registerSecurityHeaders(app);
   registerRequestGuards(app);
@@ -99,8 +110,8 @@ export async function buildApp({ container, logger }: BuildAppOptions): Promise<
   await app.register(authRoutes, { prefix: `${API_BASE}/portal/auth`, ...services });
   await app.register(socialAuthRoutes, { prefix: `${API_BASE}/portal/auth`, ...services });
   await app.register(adminRoutes, { prefix: `${API_BASE}/portal/admin`, ...services });
-  // The outbox's messages hold codes: a development aid that does not exist in production.
-  if (config.env !== 'production') {
+  // The outbox's messages hold codes: a development aid served only when DEV_OUTBOX asks for it (never in production).
+  if (config.ops.devOutbox) {
     await app.register(outboxRoutes, { prefix: `${API_BASE}/dev`, outbox: container.accounts.outbox });
   }
   await app.register(shareRoutes, {

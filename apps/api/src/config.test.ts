@@ -1,7 +1,19 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, ENV_VARIABLES, loadConfig, REPO_ROOT } from './config.ts';
+import {
+  assertServable,
+  ConfigError,
+  ENV_VARIABLES,
+  loadConfig as load,
+  readEnvironment,
+  REPO_ROOT,
+} from './config.ts';
+
+/** Production (the default) needs the public origin; every case here gives one unless it says otherwise. */
+const loadConfig = (env: Record<string, string | undefined>) =>
+  load({ PUBLIC_ORIGIN: 'http://localhost:3000', ...env });
 
 describe('loadConfig', () => {
   it('starts on the embedded defaults with an empty environment', () => {
@@ -25,6 +37,10 @@ describe('loadConfig', () => {
     ['LOG_LEVEL', 'loud'],
     ['EDITION_LANGUAGE', 'de'],
     ['TRUST_PROXY', 'maybe'],
+    ['TRUST_PROXY', '10.0.0.0/33'],
+    ['TRUST_PROXY', '10.0.0.1,example.org'],
+    ['METRICS_ALLOW', '10.0.0.300'],
+    ['METRICS_TOKEN', 'short'],
   ])('refuses a bad %s and names it', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`\\b${name}\\b`));
@@ -76,6 +92,53 @@ describe('upload storage', () => {
       secretAccessKey: 'secret',
       forcePathStyle: false,
     });
+  });
+});
+
+describe('running in production', () => {
+  it('defaults to production, with no development outbox unless a variable asks for it', () => {
+    const config = loadConfig({});
+    expect(config.env).toBe('production');
+    expect(config.ops.devOutbox).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'development' }).ops.devOutbox).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'development', DEV_OUTBOX: 'true' }).ops.devOutbox).toBe(true);
+    expect(() => loadConfig({ DEV_OUTBOX: 'true' })).toThrow(/DEV_OUTBOX/);
+  });
+
+  it('reads proxy trust as true/false, a hop count or a list of addresses and blocks', () => {
+    expect(loadConfig({}).server.trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).server.trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: '1' }).server.trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '2' }).server.trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8' }).server.trustProxy).toEqual(['10.0.0.0/8']);
+    expect(loadConfig({ TRUST_PROXY: ' 10.0.0.0/8, 127.0.0.1 ,fd00::/8,loopback' }).server.trustProxy).toEqual([
+      '10.0.0.0/8',
+      '127.0.0.1',
+      'fd00::/8',
+      'loopback',
+    ]);
+  });
+
+  it('waits 30 s for in-flight work at shutdown unless told otherwise', () => {
+    expect(loadConfig({}).server.shutdownGraceMs).toBe(30_000);
+    expect(() => assertServable({})).toThrow(/PUBLIC_ORIGIN/);
+    expect(() => assertServable({ NODE_ENV: 'production', PUBLIC_ORIGIN: 'https://bible.example.org' })).not.toThrow();
+    expect(() => assertServable({ NODE_ENV: 'development' })).not.toThrow();
+    expect(load({ NODE_ENV: 'development' }).publicOrigin).toBe('http://localhost:3000');
+    expect(loadConfig({ SHUTDOWN_GRACE_MS: '5000' }).server.shutdownGraceMs).toBe(5_000);
+  });
+
+  it('reads .env when present, the environment winning over the file', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bibleqa-env-'));
+    const file = path.join(dir, '.env');
+    fs.writeFileSync(file, '# comment\nPORT=4100\nLOG_LEVEL=warn\nMAIL_FROM="Bible Q&A <a@b.c>"\n');
+    const env = readEnvironment({ LOG_LEVEL: 'debug' }, file);
+    const config = loadConfig(env);
+    expect(config.server.port).toBe(4100);
+    expect(config.log.level).toBe('debug');
+    expect(env.MAIL_FROM).toBe('Bible Q&A <a@b.c>');
+    expect(readEnvironment({ PORT: '1' }, path.join(dir, 'missing.env'))).toEqual({ PORT: '1' });
+    fs.rmSync(dir, { recursive: true, force: true });
   });
 });
 

@@ -1,14 +1,43 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseEnv } from 'node:util';
 import { z } from 'zod';
 import { EXPRESSIONS, LOCALES } from '@bible-qa/contract';
 import { authEnv, readAuthConfig, type AuthConfig } from './config-auth.ts';
 import { abuseEnv, readAbuseConfig, type AbuseConfig } from './config-abuse.ts';
+import { opsEnv, readOpsConfig, type OpsConfig, type TrustProxy } from './config-ops.ts';
 import { readSpeechConfig, speechEnv, type SpeechConfig } from './config-speech.ts';
 import { readStorageConfig, storageEnv, type StorageConfig } from './config-storage.ts';
 
-/** The repository root: relative paths in the configuration are resolved against it, whatever the cwd. */
-export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+/**
+ * The application root (the repository, or the image's /app): the nearest folder above this module whose
+ * package.json lists the workspaces. The same from apps/api/src (tsx) and apps/api/dist (the compiled server).
+ * Relative paths in the configuration are resolved against it, whatever the cwd.
+ */
+export const REPO_ROOT = findAppRoot(path.dirname(fileURLToPath(import.meta.url)));
+
+function findAppRoot(from: string): string {
+  for (let dir = from; ; dir = path.dirname(dir)) {
+    const manifest = path.join(dir, 'package.json');
+    if (fs.existsSync(manifest) && 'workspaces' in (JSON.parse(fs.readFileSync(manifest, 'utf8')) as object)) {
+      return dir;
+    }
+    if (path.dirname(dir) === dir) throw new Error(`no package.json with workspaces above ${from}`);
+  }
+}
+
+/**
+ * The process environment over the values of REPO_ROOT/.env when that file exists (what .env.example tells
+ * operators to create): a variable set in the environment wins over the file.
+ */
+export function readEnvironment(
+  env: Record<string, string | undefined> = process.env,
+  file = path.join(REPO_ROOT, '.env'),
+): Record<string, string | undefined> {
+  if (!fs.existsSync(file)) return env;
+  return { ...parseEnv(fs.readFileSync(file, 'utf8')), ...env };
+}
 
 const emptyToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
@@ -27,14 +56,13 @@ const bool = (fallback: boolean) =>
 
 /** Every environment variable the API reads; .env.example lists each with its default. */
 const envSchema = z.object({
-  NODE_ENV: z.preprocess(emptyToUndefined, z.enum(['development', 'production', 'test']).default('development')),
+  NODE_ENV: z.preprocess(emptyToUndefined, z.enum(['development', 'production', 'test']).default('production')),
   HOST: z.preprocess(emptyToUndefined, z.string().default('0.0.0.0')),
   PORT: int(3000, 0, 65535),
   LOG_LEVEL: z.preprocess(
     emptyToUndefined,
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ),
-  TRUST_PROXY: bool(false),
   DATA_DIR: dir('data'),
   DATABASE_URL: z.preprocess(
     emptyToUndefined,
@@ -49,7 +77,7 @@ const envSchema = z.object({
   WEB_DIST_DIR: dir('apps/web/dist'),
   BODY_LIMIT_BYTES: int(1024 * 1024, 1024, 64 * 1024 * 1024),
   REQUEST_TIMEOUT_MS: int(120_000, 0, 3_600_000),
-  SHUTDOWN_GRACE_MS: int(10_000, 0, 600_000),
+  SHUTDOWN_GRACE_MS: int(30_000, 0, 600_000),
   EDITION_LANGUAGE: z.preprocess(emptyToUndefined, z.enum(LOCALES).default('zh-cn')),
   EDITION_EXPRESSION: z.preprocess(emptyToUndefined, z.enum(EXPRESSIONS).default('none')),
   PUBLIC_ORIGIN: optionalString,
@@ -67,19 +95,21 @@ const envSchema = z.object({
   ...authEnv,
   ...storageEnv,
   ...abuseEnv,
+  ...opsEnv,
 });
 
 export type Env = z.infer<typeof envSchema>;
 export const ENV_VARIABLES = Object.keys(envSchema.shape);
 export type { AuthConfig } from './config-auth.ts';
 export type { S3Config, StorageConfig } from './config-storage.ts';
+export type { OpsConfig, TrustProxy } from './config-ops.ts';
 
 export interface Config {
   env: Env['NODE_ENV'];
   server: {
     host: string;
     port: number;
-    trustProxy: boolean;
+    trustProxy: TrustProxy;
     bodyLimitBytes: number;
     requestTimeoutMs: number;
     shutdownGraceMs: number;
@@ -116,17 +146,35 @@ export interface Config {
   storage: StorageConfig;
   /** Quotas on model calls and uploads, and the longest answer per mode (config-abuse.ts). */
   abuse: AbuseConfig;
+  /** Migrations at start, the metrics endpoint's access and the development outbox (config-ops.ts). */
+  ops: OpsConfig;
 }
 
 /** Where this machine's browser reaches a server listening on `host` (outside production only). */
 const localHost = (host: string) => (host === '0.0.0.0' || host === '::' ? 'localhost' : host);
 
+/**
+ * What a server needs beyond what scripts (ingest, migrate, evaluations) do: in production, the public origin links
+ * are built from (never the request's Host header).
+ */
+export function assertServable(env: Record<string, string | undefined> = readEnvironment()): void {
+  const production = (env.NODE_ENV?.trim() || 'production') === 'production';
+  if (production && !env.PUBLIC_ORIGIN?.trim()) {
+    throw new ConfigError(
+      'Invalid configuration:\n  PUBLIC_ORIGIN: required in production (QR login links are built from it)',
+    );
+  }
+}
+
 export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
-/** Parses the environment once; a bad or missing value stops the start with a message naming the variable. */
-export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+/**
+ * Parses the environment (by default the process's over .env) once; a bad or missing value stops the start with a
+ * message naming the variable.
+ */
+export function loadConfig(env: Record<string, string | undefined> = readEnvironment()): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
@@ -136,9 +184,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (e.EMBEDDING_BASE_URL && !e.EMBEDDING_DIMENSIONS) {
     throw new ConfigError('Invalid configuration:\n  EMBEDDING_DIMENSIONS: required when EMBEDDING_BASE_URL is set');
   }
-  if (e.NODE_ENV === 'production' && !e.PUBLIC_ORIGIN) {
+  if (e.DEV_OUTBOX && e.NODE_ENV === 'production') {
     throw new ConfigError(
-      'Invalid configuration:\n  PUBLIC_ORIGIN: required in production (QR login links are built from it)',
+      'Invalid configuration:\n  DEV_OUTBOX: shows sign-in codes, so never with NODE_ENV=production',
     );
   }
   const storage = readStorageConfig(e);
@@ -188,5 +236,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     auth: readAuthConfig(e),
     storage,
     abuse: readAbuseConfig(e),
+    ops: readOpsConfig(e),
   };
 }

@@ -31,6 +31,7 @@ import { createShareRepository } from './features/share/share.repository.ts';
 import { createShareService } from './features/share/share.service.ts';
 import { createOpenAiSpeech } from './speech/openai-speech.ts';
 import { createVoiceService } from './features/voice/voice.service.ts';
+import { createMetrics } from './http/metrics.ts';
 
 /** The embedding adapter when an endpoint is configured, with the id that ties an index to its model. */
 export function embeddingFromConfig(config: Config): { embedder?: Embedder; embeddingId?: string } {
@@ -50,9 +51,12 @@ export async function createContainer(
   const clock = overrides.clock ?? systemClock;
   const database =
     overrides.database ??
-    (config.database.url
-      ? await openDatabase({ kind: 'postgres', url: config.database.url, poolSize: config.database.poolSize })
-      : await openDatabase({ kind: 'pglite', dataDir: path.join(config.dataDir, 'pglite') }));
+    (await openDatabase(
+      config.database.url
+        ? { kind: 'postgres', url: config.database.url, poolSize: config.database.poolSize }
+        : { kind: 'pglite', dataDir: path.join(config.dataDir, 'pglite') },
+      { migrate: config.ops.migrateOnStart },
+    ));
 
   const members = createMemberRepository(database.db);
   const accounts = createAccountServices({ config, db: database.db, clock, log, members });
@@ -72,7 +76,9 @@ export async function createContainer(
     editionExpression: config.editionExpression,
   });
   const chats = createChatRepository(database.db);
-  const model = config.llm ? createOpenAiModel(config.llm) : createGroundedComposer();
+  const metrics = createMetrics();
+  metrics.watchCorpus(() => corpus.status());
+  const model = metrics.instrumentModel(config.llm ? createOpenAiModel(config.llm) : createGroundedComposer());
   const chat = createChatService({
     chats,
     readers,
@@ -135,6 +141,7 @@ export async function createContainer(
     config,
     clock,
     database,
+    metrics,
     repositories: { members },
     accounts,
     services: {

@@ -1,15 +1,19 @@
 import pino from 'pino';
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig } from './config.ts';
+import { assertServable, ConfigError, loadConfig } from './config.ts';
 import { createContainer } from './container.ts';
 import { createProgressBar } from './corpus/progress.ts';
 import { registerIdleReclaim } from './http/idle-reclaim.ts';
 
-/** Listens and shuts down cleanly: on SIGTERM or SIGINT, in-flight requests finish, then the process exits. */
+/**
+ * Listens and shuts down cleanly: on SIGTERM or SIGINT, in-flight requests finish and answers being written are
+ * stopped (stored with their text), then the process exits; at the latest after SHUTDOWN_GRACE_MS.
+ */
 async function main(): Promise<void> {
   let config;
   try {
     config = loadConfig();
+    assertServable();
   } catch (error) {
     if (error instanceof ConfigError) {
       process.stderr.write(`${error.message}\n`);
@@ -33,7 +37,13 @@ async function main(): Promise<void> {
       process.exit(1);
     }, config.server.shutdownGraceMs);
     force.unref();
-    await app.close();
+    // New requests get service_unavailable; answers being written stop, are stored as stopped with their text, and
+    // their streams end with a retryable event; connections left idle by them are closed as they free up.
+    const closed = app.close();
+    await container.services.chat.drain();
+    const sweep = setInterval(() => app.server.closeIdleConnections(), 100);
+    await closed;
+    clearInterval(sweep);
     await container.close();
     app.log.info('stopped');
     process.exit(0);

@@ -12,3 +12,14 @@ export const healthSchema = z.object({
   }),
 });
 export type Health = z.infer<typeof healthSchema>;
+
+/** GET /webapi/ready: whether this instance can answer (database reachable, a corpus version open). 503 when not. */
+export const readinessSchema = z.object({
+  ready: z.boolean(),
+  database: z.enum(['ok', 'down']),
+  corpus: z.object({
+    status: z.enum(['preparing', 'ready', 'unavailable']),
+    versionId: z.number().optional(),
+  }),
+});
+export type Readiness = z.infer<typeof readinessSchema>;

@@ -164,6 +164,10 @@ export async function runGeneration(deps: GenerationDeps, job: GenerationJob): P
   }
   if (answer.status === 'failed' && answer.error) {
     await hub.emit({ type: 'error', code: answer.error.code, msg: answer.error.msg, answer });
+  } else if (hub.abortReason === 'shutdown') {
+    // The server is stopping: the text so far is kept as stopped, and the client is told to ask again shortly.
+    const code = errorCode('service_unavailable');
+    await hub.emit({ type: 'error', code, msg: errorMessage('service_unavailable', job.locale), answer });
   } else {
     await hub.emit({ type: 'done', answer });
   }

@@ -1,6 +1,7 @@
 import type { ChatEvent } from '@bible-qa/contract';
 
 type Listener = (event: ChatEvent) => Promise<void> | void;
+export type AbortReason = 'stopped' | 'disconnected' | 'shutdown';
 
 /**
  * One generation's events, buffered so a client that retries the same ask (same request id) while it is still
@@ -13,8 +14,8 @@ export class GenerationHub {
   private finished = false;
   private readonly done: Promise<void>;
   private resolveDone!: () => void;
-  /** Why the generation was aborted: the user pressed stop, or the client went away. */
-  abortReason: 'stopped' | 'disconnected' | undefined;
+  /** Why the generation was aborted: the user pressed stop, the client went away, or the server is stopping. */
+  abortReason: AbortReason | undefined;
 
   constructor(readonly answerId: string) {
     this.done = new Promise((resolve) => {
@@ -69,7 +70,7 @@ export class GenerationHub {
     if (this.listeners.size === 0 && !this.finished) this.abort('disconnected');
   }
 
-  abort(reason: 'stopped' | 'disconnected'): void {
+  abort(reason: AbortReason): void {
     if (this.controller.signal.aborted) return;
     this.abortReason = reason;
     this.controller.abort();
@@ -84,10 +85,13 @@ export class GenerationHub {
 export class HubRegistry {
   private readonly byAnswer = new Map<string, GenerationHub>();
   private readonly byRequest = new Map<string, GenerationHub>();
+  private draining = false;
 
   constructor(private readonly keepFinishedMs = 10 * 60_000) {}
 
   add(hub: GenerationHub, requestKey: string): void {
+    // A generation that slips in after the shutdown began is stopped at once, like the others.
+    if (this.draining) hub.abort('shutdown');
     this.byAnswer.set(hub.answerId, hub);
     this.byRequest.set(requestKey, hub);
     void hub.finishedPromise().then(() => {
@@ -105,6 +109,17 @@ export class HubRegistry {
 
   byRequestKey(key: string): GenerationHub | undefined {
     return this.byRequest.get(key);
+  }
+
+  /**
+   * At shutdown: stops every running generation (each keeps its text as stopped and ends its streams with a
+   * retryable event) and resolves when all have finished.
+   */
+  async stopAll(): Promise<void> {
+    this.draining = true;
+    const running = [...this.byAnswer.values()].filter((hub) => !hub.isFinished);
+    for (const hub of running) hub.abort('shutdown');
+    await Promise.all(running.map((hub) => hub.finishedPromise()));
   }
 
   get inFlight(): number {

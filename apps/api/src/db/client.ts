@@ -11,6 +11,8 @@ export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
+  /** Applies the pending migrations; on PostgreSQL under an advisory lock (migratePostgres). */
+  migrate(): Promise<void>;
   ping(): Promise<boolean>;
   close(): Promise<void>;
 }
@@ -21,16 +23,27 @@ export type DatabaseTarget =
   { kind: 'postgres'; url: string; poolSize?: number } | { kind: 'pglite'; dataDir?: string; from?: Blob };
 
 /**
- * Opens the database and applies the migrations (the same SQL files on both engines).
- * PGlite keeps its files in dataDir; without one it runs in memory (tests). `from` starts it from a dump of another
- * PGlite database (`dumpDataDir`), e.g. one already migrated, so only newer migrations run.
+ * Opens the database and, unless told not to (a fleet migrates once, as a release step), applies the migrations
+ * (the same SQL files on both engines). PGlite keeps its files in dataDir; without one it runs in memory (tests).
+ * `from` starts it from a dump of another PGlite database (`dumpDataDir`), e.g. one already migrated, so only newer
+ * migrations run.
  */
-export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
+export async function openDatabase(
+  target: DatabaseTarget,
+  options: { migrate?: boolean } = {},
+): Promise<DatabaseHandle> {
   const handle =
     target.kind === 'postgres'
       ? await openPostgres(target.url, target.poolSize ?? 10)
       : await openPglite(target.dataDir, target.from);
-  await migrateDatabase(handle);
+  if (options.migrate ?? true) {
+    try {
+      await handle.migrate();
+    } catch (error) {
+      await handle.close();
+      throw error;
+    }
+  }
   return handle;
 }
 
@@ -44,6 +57,10 @@ async function openPglite(dataDir: string | undefined, from: Blob | undefined): 
   return {
     db,
     kind: 'pglite',
+    migrate: async () => {
+      const { migrate } = await import('drizzle-orm/pglite/migrator');
+      await migrate(db as never, { migrationsFolder: MIGRATIONS_DIR });
+    },
     ping: () => ping(db),
     close: () => client.close(),
   };
@@ -59,6 +76,7 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
   return {
     db,
     kind: 'postgres',
+    migrate: () => migratePostgres(url),
     ping: () => ping(db),
     close: () => pool.end(),
   };
@@ -73,13 +91,24 @@ async function ping(db: Database): Promise<boolean> {
   }
 }
 
-async function migrateDatabase(handle: DatabaseHandle): Promise<void> {
-  const migrationsFolder = MIGRATIONS_DIR;
-  if (handle.kind === 'pglite') {
-    const { migrate } = await import('drizzle-orm/pglite/migrator');
-    await migrate(handle.db as never, { migrationsFolder });
-  } else {
-    const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-    await migrate(handle.db as never, { migrationsFolder });
+/** Any constant every instance agrees on: the key of the session-level advisory lock migrations run under. */
+export const MIGRATION_LOCK_KEY = 7_204_141_001;
+
+/**
+ * One session takes an advisory lock and applies the migrations, so instances (or a release job) starting together
+ * take turns: the first applies them, the others then find nothing to do. The lock belongs to the session, so a
+ * process that dies mid-way releases it with its connection.
+ */
+async function migratePostgres(url: string): Promise<void> {
+  const { default: pg } = await import('pg');
+  const { drizzle } = await import('drizzle-orm/node-postgres');
+  const { migrate } = await import('drizzle-orm/node-postgres/migrator');
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    await migrate(drizzle({ client, schema }), { migrationsFolder: MIGRATIONS_DIR });
+  } finally {
+    await client.end();
   }
 }

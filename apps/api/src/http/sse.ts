@@ -11,6 +11,12 @@ export interface SseStream {
 }
 
 const HEARTBEAT_MS = 15_000;
+let openStreams = 0;
+
+/** Event streams open in this process now (the metrics read it). */
+export function openStreamCount(): number {
+  return openStreams;
+}
 /** A client that does not read for this long is dropped, and its generation aborted. */
 const DRAIN_TIMEOUT_MS = 30_000;
 
@@ -33,6 +39,7 @@ export function openSse(request: FastifyRequest, reply: FastifyReply): SseStream
     'x-content-type-options': 'nosniff',
   });
   raw.flushHeaders?.();
+  openStreams += 1;
   const heartbeat = setInterval(() => {
     if (!closed) raw.write(': ping\n\n');
   }, HEARTBEAT_MS);
@@ -41,6 +48,7 @@ export function openSse(request: FastifyRequest, reply: FastifyReply): SseStream
   const finish = () => {
     if (closed) return;
     closed = true;
+    openStreams -= 1;
     clearInterval(heartbeat);
     controller.abort();
   };

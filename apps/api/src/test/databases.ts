@@ -10,8 +10,8 @@ export interface DatabaseTargetForTests {
   open(): Promise<DatabaseHandle>;
 }
 
-/** Creates a new database in the test cluster, so test files running in parallel never share rows. */
-async function freshPostgresUrl(): Promise<string> {
+/** Creates a new, empty database in the test cluster, so test files running in parallel never share rows. */
+export async function freshPostgresUrl(): Promise<string> {
   const base = inject('postgresUrl');
   const name = `t_${randomBytes(6).toString('hex')}`;
   const client = new pg.Client({ connectionString: base });

@@ -332,6 +332,8 @@ export function createChatService(deps: {
     abortUser(userId: string): void {
       for (const [answerId, owner] of owners) if (owner === userId) registry.byAnswerId(answerId)?.abort('stopped');
     },
+    /** At shutdown: stops every generation of this process, each stored as stopped with its text. */
+    drain: () => registry.stopAll(),
 
     get inFlight() {
       return registry.inFlight;

@@ -14,7 +14,7 @@ describe('the development outbox', () => {
 
   beforeAll(async () => {
     database = await openTestPglite();
-    dev = await buildTestApp({ database, clock, env: { NODE_ENV: 'development' } });
+    dev = await buildTestApp({ database, clock, env: { NODE_ENV: 'development', DEV_OUTBOX: 'true' } });
     prod = await buildTestApp({
       database,
       clock,

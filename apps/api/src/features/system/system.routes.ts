@@ -1,7 +1,14 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { healthSchema, VERSION_LABEL } from '@bible-qa/contract';
+import {
+  errorCode,
+  errorMessage,
+  healthSchema,
+  readinessSchema,
+  VERSION_LABEL,
+  type Readiness,
+} from '@bible-qa/contract';
 import type { CorpusStatus } from '../../corpus/corpus.service.ts';
 import { ok, okSchema } from '../../http/envelope.ts';
 
@@ -10,6 +17,17 @@ export interface SystemDeps {
   corpusStatus(): CorpusStatus;
   pingDatabase(): Promise<boolean>;
   startedAt: number;
+}
+
+/** A readiness probe must answer within a load balancer's timeout even when the database hangs. */
+const READY_PING_TIMEOUT_MS = 2_000;
+
+function pingWithin(ping: () => Promise<boolean>, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<boolean>((resolve) => {
+    timer = setTimeout(() => resolve(false), ms);
+  });
+  return Promise.race([ping().catch(() => false), late]).finally(() => clearTimeout(timer));
 }
 
 export const systemRoutes: FastifyPluginAsync<SystemDeps> = async (app, deps) => {
@@ -44,6 +62,41 @@ export const systemRoutes: FastifyPluginAsync<SystemDeps> = async (app, deps) =>
         uptimeSeconds: Math.round((Date.now() - deps.startedAt) / 1000),
         database: dbOk ? ('ok' as const) : ('down' as const),
         version: VERSION_LABEL,
+      });
+    },
+  );
+
+  // Readiness, for a load balancer or orchestrator: 200 only when this instance can answer questions (the database
+  // reachable and a corpus version open); otherwise 503 with service_unavailable and what is missing. /health stays
+  // liveness (the process answers), so an instance still loading its corpus is kept out of rotation, not restarted.
+  r.get(
+    '/ready',
+    {
+      schema: {
+        tags: ['system'],
+        summary: 'Readiness: database reachable and a corpus version open (503 otherwise)',
+        response: {
+          200: okSchema(readinessSchema),
+          503: okSchema(readinessSchema).extend({ requestId: z.string() }),
+        },
+      },
+    },
+    async (request, reply) => {
+      const dbOk = await pingWithin(deps.pingDatabase, READY_PING_TIMEOUT_MS);
+      const corpus = deps.corpusStatus();
+      const readiness: Readiness = {
+        ready: dbOk && corpus.status === 'ready',
+        database: dbOk ? 'ok' : 'down',
+        corpus: { status: corpus.status, ...(corpus.status === 'ready' ? { versionId: corpus.versionId } : {}) },
+      };
+      if (readiness.ready) return ok(readiness);
+      const code = errorCode('service_unavailable');
+      request.failure = { code, errorName: 'service_unavailable' };
+      return reply.status(503).send({
+        code,
+        msg: errorMessage('service_unavailable', request.locale),
+        data: readiness,
+        requestId: request.id,
       });
     },
   );
