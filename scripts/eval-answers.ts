@@ -5,7 +5,9 @@
 // is asked twice: by a reader whose interface is in the question's language, and by one whose interface is in
 // another language (the answer's language must then come from the question). The diagnostics columns say where
 // gold verses are lost: among the verses searched, or between those and the ones handed to the composer.
-import type { Answer, ChatEvent, Locale } from '@bible-qa/contract';
+import type { Answer, AnswerKind, ChatEvent, Locale } from '@bible-qa/contract';
+import { answersTheQuestion, goldAmongFirst, type RubricCase } from '../apps/api/src/answer/eval/answer-rubric.ts';
+import { isHeldOut } from '../apps/api/src/retrieval/eval/holdout.ts';
 import { createContextGatherer } from '../apps/api/src/answer/answer-context.ts';
 import {
   LOCALE_OF_LANG,
@@ -30,6 +32,19 @@ const details = process.argv.includes('--details');
 /** The interface language of the second pass: one the question is not in. */
 const OTHER_LOCALE: Record<AnswerLang, Locale> = { 'zh-Hans': 'en', 'zh-Hant': 'en', en: 'zh-cn', es: 'en', fr: 'en' };
 const MODE = 'advanced';
+/** Requests for a prayer, sermon outline or poem, in the reader's words, sent as plain answers. */
+const KIND_PROBES: { lang: AnswerLang; kind: AnswerKind; question: string }[] = [
+  { lang: 'zh-Hans', kind: 'prayer', question: '请为我生病住院的母亲写一段祷告文' },
+  { lang: 'zh-Hans', kind: 'sermon', question: '帮我准备一篇关于饶恕的讲道大纲' },
+  { lang: 'zh-Hans', kind: 'poem', question: '写一首关于神的信实的诗' },
+  { lang: 'zh-Hant', kind: 'prayer', question: '請為我的考試寫一段禱告' },
+  { lang: 'en', kind: 'prayer', question: 'Write a prayer for my friend who lost her job' },
+  { lang: 'en', kind: 'sermon', question: 'Give me a sermon outline on the good shepherd' },
+  { lang: 'en', kind: 'poem', question: 'Write a short poem about hope' },
+  { lang: 'es', kind: 'prayer', question: 'Escribe una oración por mi familia' },
+  { lang: 'fr', kind: 'poem', question: 'Écris un poème sur la paix de Dieu' },
+  { lang: 'fr', kind: 'sermon', question: 'Prépare un plan de sermon sur la grâce' },
+];
 const SEARCH_LIMIT = 40;
 
 const config = loadConfig();
@@ -66,21 +81,27 @@ try {
   }
   const { index, versionId } = corpus.ready();
   const gatherer = createContextGatherer({ bible, corpus, corpusData: createCorpusRepository(container.database.db) });
-  // Questions without gold verses (the corpus cannot answer them) have no verse to cite; eval:retrieval scores them.
-  const questions = (await loadGoldSet()).filter((q) => q.gold.length > 0);
+  // Questions without gold verses (the corpus cannot answer them) are asked too: the rubric wants no citation.
+  const all = await loadGoldSet();
+  const questions = all.filter((q) => q.gold.length > 0);
   console.log(
     `Answer evaluation: ${questions.length} gold questions, grounded composer (offline), mode ${MODE}, ` +
       `guest reader of the question's tradition; corpus version ${versionId}, index ${index.info.version} (${index.info.docCount} passages)`,
   );
 
   /** One ask through the chat service, as the chat route makes it; resolves with the finished answer. */
-  async function ask(question: GoldQuestion, locale: Locale, pass: string): Promise<Answer> {
+  async function ask(
+    question: GoldQuestion,
+    locale: Locale,
+    pass: string,
+    kind: AnswerKind = 'answer',
+  ): Promise<Answer> {
     const hub = await chat.ask(
       { userId: undefined, locale, ip: '127.0.0.1' },
       {
         question: question.question,
         mode: MODE,
-        kind: 'answer',
+        kind,
         expression: question.tradition,
         requestId: `eval-${pass}-${question.id}`,
       },
@@ -159,6 +180,66 @@ try {
   console.log("\n== interface in the question's language");
   console.log(formatTable(summariseByLang(own)));
   if (details) printDetails(own);
+
+  // The rubric of decision 0020, train and held-out apart: every gold question (unanswerable ones included) asked in
+  // its own language, and kind probes (a prayer, sermon outline or poem asked for in the question's words).
+  const rubric: (RubricCase & { id: string; lang: string; heldOut: boolean; fabricated: number })[] = [];
+  for (const question of all) {
+    const answer = question.gold.length ? undefined : await ask(question, LOCALE_OF_LANG[question.lang], 'rubric');
+    const outcome = own.find((o) => o.id === question.id);
+    const citations = answer?.citations ?? outcome?.citations ?? [];
+    rubric.push({
+      id: question.id,
+      lang: question.lang,
+      heldOut: isHeldOut(question.id),
+      type: question.type,
+      gold: question.gold,
+      answerKind: answer?.kind ?? 'answer',
+      citations,
+      fabricated: citations.filter((c) => c.status === 'invalid' || c.status === 'misquoted').length,
+    });
+  }
+  for (const [i, probe] of KIND_PROBES.entries()) {
+    const question = {
+      id: `kind-${i}`,
+      lang: probe.lang,
+      type: 'kind',
+      question: probe.question,
+      gold: [],
+      tradition: 'protestant' as const,
+    };
+    const answer = await ask(question as GoldQuestion, LOCALE_OF_LANG[probe.lang], 'kind');
+    rubric.push({
+      id: question.id,
+      lang: probe.lang,
+      heldOut: false,
+      type: 'kind',
+      gold: [],
+      wantKind: probe.kind,
+      answerKind: answer.kind,
+      citations: answer.citations,
+      fabricated: answer.citations.filter((c) => c.status === 'invalid' || c.status === 'misquoted').length,
+    });
+  }
+  console.log('\n== rubric (decision 0020): answers the question; gold among the first three passages cited');
+  console.log('part      lang      n  answers  gold@3  fabricated');
+  for (const heldOut of [false, true]) {
+    for (const lang of ['zh-Hans', 'zh-Hant', 'en', 'es', 'fr', 'all']) {
+      const rows = rubric.filter((r) => r.heldOut === heldOut && (lang === 'all' || r.lang === lang));
+      const answerable = rows.filter((r) => r.gold.length > 0);
+      const share = (n: number, d: number) => (d ? (n / d).toFixed(3) : '—');
+      console.log(
+        `${(heldOut ? 'held-out' : 'train').padEnd(9)} ${lang.padEnd(8)} ${String(rows.length).padStart(3)}  ` +
+          `${share(rows.filter(answersTheQuestion).length, rows.length).padStart(7)}  ` +
+          `${share(answerable.filter((r) => goldAmongFirst(r, 3)).length, answerable.length).padStart(6)}  ` +
+          `${String(rows.reduce((sum, r) => sum + r.fabricated, 0)).padStart(10)}`,
+      );
+    }
+  }
+  const probes = rubric.filter((r) => r.wantKind);
+  console.log(
+    `kind probes: ${probes.filter(answersTheQuestion).length}/${probes.length} came back as the kind asked for`,
+  );
 
   const other = await run('other', (q) => OTHER_LOCALE[q.lang]);
   console.log('\n== interface in another language (zh-Hans, zh-Hant, es, fr asked from en; en asked from zh-cn)');

@@ -384,6 +384,8 @@ const ISSUE_12: Row[] = [
   ['zh-Hans', '便西拉智训 1:1', [linked('便西拉智训 1:1', 'SIR.1.1')], 'orthodox'],
   ['es', 'Eclesiástico 1:1', [linked('Eclesiástico 1:1', 'SIR.1.1')], 'catholic'],
   ['en', 'Sirach 52:1', [invalid('Sirach 52:1')], 'catholic'],
+  // Susanna is Daniel 13 in the Catholic texts: a chapter the KJV has not, shown from the text that numbers it so.
+  ['en', 'Daniel 13:2', [linked('Daniel 13:2', 'DAN.13.2')], 'catholic'],
   // …and outside the reader's canon they are still shown from the corpus: a Protestant asking about Sirach is told
   // it is outside their canon (the retriever's mark, the prompt's rule) and shown it, never a fabricated text.
   ['en', 'Sirach 1:1', [linked('Sirach 1:1', 'SIR.1.1')]],

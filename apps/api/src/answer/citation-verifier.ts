@@ -59,7 +59,9 @@ export function createCitationVerifier(parser: ReferenceParser, verses: VerseSou
 
   async function judge(ref: BibleReference, text: string, start: number, end: number): Promise<Verdict> {
     // A book outside the reader's canon still links: the retriever shows a book the reader names (marked outside it).
-    if (parser.problemOf(ref)) return { status: 'invalid' };
+    // The Greek parts of Daniel and Esther are numbered as the Catholic texts number them (Daniel 3:24-90, 13, 14).
+    const greekPart = ref.book !== 'PSA' && parser.problemOf(ref, 'vulgate') === undefined;
+    if (parser.problemOf(ref) && !greekPart) return { status: 'invalid' };
     // A book of the reader's canon that their translation lacks (the Prayer of Manasseh in English) is shown from
     // a text that has it.
     const passage = (await lookup(ref)) ?? (await elsewhere(ref))[0];
