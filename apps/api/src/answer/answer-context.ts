@@ -17,7 +17,7 @@ import {
 import { createEnglishKeywords } from '../retrieval/cross-lingual.ts';
 import { bibleLanguageOf } from '../scripture/translation-policy.ts';
 import type { AnswerContext, ContextEntry, ContextVerse } from './answer-model.ts';
-import { isFactQuestion } from './answer-first.ts';
+import { isFactQuestion } from '../retrieval/guide/question-words.ts';
 import { commentaryCovering } from './commentary.ts';
 
 /** The Catholic text every reader can be shown the deuterocanon in (English, Vulgate numbering). */

@@ -15,14 +15,6 @@ const COMMENTARY = new Set(['matthew-henry-complete']);
 /** Other passages listed after the key one, by mode. */
 const MORE: Record<AnswerContext['mode'], number> = { simple: 1, advanced: 4, professional: 5 };
 
-/** Questions of fact: how old, how many, who, where, when, which year (five languages). */
-const FACT_QUESTION =
-  /多少|几[个岁年天次位]|多大|多久|多长|哪一年|什么时候|何时|是谁|谁是|哪里|哪儿|在哪|叫什么|幾[個歲年天次位]|多長|哪裡|哪兒|在哪|甚麼時候|什麼時候|\bhow (?:many|much|old|long)\b|\bwho\b|\bwhere\b|\bwhen\b|\bwhat year\b|\bcu[aá]nt[oa]s?\b|\bqui[eé]n(?:es)?\b|\bd[oó]nde\b|\bcu[aá]ndo\b|\bqu[eé] edad\b|\bcombien\b|\bqui\b|\boù\b|\bquand\b|\bquel [aâ]ge\b/iu;
-
-export function isFactQuestion(question: string): boolean {
-  return FACT_QUESTION.test(question);
-}
-
 function quote(verse: ContextVerse, locale: Locale): string {
   const dash = CHINESE.has(locale) ? '——' : '— ';
   return `> ${verse.text}\n> ${dash}${label(verse, locale)}`;

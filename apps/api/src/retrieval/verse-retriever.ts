@@ -29,6 +29,7 @@ import { versionMemo } from '../corpus/version-memo.ts';
 import { defaultPassageGuide, type GuideMatch, type PassageGuide } from './guide/passage-guide.ts';
 import { foldToSimplified } from './chinese-text.ts';
 import { hasFaithTerm } from './guide/faith-terms.ts';
+import { isFactQuestion, withMeasureWords } from './guide/question-words.ts';
 import { analyzeForIndex } from './text-analysis.ts';
 
 /** How a verse was found: cited by the question, named by it (the passage guide), text search, reference entries. */
@@ -153,6 +154,9 @@ export interface FusionWeights {
   book: number;
 }
 export const FUSION_WEIGHTS: FusionWeights = { text: 1, entry: 1, topic: 3, person: 1.5, prominence: 0, book: 3 };
+/** For a question of fact: how much more the text ranking counts, and how much less a person's key verses. */
+const FACT_TEXT = 2;
+const FACT_PERSON = 0.5;
 /** Verses from the start of each guide range taken before the rest of any range. */
 const GUIDE_HEAD = 3;
 /** The prominence ranking orders the first verses of the text and entry rankings. */
@@ -521,6 +525,7 @@ export function createVerseRetriever(deps: VerseRetrieverDeps): VerseRetriever {
         ...(inCanon(ref.slice(0, 3), options.tradition) ? {} : { outsideCanon: true as const }),
       }));
       const taken = new Set(cited);
+      const fact = isFactQuestion(question);
       const matches = guide.match(residual, options.language);
       // A named passage (主祷文, the prodigal son) is read as if it had been cited.
       const outside = new Set<string>();
@@ -530,8 +535,10 @@ export function createVerseRetriever(deps: VerseRetrieverDeps): VerseRetriever {
         ...(vulgate.has(ref) ? { numbering: 'vulgate' as const } : {}),
       });
       const isOutside = (ref: string) => outside.has(ref) || !inCanon(ref.slice(0, 3), options.tradition);
+      // A question of fact about a named passage (谁造了方舟？) is answered by one verse of it, found by its words:
+      // the passage joins the ranking instead of coming first.
       const named = guideVerses(
-        matches.filter((m) => m.entry.kind === 'passage'),
+        matches.filter((m) => m.entry.kind === 'passage' && !fact),
         options,
         limit,
         outside,
@@ -548,7 +555,7 @@ export function createVerseRetriever(deps: VerseRetrieverDeps): VerseRetriever {
         });
       }
       const topics = guideVerses(
-        matches.filter((m) => m.entry.kind === 'topic'),
+        matches.filter((m) => m.entry.kind === 'topic' || (fact && m.entry.kind === 'passage')),
         options,
         MAX_LIMIT,
         outside,
@@ -589,7 +596,7 @@ export function createVerseRetriever(deps: VerseRetrieverDeps): VerseRetriever {
         .join(' ');
       const [text, entry, book] = searchable
         ? await Promise.all([
-            textRanking(residual, options, names),
+            textRanking(chinese ? withMeasureWords(residual) : residual, options, names),
             entryRanking(residual, options, guided),
             books.length > 0 ? bookRanking(withoutBooks, books, options, guided) : none,
           ])
@@ -607,13 +614,15 @@ export function createVerseRetriever(deps: VerseRetrieverDeps): VerseRetriever {
               .sort((a, b) => b.p - a.p || a.i - b.i)
               .map(({ ref }) => ref)
           : [];
+      // The words of a question of fact find its verse; a person's key verses only help.
+      const w = fact ? { ...weights, text: weights.text * FACT_TEXT, person: weights.person * FACT_PERSON } : weights;
       const fused = reciprocalRankFusion([text.order, entry.order, topics, people, byProminence, book.order], RRF_K, [
-        weights.text,
-        weights.entry,
-        weights.topic,
-        weights.person,
-        weights.prominence,
-        weights.book,
+        w.text,
+        w.entry,
+        w.topic,
+        w.person,
+        w.prominence,
+        w.book,
       ])
         // Prominence only breaks ties between equally ranked verses.
         .map((item, i) => ({ item, i, p: prominence(item.id) }))
