@@ -6,7 +6,8 @@ import { startServerWithCorpus, type RunningServer } from './support/server.ts';
 /**
  * Issue 12's journey on the offline composer (no model): a prayer asked for from the composer's kind control comes
  * back as a prayer quoting linked corpus verses; an off-topic question gets the polite redirect with its two
- * example questions and no verses. At 390×844 and 1280×800, a screenshot per step.
+ * example questions and no verses; a question of fact is answered by the verse that states it, first. At 390×844 and
+ * 1280×800, a screenshot per step.
  */
 let server: RunningServer;
 let browser: Browser;
@@ -83,6 +84,15 @@ describe.each(['mobile', 'desktop'] as const)('prayer and off-topic journey in C
     await expect.poll(() => third.getAttribute('data-status'), { timeout: 30_000 }).toBe('done');
     await third.locator('[data-testid^="chat-citation-"][data-status="linked"]').first().waitFor();
     await snap(page, `kinds-${viewport}-4-example-answered`);
+
+    // 5. A question of fact: the verse that states it comes first, quoted in the answer's first line.
+    const moses = await send(page, '摩西活了多少岁？');
+    const first = moses.locator('[data-testid^="chat-citation-"][data-status="linked"]').first();
+    expect((await first.textContent())?.trim()).toBe('申命记 34:7');
+    const mosesText = (await moses.getByTestId('chat-answer-content').textContent()) ?? '';
+    expect(mosesText.startsWith('根据申命记 34:7：「摩西死的时候年一百二十岁')).toBe(true);
+    await moses.scrollIntoViewIfNeeded();
+    await snap(page, `kinds-${viewport}-5-fact-first`);
     await context.close();
   });
 });

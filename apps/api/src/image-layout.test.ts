@@ -34,6 +34,8 @@ describe('the container image layout', () => {
     fs.symlinkSync(path.join(REPO_ROOT, 'apps/api/node_modules'), path.join(app, 'apps/api/node_modules'));
     env = {
       NODE_ENV: 'production',
+      // A production server builds its links from configuration only (compose sets it for the fleet).
+      PUBLIC_ORIGIN: 'http://localhost:8080',
       MALLOC_ARENA_MAX: '2',
       DATABASE_URL: await freshPostgresUrl(),
       DATA_DIR: path.join(app, 'data'),

@@ -35,13 +35,13 @@ describe.each(databaseTargets)('corpus ingestion on $name', (target) => {
     const seen: IngestProgress[] = [];
     const result = await ingestCorpus({ corpus, corpusDir, indexRoot, onProgress: (p) => seen.push(p) });
     expect(result.status).toBe('built');
-    expect(result.counts).toMatchObject({ translations: 4, books: 10, devotionals: 4, planDays: 3 });
-    expect(result.counts?.verses).toBe(133 + 171 + 133 + 31 + 6);
+    expect(result.counts).toMatchObject({ translations: 4, books: 11, devotionals: 4, planDays: 3 });
+    expect(result.counts?.verses).toBe(133 + 171 + 133 + 31 + 6 + 8);
     expect(result.badLines).toEqual([
       // CPDV's last slot of a book holds the next book's introduction (a corpus quirk), not scripture
       expect.objectContaining({ file: 'bibles/cpdv.jsonl', line: 32, reason: expect.stringContaining('introduction') }),
-      expect.objectContaining({ file: 'bibles/kjv.jsonl', line: 134, reason: expect.stringContaining('verse') }),
-      expect.objectContaining({ file: 'bibles/kjv.jsonl', line: 135, reason: expect.stringContaining('invalid JSON') }),
+      expect.objectContaining({ file: 'bibles/kjv.jsonl', line: 138, reason: expect.stringContaining('verse') }),
+      expect.objectContaining({ file: 'bibles/kjv.jsonl', line: 139, reason: expect.stringContaining('invalid JSON') }),
     ]);
     expect(seen.at(-1)).toMatchObject({ phase: 'done', percent: 100 });
     expect(seen.map((p) => p.phase)).toEqual(expect.arrayContaining(['loading', 'indexing', 'switching']));
