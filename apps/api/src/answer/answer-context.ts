@@ -66,6 +66,8 @@ export function passagesOf(verses: readonly RetrievedVerse[]): Wanted[] {
   }));
 }
 
+/** Verses retrieved at least, so that a named passage (the Beatitudes, the Lord's Prayer) arrives whole. */
+const NAMED_DEPTH = 24;
 /** Verses around the key verse shown as its setting. */
 const SURROUNDING = 2;
 /** A ranked verse is kept when its fused score is at least this share of the best one's (fewer, better verses). */
@@ -222,7 +224,8 @@ export function createContextGatherer(deps: {
             language: reader.language,
             tradition: reader.tradition,
             translation: translation.id,
-            limit: limit + 4,
+            // Deep enough for a named passage's whole range and its parallel (they become one passage each).
+            limit: Math.max(limit + 4, NAMED_DEPTH),
           }),
           [],
         ],

@@ -33,7 +33,10 @@ function listed(verse: ContextVerse, locale: Locale): string {
 }
 
 function bookOf(verse: ContextVerse): string {
-  return verse.label.replace(/\s*\d+(?::\d+)?(?:[-–]\d+(?::\d+)?)?\s*[篇章]?(?:\s*\(\d+\))?$/u, '');
+  // An Orthodox reader's Psalm label carries the Protestant number in brackets: "Psalm 22:1 (23:1)".
+  return verse.label
+    .replace(/\s*\([\d:,\-–篇章 ]+\)$/u, '')
+    .replace(/\s*\d+(?::\d+)?(?:[-–]\d+(?::\d+)?)?\s*[篇章]?(?:\s*\(\d+\))?$/u, '');
 }
 
 function excerpt(text: string, max: number): string {

@@ -36,6 +36,13 @@ const GUIDE: GuideEntry[] = [
   { id: 'elijah', kind: 'person', refs: ['2KI.2.11'], names: { 'zh-Hans': ['以利亚'] } },
   { id: 'eleazar', kind: 'person', refs: ['NUM.20.28'], names: { 'zh-Hans': ['以利亚撒'] } },
   { id: 'raphael', kind: 'topic', refs: ['TOB.12.15'], names: { en: ['Raphael'] }, canon: 'catholic' },
+  {
+    id: 'sirach-friendship',
+    kind: 'passage',
+    refs: ['SIR.6.14-SIR.6.16'],
+    names: { en: ['Sirach on friendship'] },
+    canon: 'catholic',
+  },
 ];
 
 const hit = (ref: string, text: string, lang = 'en', translation = 'webbe'): PassageHit => ({
@@ -142,5 +149,8 @@ describe('createVerseRetriever with the passage guide', () => {
     expect(asked).toMatchObject({ books: ['SIR'], canon: 'orthodox', lang: 'en' });
     // The book's name is no search word: the verses do not name their book.
     expect(asked?.query).not.toMatch(/sirach/i);
+    // The guide's passage on that book that shares the question's other word leads, before the text hit.
+    const catholic = await r.retrieve('What does Sirach say about friendship?', { ...en, tradition: 'catholic' });
+    expect(catholic.verses.map((v) => v.ref)).toEqual(['SIR.6.14', 'SIR.6.15', 'SIR.6.16']);
   });
 });

@@ -481,6 +481,20 @@ export function createVerseRetriever(deps: VerseRetrieverDeps): VerseRetriever {
     });
   }
 
+  /** Guide entries whose references are in the given books and whose names share a search term with the text. */
+  function guideEntriesOn(books: readonly string[], text: string, options: RetrieveOptions): GuideMatch[] {
+    const terms = new Set(analyzeQuery(text, { lang: options.language, keepStopWordsIfEmpty: false, stems: true }));
+    if (terms.size === 0) return [];
+    return guide.entries
+      .filter((e) => e.refs.some((r) => books.includes(r.slice(0, 3))))
+      .filter((e) =>
+        (e.names[options.language] ?? (options.language === 'zh-Hant' ? e.names['zh-Hans'] : undefined) ?? []).some(
+          (alias) => analyzeQuery(alias, { lang: options.language, stems: true }).some((t) => terms.has(t)),
+        ),
+      )
+      .map((entry) => ({ entry, start: 0, end: 0, text: '' }));
+  }
+
   /**
    * The verses of the guide entries matched: the head of every ref of every entry first (a passage's parallel
    * accounts, a topic's several key texts), then the rest of each range in order.
@@ -581,6 +595,10 @@ export function createVerseRetriever(deps: VerseRetrieverDeps): VerseRetriever {
 
       const { codes: books, rest: withoutBooks } = namedBooks(residual, options.language);
       if (books.length > 0) {
+        // The guide's entries on a named book that share a word with the rest of the question ("What does Sirach say
+        // about friendship?" → Sirach on friendship, 6:5-17) lead the book's own ranking.
+        const inBook = guideEntriesOn(books, withoutBooks, options);
+        topics.unshift(...guideVerses(inBook, options, MAX_LIMIT, outside, vulgate).filter((v) => !topics.includes(v)));
         // A named book narrows the guide's topics and people to its own verses, if it has any of them.
         for (const list of [topics, people]) {
           const inBooks = list.filter((v) => books.includes(v.slice(0, 3)));

@@ -34,6 +34,7 @@ export interface GuideMatch {
 }
 
 export interface PassageGuide {
+  readonly entries: readonly GuideEntry[];
   /** The entries a question names, in question order; overlapping aliases resolve to the longest. */
   match(question: string, language: BibleLanguage): GuideMatch[];
   /**
@@ -99,6 +100,7 @@ export function createPassageGuide(entries: readonly GuideEntry[]): PassageGuide
   addHanWords(chineseNames);
 
   return {
+    entries,
     match(question, language) {
       const table = byLanguage.get(language);
       if (!table || typeof question !== 'string') return [];
