@@ -195,10 +195,18 @@ export function createContextGatherer(deps: {
   }
 
   /** The key verse with the two verses before and after it, when it is a single verse of the reader's text. */
-  async function surroundingOf(key: ContextVerse | undefined, reader: ReaderContext, translation: string) {
+  async function surroundingOf(
+    key: ContextVerse | undefined,
+    reader: ReaderContext,
+    translation: string,
+    parser: ReferenceParser,
+  ) {
     const ref = key && !key.translationName ? parseUsfm(key.ref) : undefined;
     if (!ref || ref.verse === undefined || ref.endVerse !== undefined) return undefined;
-    const around = { ...ref, verse: Math.max(1, ref.verse - SURROUNDING), endVerse: ref.verse + SURROUNDING };
+    // The range ends where the chapter does: its label must name only verses that exist.
+    let end = ref.verse + SURROUNDING;
+    while (end > ref.verse && parser.problemOf({ ...ref, verse: end }) !== undefined) end -= 1;
+    const around = { ...ref, verse: Math.max(1, ref.verse - SURROUNDING), endVerse: end };
     const [passage] = await versesFor([{ ref: around }], reader, translation, 1);
     return passage && passage.ref !== key!.ref ? passage : undefined;
   }
@@ -235,7 +243,8 @@ export function createContextGatherer(deps: {
       // (KJV) words find, whatever the reader's language (Matthew Henry on the key verse is added below).
       const lexiconHits = input.mode === 'professional' ? await studyEntries(verses[0], reader, index) : [];
       const focus = retrieval.focus ?? (isFactQuestion(question) ? 'fact' : 'topic');
-      const surrounding = input.mode === 'simple' ? undefined : await surroundingOf(verses[0], reader, translation.id);
+      const surrounding =
+        input.mode === 'simple' ? undefined : await surroundingOf(verses[0], reader, translation.id, parser);
       const entryIds = [...retrieval.entries.map((e) => e.id), ...lexiconHits.map((h) => h.id.replace(/#\d+$/, ''))]
         .filter((id, i, all) => all.indexOf(id) === i)
         .slice(0, 8);

@@ -223,6 +223,18 @@ export function createVerseRetriever(deps: VerseRetrieverDeps): VerseRetriever {
 
   // The Greek parts of Daniel and Esther are chapters of those books in the Catholic texts (Susanna is Daniel 13):
   // outside the Psalms such a verse exists when the Vulgate numbering has it.
+  // Verses of the Greek parts of Daniel and Esther that a Catholic text's hit brought (Daniel 3:38, 14:32): they have no
+  // KJV number, so they are read in the Catholic numbering, and a Protestant reader is not offered them unasked.
+  const greekParts = new Set<string>();
+  function inKjvNumbering(ref: string, options: RetrieveOptions): boolean {
+    const verse = parseVerseKey(ref);
+    if (!verse || parser.problemOf(verse) === undefined || !parser.catalogue.get(verse.book)) return true;
+    if (parser.catalogue.get(verse.book)?.testament === 'DC') return true;
+    if (options.tradition === 'protestant') return false;
+    greekParts.add(ref);
+    return true;
+  }
+
   const exists = (book: string, chapter: number, verse: number) =>
     parser.problemOf({ book, chapter, verse }) === undefined ||
     (book !== 'PSA' && parser.problemOf({ book, chapter, verse }, 'vulgate') === undefined);
@@ -305,6 +317,7 @@ export function createVerseRetriever(deps: VerseRetrieverDeps): VerseRetriever {
       const ref = kjvVerseRef(hit);
       if (!ref || !inCanon(ref.slice(0, 3), options.tradition)) continue;
       if (!namesWhole(hit.text, names)) continue;
+      if (!inKjvNumbering(ref, options)) continue;
       const seen = hitOf.get(ref);
       if (!seen) order.push(ref);
       if (!seen || (!own.has(seen.translation ?? '') && own.has(hit.translation ?? ''))) hitOf.set(ref, hit);
@@ -455,7 +468,7 @@ export function createVerseRetriever(deps: VerseRetrieverDeps): VerseRetriever {
     const hitOf = new Map<string, PassageHit>();
     for (const hit of hits) {
       const ref = kjvVerseRef(hit);
-      if (!ref || hitOf.has(ref)) continue;
+      if (!ref || hitOf.has(ref) || !inKjvNumbering(ref, options)) continue;
       order.push(ref);
       hitOf.set(ref, hit);
     }
@@ -546,7 +559,7 @@ export function createVerseRetriever(deps: VerseRetrieverDeps): VerseRetriever {
       const vulgate = new Set<string>();
       const marks = (ref: string) => ({
         ...(isOutside(ref) ? { outsideCanon: true as const } : {}),
-        ...(vulgate.has(ref) ? { numbering: 'vulgate' as const } : {}),
+        ...(vulgate.has(ref) || greekParts.has(ref) ? { numbering: 'vulgate' as const } : {}),
       });
       const isOutside = (ref: string) => outside.has(ref) || !inCanon(ref.slice(0, 3), options.tradition);
       // A question of fact about a named passage (谁造了方舟？) is answered by one verse of it, found by its words:
