@@ -104,6 +104,8 @@ const server = spawn(process.execPath, ['--expose-gc', ...entry], {
     ...process.env,
     HOST: '127.0.0.1',
     PORT: String(port),
+    // A production server builds its links from configuration only.
+    PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
     DATA_DIR: dataDir,
     CORPUS_DIR: corpusDir,
     LLM_BASE_URL: llm.baseURL,

@@ -48,7 +48,7 @@ async function run(args: string[]) {
   const started = performance.now();
   const child = spawn(process.execPath, ['--expose-gc', ...args], {
     cwd: ROOT,
-    env: { ...env, PORT: String(port) },
+    env: { ...env, PORT: String(port), PUBLIC_ORIGIN: origin },
     stdio: 'ignore',
   });
   let listening = NaN;
