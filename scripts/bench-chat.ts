@@ -116,7 +116,7 @@ const server = spawn(process.execPath, ['--expose-gc', ...entry], {
     RISK_ACCOUNT_LIMIT: '1000000',
     RISK_ACCOUNT_SUSPEND_AT: '10000000',
     // and the per-guest and per-address ask quotas
-    ASK_CONCURRENT_PER_GUEST: '1000000',
+    ASK_CONCURRENT_PER_GUEST: '100',
     ASKS_PER_GUEST_PER_HOUR: '1000000',
     ASKS_PER_IP_PER_HOUR: '10000000',
     LOG_LEVEL: 'error',
