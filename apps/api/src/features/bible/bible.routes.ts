@@ -18,6 +18,8 @@ import {
 } from '@bible-qa/contract';
 import { optionalUser } from '../../http/auth.ts';
 import { phrase } from '../../answer/composer-phrases.ts';
+import { answerLanguage } from '../../answer/answer-language.ts';
+import { bibleLanguageOf } from '../../scripture/translation-policy.ts';
 import { ok, okSchema } from '../../http/envelope.ts';
 import { renderVerseCard } from './verse-card.ts';
 import type { ReaderResolver } from '../../scripture/reader.ts';
@@ -64,8 +66,15 @@ export const bibleRoutes: FastifyPluginAsync<{
       ok(await bible.parallel(request.query.ref, await readerOf(request, request.query), request.query.translations)),
   );
 
+  // Without `lang`, a query is read in its own language when it is plainly another one than the interface's ("Who
+  // killed Goliath?" asked with a Chinese interface searches the English Bibles), as an answer would be.
   const search = async (query: z.infer<typeof searchQuerySchema>, request: FastifyRequest) =>
-    ok(await bible.search(query, await readerOf(request, { ...(query.lang ? { lang: query.lang } : {}) })));
+    ok(
+      await bible.search(
+        query,
+        await readerOf(request, { lang: query.lang ?? bibleLanguageOf(answerLanguage(query.q, request.locale)) }),
+      ),
+    );
   r.get(
     '/search',
     {

@@ -14,6 +14,7 @@ import { defaultTranslation } from '../../scripture/translation-policy.ts';
 import { versionMemo } from '../../corpus/version-memo.ts';
 import { highlight } from '../../retrieval/highlight.ts';
 import { analyzeQuery } from '../../retrieval/text-analysis.ts';
+import type { PassageHit } from '../../retrieval/passage-index.ts';
 import { corpusEntryRefs, createVerseRetriever, type VerseRetriever } from '../../retrieval/verse-retriever.ts';
 
 const MAX_PASSAGE_VERSES = 200;
@@ -247,24 +248,27 @@ export function createBibleService({ corpus, corpusData }: { corpus: CorpusServi
         ...(query.lang ? { lang: query.lang } : {}),
         ...(query.translation ? { translations: [query.translation] } : {}),
         ...(query.collection ? { collections: [query.collection] } : {}),
-        ...(query.kind ? { kinds: [query.kind] } : {}),
+        // Fact notes serve the retriever; the route searches verses and reference entries.
+        kinds: query.kind ? [query.kind] : ['verse', 'entry'],
         ...(query.canon ? { canon: query.canon } : {}),
         limit: query.limit,
       });
       return {
         passage,
-        hits: hits.map((h) => ({
-          id: h.id,
-          kind: h.kind,
-          lang: h.lang,
-          translation: h.translation ?? null,
-          collection: h.collection ?? null,
-          ref: h.ref ?? null,
-          title: h.title ?? null,
-          text: h.text,
-          highlight: h.highlight,
-          score: h.score,
-        })),
+        hits: hits
+          .filter((h): h is PassageHit & { kind: 'verse' | 'entry' } => h.kind !== 'note')
+          .map((h) => ({
+            id: h.id,
+            kind: h.kind,
+            lang: h.lang,
+            translation: h.translation ?? null,
+            collection: h.collection ?? null,
+            ref: h.ref ?? null,
+            title: h.title ?? null,
+            text: h.text,
+            highlight: h.highlight,
+            score: h.score,
+          })),
       };
     },
     /** The books of a canon, named in a language and tradition (Catholic Chinese names for Catholic readers). */
