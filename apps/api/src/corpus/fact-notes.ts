@@ -66,7 +66,7 @@ function notesOf(text: string, parser: ReferenceParser): FactNote[] {
 /** The words of a stretch of text, without the brackets and punctuation a cut leaves at its ends. */
 function wordsOf(stretch: string): string[] {
   return stretch
-    .replace(/^[\s).\],;:–—-]+|[\s(\[,;:–—-]+$/g, '')
+    .replace(/^[\s).\],;:–—-]+|[\s([,;:–—-]+$/g, '')
     .split(/\s+/)
     .filter(Boolean);
 }
