@@ -175,6 +175,8 @@ describe('the shared account form', () => {
       type('login-captcha', 'k7PQ');
       await act(async () => fireEvent.click(screen.getByTestId('login-send-code')));
       expect(await screen.findByText('60 秒后重新获取')).toBeTruthy();
+      // Used up: no captcha on screen until the next send asks for a new one.
+      expect(screen.queryByTestId('login-captcha')).toBeNull();
       expect(sent('/portal/auth/send-code-mobile')).toEqual([
         expect.not.objectContaining({ key: expect.anything() }),
         expect.objectContaining({ mobile: '13800000000', key: 'c-1', captcha: 'wrong' }),

@@ -120,7 +120,7 @@ export function AccountForm({ form, testId, onSubmit, footer, onCaptchaSolved }:
       <Form layout="horizontal" mode="card" footer={footer}>
         {form.fields.map((field) =>
           // The captcha the server asked for before a further code send comes just above the code.
-          field === 'code' && form.sendNeedsCaptcha && !form.fields.includes('captcha')
+          field === 'code' && form.sendNeedsCaptcha && form.captcha && !form.fields.includes('captcha')
             ? [
                 <CaptchaItem
                   key="send-captcha"
