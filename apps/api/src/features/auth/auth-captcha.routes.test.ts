@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LOCALES, errorCode, errorMessage } from '@bible-qa/contract';
+import { LOCALES, errorCode, errorMessage, type Captcha } from '@bible-qa/contract';
 import type { DatabaseHandle } from '../../db/client.ts';
 import { get, manualClock, post, type TestApp } from '../../test/auth-helpers.ts';
 import { databaseTargets } from '../../test/databases.ts';
@@ -9,7 +9,8 @@ import {
   type FakeGeetest,
   type FakeTencentCloud,
 } from '../../test/fake-providers.ts';
-import { knownCaptcha } from '../../test/login-modes.ts';
+import { startGoogleKeys } from '../../test/google-keys.ts';
+import { allModesEnv, knownCaptcha } from '../../test/login-modes.ts';
 import { buildTestApp } from '../../test/test-app.ts';
 
 /** The captcha after an address's first code send (issue 13, SMS pumping), with each captcha provider. */
@@ -185,6 +186,33 @@ describe.each(databaseTargets)('widget captchas for code sends on $name', (targe
       );
       expect(replay.code).toBe(errorCode('captcha_invalid'));
     }));
+
+  it("Google login with Tencent Captcha: the attempt's nonce with the widget, the ticket checked, then the token", async () => {
+    const google = await startGoogleKeys();
+    try {
+      await withApp({ ...allModesEnv(google), ...tencentEnv() }, async (t) => {
+        const attempt = (await get(t, '/portal/auth/captcha/googleCaptcha')).data as Captcha;
+        expect(attempt).toMatchObject({ provider: 'tencent', appId: TENCENT_APP.appId, captcha: '' });
+        const credential = await google.sign(new Date(), { sub: 'tencent-google-1', nonce: attempt.nonce! });
+        const body = { key: attempt.key, credential, agree: true };
+        const forged = await post(t, '/portal/auth/login-google', { ...body, captcha: '{"ticket":"x","randstr":"y"}' });
+        expect(forged.code).toBe(errorCode('captcha_invalid'));
+        // The attempt is spent: a good ticket now needs a new attempt, and a token for its nonce.
+        const next = (await get(t, '/portal/auth/captcha/googleCaptcha')).data as Captcha;
+        const ticket = JSON.stringify(tencent.issueTicket());
+        const token = await google.sign(new Date(), { sub: 'tencent-google-1', nonce: next.nonce! });
+        const res = await post(t, '/portal/auth/login-google', {
+          key: next.key,
+          captcha: ticket,
+          credential: token,
+          agree: true,
+        });
+        expect(res.code).toBe(0);
+      });
+    } finally {
+      await google.close();
+    }
+  });
 
   it('Tencent Captcha with a wrong app secret key: the system message, logged as an operator fault', () =>
     withApp(tencentEnv('not-the-key'), async (t) => {
