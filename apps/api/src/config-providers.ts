@@ -38,6 +38,7 @@ export const providersEnv = {
   SMS_TENCENT_ENDPOINT: url('https://sms.tencentcloudapi.com'),
   CAPTCHA_PROVIDER: z.preprocess(emptyToUndefined, z.enum(['builtin', 'tencent', 'geetest']).default('builtin')),
   CODE_SENDS_WITHOUT_CAPTCHA_PER_IP: int(1, 0, 100_000),
+  CAPTCHAS_PER_IP_PER_HOUR: int(300, 1, 1_000_000),
   CAPTCHA_TENCENT_APP_ID: z.preprocess(emptyToUndefined, z.string().regex(/^\d+$/, 'must be digits').optional()),
   CAPTCHA_TENCENT_APP_SECRET_KEY: optionalString,
   CAPTCHA_TENCENT_ENDPOINT: url('https://captcha.tencentcloudapi.com'),
@@ -83,6 +84,8 @@ export interface ProvidersConfig {
   captcha: CaptchaConfig;
   /** Code sends a client address may make in an hour before each further send needs a captcha. */
   sendsWithoutCaptchaPerIp: number;
+  /** Captchas a client address may draw in an hour; past it, the high-traffic message. */
+  captchasPerIpPerHour: number;
 }
 
 /** The providers' configuration, or the variables the chosen providers need and lack. */
@@ -141,5 +144,10 @@ export function readProvidersConfig(e: ProvidersEnv): ProvidersConfig | { missin
     };
   }
   if (missing.length > 0) return { missing: [...new Set(missing)] };
-  return { sms, captcha, sendsWithoutCaptchaPerIp: e.CODE_SENDS_WITHOUT_CAPTCHA_PER_IP };
+  return {
+    sms,
+    captcha,
+    sendsWithoutCaptchaPerIp: e.CODE_SENDS_WITHOUT_CAPTCHA_PER_IP,
+    captchasPerIpPerHour: e.CAPTCHAS_PER_IP_PER_HOUR,
+  };
 }

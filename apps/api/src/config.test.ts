@@ -101,6 +101,7 @@ describe('SMS and captcha providers', () => {
       sms: { provider: 'outbox' },
       captcha: { provider: 'builtin' },
       sendsWithoutCaptchaPerIp: 1,
+      captchasPerIpPerHour: 300,
     });
   });
 

@@ -115,6 +115,8 @@ export function createAccountServices({
   const captchas = createCaptchaService({
     provider: createCaptchaProvider(config.providers.captcha),
     oneTime,
+    counters,
+    perIpPerHour: config.providers.captchasPerIpPerHour,
     clock,
     log,
     // Outside production, with DEV_OUTBOX, a drawn captcha's answer is kept beside the codes (scripted journeys).

@@ -14,7 +14,7 @@ export function createGeetestCaptcha(config: GeetestConfig, timeoutMs = 5_000): 
   return {
     name: 'geetest',
     appId: config.captchaId,
-    challenge: () => ({ image: '', stored: MARKER, answer: null }),
+    challenge: async () => ({ image: '', stored: MARKER, answer: null }),
     async passes(answer, stored) {
       const widget = parseWidgetAnswer(answer);
       const fields = ['lot_number', 'captcha_output', 'pass_token', 'gen_time'] as const;

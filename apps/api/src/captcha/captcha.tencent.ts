@@ -15,7 +15,7 @@ export function createTencentCaptcha(config: TencentCaptchaConfig, timeoutMs = 5
   return {
     name: 'tencent',
     appId: config.appId,
-    challenge: () => ({ image: '', stored: MARKER, answer: null }),
+    challenge: async () => ({ image: '', stored: MARKER, answer: null }),
     async passes(answer, stored, userIp) {
       const widget = parseWidgetAnswer(answer);
       if (stored !== MARKER || !widget?.ticket || !widget.randstr) return false;

@@ -12,7 +12,7 @@ export interface CaptchaProvider {
   /** The provider's public id the page's widget needs (Tencent CaptchaAppId, GeeTest captcha_id). */
   readonly appId: string | null;
   /** A new challenge: the image to show (empty for a widget) and what to store. */
-  challenge(): { image: string; stored: string; answer: string | null };
+  challenge(): Promise<{ image: string; stored: string; answer: string | null }>;
   /**
    * Whether `answer` passes the stored challenge. A provider that cannot be asked, or refuses our keys, throws a
    * CaptchaProviderError (an operator fault): that is not the user's wrong answer.
@@ -30,8 +30,8 @@ export function createImageCaptcha(): CaptchaProvider {
   return {
     name: 'builtin',
     appId: null,
-    challenge() {
-      const { answer, image } = drawImageCaptcha();
+    async challenge() {
+      const { answer, image } = await drawImageCaptcha();
       return { image, stored: answerHash(answer), answer };
     },
     async passes(answer, stored) {

@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { createRequire } from 'node:module';
-import { Resvg } from '@resvg/resvg-js';
+import { renderAsync } from '@resvg/resvg-js';
 
 /**
  * The built-in image captcha: six characters, each turned, sheared and sized at random, crossed by curves in the
@@ -31,7 +31,8 @@ function curve(ink: string, width: number): string {
   return `<path d="${d}" stroke="${ink}" stroke-width="${width.toFixed(2)}" fill="none" stroke-linecap="round"/>`;
 }
 
-export function drawImageCaptcha(): { answer: string; image: string } {
+/** Rendered in libuv's thread pool, so drawing never holds the event loop. */
+export async function drawImageCaptcha(): Promise<{ answer: string; image: string }> {
   const chars = Array.from({ length: IMAGE_CAPTCHA_LENGTH }, () => pick([...ALPHABET]));
   const inks = chars.map(() => pick(INKS));
   const step = (WIDTH - 24) / chars.length;
@@ -64,11 +65,10 @@ export function drawImageCaptcha(): { answer: string; image: string } {
     `<rect width="100%" height="100%" fill="hsl(${randomInt(0, 360)} 40% 96%)"/>${background.join('')}` +
     `<g filter="url(#warp)">${glyphs.join('')}${crossing.join('')}</g>${speckle.join('')}</svg>`;
   // Drawn at twice its CSS size, for sharp pixels on dense screens.
-  const png = new Resvg(svg, {
+  const rendered = await renderAsync(svg, {
     fitTo: { mode: 'zoom', value: 2 },
     font: { fontFiles: [FONT_FILE], loadSystemFonts: false, defaultFontFamily: FONT_FAMILY },
-  })
-    .render()
-    .asPng();
+  });
+  const png = rendered.asPng();
   return { answer: chars.join(''), image: `data:image/png;base64,${png.toString('base64')}` };
 }

@@ -96,6 +96,21 @@ describe.each(databaseTargets)('the captcha for code sends on $name', (target) =
     expect(outboxFor(mobile)).toBe(0);
   });
 
+  it('draws at most CAPTCHAS_PER_IP_PER_HOUR captchas an hour for one address, then answers high traffic', async () => {
+    const capped = await buildTestApp({ database, clock, env: { ...ONE_FREE, CAPTCHAS_PER_IP_PER_HOUR: '2' } });
+    try {
+      const draw = (ip: string) => get(capped, '/portal/auth/captcha/googleCaptcha', { ip });
+      expect((await draw('192.0.2.70')).code).toBe(0);
+      expect((await draw('192.0.2.70')).code).toBe(0);
+      expect((await draw('192.0.2.70')).code).toBe(errorCode('high_traffic'));
+      expect((await draw('192.0.2.71')).code).toBe(0);
+      clock.advance(3_600_001);
+      expect((await draw('192.0.2.70')).code).toBe(0);
+    } finally {
+      await capped.app.close();
+    }
+  });
+
   it('shows a drawn answer in the development outbox only when DEV_OUTBOX is on', async () => {
     const dev = await buildTestApp({
       database,

@@ -50,12 +50,12 @@ export const socialAuthRoutes: FastifyPluginAsync<SocialAuthRoutesDeps> = async 
         response: { 200: okSchema(captchaSchema) },
       },
     },
-    async () => ok(await deps.captchas.issue('google')),
+    async (request) => ok(await deps.captchas.issue('google', request.ip)),
   );
   r.get(
     '/captcha/codeCaptcha',
     { schema: { tags, summary: 'A captcha for one code send', response: { 200: okSchema(captchaSchema) } } },
-    async () => ok(await deps.captchas.issue('code')),
+    async (request) => ok(await deps.captchas.issue('code', request.ip)),
   );
   r.post(
     '/login-google',

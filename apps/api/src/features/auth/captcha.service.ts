@@ -3,6 +3,7 @@ import { CAPTCHA_TTL_MS, type Captcha } from '@bible-qa/contract';
 import type { Logger } from 'pino';
 import { CaptchaProviderError, type CaptchaProvider } from '../../captcha/captcha.ts';
 import { AppError } from '../../http/app-error.ts';
+import type { CounterStore } from '../../rate-limit/counter-store.ts';
 import type { Clock } from './auth-session.service.ts';
 import type { OneTimeRepository } from './one-time.repository.ts';
 
@@ -25,20 +26,28 @@ export const googleNonce = (key: string) =>
 export function createCaptchaService({
   provider,
   oneTime,
+  counters,
+  perIpPerHour,
   clock,
   log,
   reveal,
 }: {
   provider: CaptchaProvider;
   oneTime: OneTimeRepository;
+  counters: CounterStore;
+  /** Captchas one client address may draw in an hour (each image costs tens of milliseconds of CPU). */
+  perIpPerHour: number;
   clock: Clock;
   log: Pick<Logger, 'error'>;
   reveal?: (key: string, answer: string) => void;
 }) {
   return {
-    async issue(scene: CaptchaScene): Promise<Captcha> {
+    async issue(scene: CaptchaScene, ip: string): Promise<Captcha> {
       const now = clock.now();
-      const { image, stored, answer } = provider.challenge();
+      if ((await counters.hit(`captcha:ip:${ip}`, 3_600_000, now)).count > perIpPerHour) {
+        throw new AppError('high_traffic');
+      }
+      const { image, stored, answer } = await provider.challenge();
       const key = `${PREFIX[scene]}${randomBytes(18).toString('base64url')}`;
       await oneTime.insertCaptcha(key, stored, new Date(now.getTime() + CAPTCHA_TTL_MS), now);
       if (answer !== null) reveal?.(key, answer);
