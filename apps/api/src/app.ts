@@ -75,7 +75,7 @@ export async function buildApp({ container, logger }: BuildAppOptions): Promise<
   registerRequestContext(app);
   registerMetrics(app, container.metrics, config.ops.metrics);
   registerRiskCeiling(app, container.accounts.risk);
-  registerSecurityHeaders(app);
+  registerSecurityHeaders(app, config.providers.captcha.provider);
   registerRequestGuards(app);
   await registerOpenApi(app);
   const spaFallback = await registerWebApp(app, config.webDistDir);

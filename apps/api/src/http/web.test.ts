@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DatabaseHandle } from '../db/client.ts';
 import { openTestPglite } from '../test/databases.ts';
 import { buildTestApp } from '../test/test-app.ts';
+import { contentSecurityPolicy } from './web.ts';
 
 let database: DatabaseHandle;
 let t: Awaited<ReturnType<typeof buildTestApp>>;
@@ -55,6 +56,19 @@ describe('the web app', () => {
     // Scripts from our origin and Google's sign-in script only; no other origin, no inline script.
     expect(res.headers['content-security-policy']).toContain(
       "script-src 'self' https://accounts.google.com/gsi/client;",
+    );
+  });
+
+  it("opens the policy to the captcha widget's origins only when that provider is configured", () => {
+    expect(contentSecurityPolicy()).not.toMatch(/geetest|qcloud/);
+    const tencent = contentSecurityPolicy('tencent');
+    expect(tencent).toContain(
+      "script-src 'self' https://accounts.google.com/gsi/client https://turing.captcha.qcloud.com",
+    );
+    expect(tencent).toContain('frame-src https://accounts.google.com/gsi/ https://turing.captcha.qcloud.com');
+    expect(tencent).not.toContain('geetest');
+    expect(contentSecurityPolicy('geetest')).toContain(
+      "connect-src 'self' https://accounts.google.com/gsi/ https://static.geetest.com https://gcaptcha4.geetest.com",
     );
   });
 

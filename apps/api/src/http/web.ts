@@ -5,31 +5,48 @@ import fastifyStatic from '@fastify/static';
 
 /** Google Identity Services (the Google login button, spec §7) loads its script, style and frame from /gsi/. */
 const GSI = 'https://accounts.google.com/gsi/';
-const CSP = [
-  "default-src 'self'",
-  `script-src 'self' ${GSI}client`,
-  `style-src 'self' 'unsafe-inline' ${GSI}style`,
-  "img-src 'self' data: blob:",
-  "font-src 'self' data:",
-  `connect-src 'self' ${GSI}`,
-  `frame-src ${GSI}`,
-  "media-src 'self' blob:",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "frame-ancestors 'none'",
-  "form-action 'self'",
-].join('; ');
+/**
+ * What a captcha provider's widget loads (decision 0025): Tencent Captcha's script, frames and images; GeeTest v4's
+ * script, styles and images, and its API, which it reaches by script (JSONP) and fetch.
+ */
+const WIDGET_ORIGINS: Record<'builtin' | 'tencent' | 'geetest', string[]> = {
+  builtin: [],
+  tencent: ['https://turing.captcha.qcloud.com', 'https://turing.captcha.gtimg.com'],
+  geetest: ['https://static.geetest.com', 'https://gcaptcha4.geetest.com'],
+};
+
+export function contentSecurityPolicy(captcha: keyof typeof WIDGET_ORIGINS = 'builtin'): string {
+  const widget = WIDGET_ORIGINS[captcha].map((origin) => ` ${origin}`).join('');
+  return [
+    "default-src 'self'",
+    `script-src 'self' ${GSI}client${widget}`,
+    `style-src 'self' 'unsafe-inline' ${GSI}style${widget}`,
+    `img-src 'self' data: blob:${widget}`,
+    "font-src 'self' data:",
+    `connect-src 'self' ${GSI}${widget}`,
+    `frame-src ${GSI}${widget}`,
+    "media-src 'self' blob:",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "frame-ancestors 'none'",
+    "form-action 'self'",
+  ].join('; ');
+}
 
 const STATIC_FILE = /^\/assets\/|\.(js|mjs|css|map|png|jpe?g|gif|webp|svg|ico|woff2?|ttf|json|txt|webmanifest|wasm)$/i;
 
 /** Headers every answer carries; the HTML shell also gets the content security policy. */
-export function registerSecurityHeaders(app: FastifyInstance): void {
+export function registerSecurityHeaders(
+  app: FastifyInstance,
+  captcha: Parameters<typeof contentSecurityPolicy>[0] = 'builtin',
+): void {
+  const csp = contentSecurityPolicy(captcha);
   app.addHook('onSend', async (_request, reply, payload) => {
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'strict-origin-when-cross-origin');
     reply.header('x-frame-options', 'DENY');
     const type = String(reply.getHeader('content-type') ?? '');
-    if (type.startsWith('text/html')) reply.header('content-security-policy', CSP);
+    if (type.startsWith('text/html')) reply.header('content-security-policy', csp);
     return payload;
   });
 }
