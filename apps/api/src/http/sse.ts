@@ -1,8 +1,12 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 export interface SseStream {
-  /** Sends one event as a single `data:` line of JSON (no raw newlines can end it early). */
-  send(event: unknown): Promise<void>;
+  /**
+   * Sends one event as a single `data:` line of JSON (no raw newlines can end it early), with the id a reconnecting
+   * client sends back as Last-Event-ID. Resolves once the socket can take more: a reader that does not drain it
+   * within DRAIN_TIMEOUT_MS is dropped.
+   */
+  send(event: unknown, id?: string): Promise<void>;
   /** Ends the stream; later sends are ignored. */
   close(): void;
   /** Aborted when the client goes away (or the stream is closed). */
@@ -60,24 +64,26 @@ export function openSse(request: FastifyRequest, reply: FastifyReply): SseStream
     get closed() {
       return closed;
     },
-    async send(event) {
+    async send(event, id) {
       if (closed) return;
-      const ok = raw.write(`data: ${JSON.stringify(event)}\n\n`);
+      const ok = raw.write(`${id ? `id: ${id}\n` : ''}data: ${JSON.stringify(event)}\n\n`);
       if (ok) return;
       await new Promise<void>((resolve) => {
+        const settle = () => {
+          clearTimeout(timer);
+          raw.off('drain', settle);
+          raw.off('close', settle);
+          resolve();
+        };
+        // The socket stayed full: the reader is stalled (or reads a few bytes a second). It is dropped, and the
+        // generation, if nobody else reads it, is stopped after the resume grace.
         const timer = setTimeout(() => {
           raw.destroy();
-          resolve();
+          settle();
         }, DRAIN_TIMEOUT_MS);
         timer.unref();
-        raw.once('drain', () => {
-          clearTimeout(timer);
-          resolve();
-        });
-        raw.once('close', () => {
-          clearTimeout(timer);
-          resolve();
-        });
+        raw.on('drain', settle);
+        raw.on('close', settle);
       });
     },
     close() {
