@@ -43,6 +43,8 @@ export function createGenerations({
   graceMs,
   log,
   keepFinishedMs = 10 * 60_000,
+  runningTtlMs = RUNNING_TTL_MS,
+  heartbeatMs = HEARTBEAT_MS,
 }: {
   store: GenerationStore;
   pubsub: PubSub;
@@ -50,8 +52,12 @@ export function createGenerations({
   graceMs: number;
   log: Pick<Logger, 'warn' | 'error'>;
   keepFinishedMs?: number;
+  /** How long a record outlives its last renewal, and how often renewals (and readers' presence) go out. */
+  runningTtlMs?: number;
+  heartbeatMs?: number;
 }) {
   const server = randomUUID();
+  const presenceTtlMs = heartbeatMs * (PRESENCE_TTL_MS / HEARTBEAT_MS);
   const owned = new Map<string, Owned>();
   const replicas = new Map<string, Promise<GenerationReplica | undefined>>();
   const following = new Set<GenerationReplica>();
@@ -78,7 +84,7 @@ export function createGenerations({
         const change = broken ? { ...entry.hub.snapshot(), full: true } : pending;
         pending = undefined;
         try {
-          await store.publish(entry.record, change, change.terminal ? keepFinishedMs : RUNNING_TTL_MS);
+          await store.publish(entry.record, change, change.terminal ? keepFinishedMs : runningTtlMs);
           broken = false;
         } catch (err) {
           if (!broken) log.error({ err, answerId: entry.record.answerId }, 'could not publish a generation');
@@ -149,7 +155,7 @@ export function createGenerations({
       if (!replica) return undefined;
       if (replica.released) continue;
       replica.refs += 1;
-      if (reader && (replica.readers += 1) === 1) void control(answerId, presence(PRESENCE_TTL_MS));
+      if (reader && (replica.readers += 1) === 1) void control(answerId, presence(presenceTtlMs));
       let released = false;
       return {
         state: replica,
@@ -175,16 +181,16 @@ export function createGenerations({
     store
       .keepAlive(
         running.map((entry) => entry.record),
-        RUNNING_TTL_MS,
+        runningTtlMs,
       )
       .catch((err: unknown) => log.warn({ err }, 'could not keep generations alive'));
     for (const entry of owned.values()) entry.repair?.();
     for (const replica of following) {
       if (replica.ended) continue;
-      if (replica.readers > 0) void control(replica.answerId, presence(PRESENCE_TTL_MS));
-      if (Date.now() - replica.lastChange > 2 * HEARTBEAT_MS) void resync(replica);
+      if (replica.readers > 0) void control(replica.answerId, presence(presenceTtlMs));
+      if (Date.now() - replica.lastChange > 2 * heartbeatMs) void resync(replica);
     }
-  }, HEARTBEAT_MS);
+  }, heartbeatMs);
   heartbeat.unref();
 
   return {
@@ -200,7 +206,7 @@ export function createGenerations({
           else if (message.server !== server) hub.remoteReader(message.server, Date.now() + message.ttlMs);
         });
         hub.onChange = mirror(entry);
-        await store.open(record, hub, RUNNING_TTL_MS);
+        await store.open(record, hub, runningTtlMs);
       } catch (error) {
         owned.delete(record.answerId);
         await entry.unsubscribe();
@@ -219,7 +225,7 @@ export function createGenerations({
     },
 
     /** The answer a request key belongs to: this one if it was free, else the one that claimed it first. */
-    claim: (requestKey: string, answerId: string) => store.claim(requestKey, answerId, RUNNING_TTL_MS),
+    claim: (requestKey: string, answerId: string) => store.claim(requestKey, answerId, runningTtlMs),
     /** The answer a request key was claimed for, if it is still known. */
     claimed: (requestKey: string) => store.lookup(requestKey),
 
