@@ -97,7 +97,10 @@ const citation: ChatEvent = {
 
 /** Stands in for the model run: when the hub is aborted, it ends as stopped with its text, as runGeneration does. */
 function endsWhenAborted(hub: GenerationHub): void {
-  hub.controller.signal.addEventListener('abort', () => void hub.emit({ type: 'done', answer: answerOf(hub, 'stopped') }));
+  hub.controller.signal.addEventListener(
+    'abort',
+    () => void hub.emit({ type: 'done', answer: answerOf(hub, 'stopped') }),
+  );
 }
 
 /** Reads a lease from a cursor until its terminal event or the signal; the events with their ids. */
@@ -220,7 +223,11 @@ describe.each(adapters)('generations shared by two servers, $name', ({ pair }) =
     const far = read((await b.join(rec.answerId))!);
     await a.close(); // no more renewals: the record expires
     await far.done;
-    expect(far.events.at(-1)?.event).toMatchObject({ type: 'error', code: errorCode('generation_failed'), answer: null });
+    expect(far.events.at(-1)?.event).toMatchObject({
+      type: 'error',
+      code: errorCode('generation_failed'),
+      answer: null,
+    });
   });
 
   it('ends the streams it relays with a retryable event when it shuts down, and leaves the generation running', async () => {
