@@ -35,7 +35,7 @@ export class GenerationHub extends GenerationState {
 
   async emit(event: ChatEvent): Promise<void> {
     if (this.ended) return;
-    const from = { text: this.text.length, citations: this.citations.length };
+    const from = { text: this.textLength, citations: this.citations.length };
     const change: GenerationChange =
       event.type === 'meta'
         ? { from, meta: event }

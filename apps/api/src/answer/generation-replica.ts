@@ -25,9 +25,9 @@ export class GenerationReplica extends GenerationState {
     const text = change.text ?? '';
     const citations = change.citations ?? [];
     // The terminal event holds the whole answer, so it settles the copy whatever it missed.
-    const gap = change.from.text > this.text.length || change.from.citations > this.citations.length;
+    const gap = change.from.text > this.textLength || change.from.citations > this.citations.length;
     if (gap && !change.terminal) return false;
-    const newText = text.slice(Math.max(0, this.text.length - change.from.text));
+    const newText = text.slice(Math.max(0, this.textLength - change.from.text));
     const newCitations = citations.slice(Math.max(0, this.citations.length - change.from.citations));
     this.apply({
       ...(change.meta && !this.meta ? { meta: change.meta } : {}),

@@ -46,7 +46,13 @@ export interface Step {
  */
 export class GenerationState {
   meta: MetaEvent | null = null;
-  text = '';
+  /**
+   * The text as the pieces it arrived in, with their total length: slicing one long string at every step would copy
+   * it whole each time (a long answer read by many small steps would cost its length squared).
+   */
+  private pieces: string[] = [];
+  private starts: number[] = [];
+  textLength = 0;
   citations: Citation[] = [];
   terminal: TerminalEvent | null = null;
   /** Bumped at every change; readers wait on it. */
@@ -63,15 +69,42 @@ export class GenerationState {
   apply(change: Omit<GenerationChange, 'from'>): void {
     if (this.terminal) return;
     if (change.meta) this.meta = change.meta;
-    if (change.text) this.text += change.text;
+    if (change.text) this.append(change.text);
     if (change.citations?.length) this.citations.push(...change.citations);
     if (change.terminal) {
       this.terminal = change.terminal;
       // The terminal answer holds the text and the citations: the pieces are not kept twice.
-      this.text = change.terminal.answer?.content ?? this.text;
+      const content = change.terminal.answer?.content;
+      if (content !== undefined) {
+        this.pieces = [];
+        this.starts = [];
+        this.textLength = 0;
+        this.append(content);
+      }
       this.citations = [];
     }
     this.touch();
+  }
+
+  private append(text: string): void {
+    this.pieces.push(text);
+    this.starts.push(this.textLength);
+    this.textLength += text.length;
+  }
+
+  /** The whole text so far. */
+  get text(): string {
+    return this.textFrom(0);
+  }
+
+  /** The text from an offset on, joined from the pieces after it (a reader's cursor is usually near the end). */
+  textFrom(offset: number): string {
+    if (offset >= this.textLength) return '';
+    let i = this.pieces.length - 1;
+    while (i > 0 && this.starts[i]! > offset) i -= 1;
+    const parts = this.pieces.slice(i);
+    parts[0] = parts[0]!.slice(offset - this.starts[i]!);
+    return parts.join('');
   }
 
   protected touch(): void {
@@ -90,9 +123,9 @@ export class GenerationState {
       meta = true;
     }
     if (!meta) return { events, cursor, ended: false };
-    if (this.text.length > text) {
-      events.push({ event: { type: 'delta', text: this.text.slice(text) }, id: idOf(this.text.length, citations) });
-      text = this.text.length;
+    if (this.textLength > text) {
+      events.push({ event: { type: 'delta', text: this.textFrom(text) }, id: idOf(this.textLength, citations) });
+      text = this.textLength;
     }
     for (; citations < this.citations.length; citations += 1) {
       events.push({ event: { type: 'citation', citation: this.citations[citations]! }, id: idOf(text, citations + 1) });
@@ -121,7 +154,7 @@ export class GenerationState {
     return {
       from: { text: 0, citations: 0 },
       ...(this.meta ? { meta: this.meta } : {}),
-      ...(this.text && !this.terminal ? { text: this.text } : {}),
+      ...(this.textLength && !this.terminal ? { text: this.text } : {}),
       ...(this.citations.length ? { citations: [...this.citations] } : {}),
       ...(this.terminal ? { terminal: this.terminal } : {}),
     };

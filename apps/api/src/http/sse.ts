@@ -21,8 +21,12 @@ let openStreams = 0;
 export function openStreamCount(): number {
   return openStreams;
 }
-/** A client that does not read for this long is dropped, and its generation aborted. */
-const DRAIN_TIMEOUT_MS = 30_000;
+/**
+ * A reader whose socket takes nothing for this long is dropped (its connection reset, which also frees the kernel's
+ * buffers), and its generation stopped after the resume grace if nobody else reads it. The kernel buffers a few MB
+ * per connection first, so this catches a reader that is far behind; a dropped client can resume by its event id.
+ */
+const DRAIN_TIMEOUT_MS = 20_000;
 
 /**
  * Opens a server-sent event stream on the reply: no buffering by proxies, a heartbeat comment every 15 s,
@@ -78,6 +82,7 @@ export function openSse(request: FastifyRequest, reply: FastifyReply): SseStream
         // The socket stayed full: the reader is stalled (or reads a few bytes a second). It is dropped, and the
         // generation, if nobody else reads it, is stopped after the resume grace.
         const timer = setTimeout(() => {
+          if (raw.socket && !raw.socket.destroyed) raw.socket.resetAndDestroy();
           raw.destroy();
           settle();
         }, DRAIN_TIMEOUT_MS);
