@@ -21,12 +21,7 @@ export type AnswerStatus = z.infer<typeof answerStatusSchema>;
 
 export const QUESTION_MAX_LENGTH = 2000;
 
-/**
- * A guest's own key: made at random by the client, kept in its local storage and sent with every call in this
- * header. A guest's answers belong to it: another guest who learns a request or answer id cannot join, stop or
- * resend them. A client that sends none is told apart by its address.
- */
-export const GUEST_KEY_HEADER = 'Guest-Key';
+/** The guest key's form (GUEST_KEY_HEADER in constants.ts). */
 export const guestKeySchema = z
   .string()
   .min(16)

@@ -4,6 +4,7 @@ import type { SseEventLike } from './test-users.ts';
 export interface OpenStream {
   /** The response's status and the events so far, each with its id (none for the terminal one). */
   status: number;
+  headers: http.IncomingHttpHeaders;
   events: { event: SseEventLike; id: string | undefined }[];
   /** Resolves when the server ends the stream or the connection is dropped. */
   ended: Promise<void>;
@@ -50,6 +51,7 @@ export function openStream(
         response.on('error', settle);
         resolve({
           status: response.statusCode ?? 0,
+          headers: response.headers,
           events,
           ended,
           drop: () => request.destroy(),
