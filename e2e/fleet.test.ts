@@ -23,7 +23,7 @@ let redis: RunningRedis;
 let postgres: { url: string; stop: () => Promise<unknown> };
 let llm: FakeLlm;
 let smtp: SmtpPeer;
-let instances: RunningServer[] = [];
+const instances: RunningServer[] = [];
 let proxy: RoundRobinProxy;
 let user: { token: string; userToken: string };
 
