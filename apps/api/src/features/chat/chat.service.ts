@@ -1,7 +1,4 @@
-import { randomUUID } from 'node:crypto';
 import {
-  errorCode,
-  errorMessage,
   stripBidiControls,
   type Answer,
   type AskRequest,
@@ -12,32 +9,20 @@ import {
 import { answerLanguage } from '../../answer/answer-language.ts';
 import { effectiveKind } from '../../answer/question-intent.ts';
 import type { GatherInput } from '../../answer/answer-context.ts';
-import { runGeneration, type GenerationDeps, type GenerationJob } from '../../answer/generate.ts';
+import type { GenerationDeps } from '../../answer/generate.ts';
 import type { AnswerStream } from '../../answer/generation-state.ts';
-import type { GenerationRecord } from '../../answer/generation-store.ts';
 import type { Generations } from '../../answer/generations.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { ReaderResolver } from '../../scripture/reader.ts';
 import { traditionOf } from '../../scripture/translation-policy.ts';
-import type { AskCaller, AskQuota } from './ask-quota.ts';
-import { answerFromRow, partsOf, storedStream } from './answer-view.ts';
+import type { AskQuota } from './ask-quota.ts';
+import { createLaunchers, ownerOf, type Caller } from './chat-launch.ts';
+import { answerFromRow, storedStream } from './answer-view.ts';
 import type { ChatRepository, MessageRow } from './chat.repository.ts';
-
-export interface Caller extends AskCaller {
-  locale: Locale;
-}
 
 const POLL_MS = 300;
 const POLL_LIMIT_MS = 60_000;
 const HISTORY_TURNS = 4;
-
-/**
- * Who a generation belongs to: the account, or the guest key the client holds (a hash of it), or for a client that
- * sends no key its address. Only its owner may join, stop or resend it (a request id alone is not enough).
- */
-export function ownerOf(caller: AskCaller): string {
-  return caller.userId ? `u:${caller.userId}` : caller.guestKey ? `g:${caller.guestKey}` : `ip:${caller.ip}`;
-}
 
 function cleanQuestion(text: string): string {
   // Control characters and lone surrogates carry nothing a reader meant to ask.
@@ -56,6 +41,7 @@ export function createChatService(deps: {
   generations: Generations;
 }) {
   const { generations } = deps;
+  const { launchGuest, guestRetry, launchStored } = createLaunchers(deps);
 
   /** Waits for an answer whose generation is not known (yet, or any more) to any server, then follows or replays it. */
   async function awaitStored(answerId: string, userId: string, question: string, locale: Locale) {
@@ -74,140 +60,6 @@ export function createChatService(deps: {
    * Opens the generation (its record first, so a retry on any server finds it), stores its row, then runs the model.
    * When the row's request id turns out to be taken (a simultaneous retry), that row is returned instead.
    */
-  async function launch(
-    record: GenerationRecord,
-    job: Omit<GenerationJob, 'hub' | 'createdAt' | 'locale' | 'guest'>,
-    caller: Caller,
-    release: () => void,
-    store: () => Promise<MessageRow | undefined> = async () => undefined,
-  ): Promise<AnswerStream | MessageRow> {
-    const hub = await generations.open(record).catch((error: unknown) => {
-      release();
-      throw error;
-    });
-    void hub.finishedPromise().then(release, release);
-    const stream = { state: hub, release: hub.attach() };
-    const unused = () =>
-      hub.emit({
-        type: 'error',
-        code: errorCode('generation_failed'),
-        msg: errorMessage('generation_failed', caller.locale),
-        answer: null,
-      });
-    let existing: MessageRow | undefined;
-    try {
-      existing = await store();
-    } catch (error) {
-      await unused();
-      stream.release();
-      throw error;
-    }
-    if (existing) {
-      await unused();
-      stream.release();
-      return existing;
-    }
-    void runGeneration(deps.generation, {
-      ...job,
-      hub,
-      guest: record.guest,
-      createdAt: new Date(),
-      locale: caller.locale,
-    });
-    return stream;
-  }
-
-  /** A guest's answer: streamed, never stored; its request id is claimed in the guest's own namespace. */
-  async function launchGuest(input: GatherInput, caller: Caller, requestId: string): Promise<AnswerStream> {
-    const requestKey = `${ownerOf(caller)}:${requestId}`;
-    const release = await deps.quota.take(caller);
-    const answerId = randomUUID();
-    const holder = await generations.claim(requestKey, answerId).catch((error: unknown) => {
-      release();
-      throw error;
-    });
-    if (holder !== answerId) {
-      // Another server (or request) started this request id a moment ago: join it instead.
-      release();
-      return joinGuest(caller, holder);
-    }
-    const record: GenerationRecord = {
-      answerId,
-      owner: ownerOf(caller),
-      guest: true,
-      locale: caller.locale,
-      requestKey,
-      input,
-    };
-    const ids = { answerId, questionId: null, conversationId: null };
-    return launch(record, { input, ids, persist: async () => undefined }, caller, release) as Promise<AnswerStream>;
-  }
-
-  /** Joins a guest's generation by the answer its request id claimed; it may take a moment to be opened. */
-  async function joinGuest(caller: Caller, answerId: string): Promise<AnswerStream> {
-    for (let waited = 0; waited <= 2_000; waited += 100) {
-      const lease = await generations.join(answerId);
-      if (lease && lease.record.owner === ownerOf(caller)) return lease;
-      lease?.release();
-      if (lease) break;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    throw new AppError('generation_failed');
-  }
-
-  /** A request id this guest used before, on any server: its generation, or undefined. */
-  async function guestRetry(caller: Caller, requestId: string): Promise<AnswerStream | undefined> {
-    const holder = await generations.claimed(`${ownerOf(caller)}:${requestId}`);
-    return holder ? joinGuest(caller, holder) : undefined;
-  }
-
-  function persistFor(answerId: string, conversationId: string) {
-    return async (answer: Answer) => {
-      await deps.chats.finishAnswer(answerId, {
-        content: answer.content,
-        status: answer.status,
-        parts: partsOf(answer),
-        errorCode: answer.error?.code ?? null,
-        translation: answer.translation,
-      });
-      await deps.chats.touchConversation(conversationId);
-    };
-  }
-
-  /** A logged-in user's generation: the record first, then the answer row, then the model. */
-  function launchStored(
-    caller: Caller,
-    input: GatherInput,
-    row: { conversationId: string; parentId: string; requestId?: string },
-    release: () => void,
-  ): Promise<AnswerStream | MessageRow> {
-    const answerId = randomUUID();
-    const record: GenerationRecord = { answerId, owner: ownerOf(caller), guest: false, locale: caller.locale };
-    const ids = { answerId, questionId: row.parentId, conversationId: row.conversationId };
-    const message = {
-      ...row,
-      id: answerId,
-      userId: caller.userId!,
-      role: 'assistant' as const,
-      status: 'generating' as const,
-      mode: input.mode,
-      kind: input.kind,
-      language: input.language,
-      tradition: input.tradition,
-    };
-    return launch(
-      record,
-      { input, ids, persist: persistFor(answerId, row.conversationId) },
-      caller,
-      release,
-      async () => {
-        if (!row.requestId) return void (await deps.chats.insert(message));
-        const { row: stored, created } = await deps.chats.insertOnce(message);
-        return created ? undefined : stored;
-      },
-    );
-  }
-
   async function historyOf(conversationId: string, userId: string) {
     const rows = await deps.chats.messagesOf(conversationId, userId);
     const questions = new Map(rows.filter((r) => r.role === 'user').map((r) => [r.id, r.content]));
@@ -387,4 +239,5 @@ export function createChatService(deps: {
   };
 }
 export type ChatService = ReturnType<typeof createChatService>;
+export { ownerOf, type Caller };
 export type { ChatEvent };
