@@ -41,6 +41,8 @@ describe('loadConfig', () => {
     ['TRUST_PROXY', '10.0.0.1,example.org'],
     ['METRICS_ALLOW', '10.0.0.300'],
     ['METRICS_TOKEN', 'short'],
+    ['REDIS_URL', 'localhost:6379'],
+    ['STREAM_RESUME_GRACE_MS', '-1'],
   ])('refuses a bad %s and names it', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`\\b${name}\\b`));
@@ -156,6 +158,14 @@ describe('running in production', () => {
       'fd00::/8',
       'loopback',
     ]);
+  });
+
+  it('keeps shared state in this process unless REDIS_URL names a Redis; waits 10 s for a reader to come back', () => {
+    expect(loadConfig({}).ops).toMatchObject({ redisUrl: undefined, streamResumeGraceMs: 10_000 });
+    expect(loadConfig({ REDIS_URL: 'rediss://:secret@cache.internal:6380/2' }).ops.redisUrl).toBe(
+      'rediss://:secret@cache.internal:6380/2',
+    );
+    expect(loadConfig({ STREAM_RESUME_GRACE_MS: '0' }).ops.streamResumeGraceMs).toBe(0);
   });
 
   it('waits 30 s for in-flight work at shutdown unless told otherwise', () => {

@@ -29,15 +29,16 @@ import { createOutbox } from './messaging/outbox.ts';
 import { createAliyunSms } from './messaging/sms.aliyun.ts';
 import { createTencentSms } from './messaging/sms.tencent.ts';
 import { createOutboxSms, type SmsSender } from './messaging/sms.ts';
-import { createInProcessPubSub } from './pubsub/pubsub.ts';
-import { createDbCounterStore } from './rate-limit/counter-store.ts';
+import type { PubSub } from './pubsub/pubsub.ts';
+import { createDbCounterStore, type CounterStore } from './rate-limit/counter-store.ts';
 import { createRiskCeiling } from './rate-limit/risk-ceiling.ts';
 
 /**
- * Wires sign-in, accounts, measures and their ports (mail, SMS, captcha, pub/sub, counters) from the configuration;
- * called by container.ts. SMTP when SMTP_URL is set, else the outbox; SMS through SMS_PROVIDER (the outbox by
- * default); the captcha through CAPTCHA_PROVIDER (the built-in image by default); pub/sub and counters in process
- * and in the database (Redis adapters later).
+ * Wires sign-in, accounts, measures and their ports (mail, SMS, captcha, counters) from the configuration; called by
+ * container.ts, which passes the pub/sub and, with Redis, the store of the hot counters. SMTP when SMTP_URL is set,
+ * else the outbox; SMS through SMS_PROVIDER (the outbox by default); the captcha through CAPTCHA_PROVIDER (the
+ * built-in image by default). Counters of sign-in (codes, failures, locks) stay in the database, where they are
+ * durable; the risk ceiling, counted at every request, uses the hot store (Redis, else the database).
  */
 // No code goes to a suspended account: the SMS would only serve an abuser, and cost.
 const BARRED = ['suspension', 'deletion'] as const;
@@ -48,21 +49,25 @@ export function createAccountServices({
   clock,
   log,
   members,
+  pubsub,
+  hotCounters: hot,
 }: {
   config: Config;
   db: Database;
   clock: Clock;
   log: Pick<Logger, 'info' | 'warn' | 'error'>;
   members: MemberRepository;
+  pubsub: PubSub;
+  hotCounters?: CounterStore | undefined;
 }) {
   const auth = config.auth;
   const counters = createDbCounterStore(db);
+  const hotCounters = hot ?? counters;
   const outbox = createOutbox({ log, logBodies: config.env !== 'production' });
   const mailer = auth.mail.smtpUrl
     ? createSmtpMailer({ url: auth.mail.smtpUrl, from: auth.mail.from })
     : createOutboxMailer(outbox, clock);
   const sms = createSmsSender(config.providers.sms, () => createOutboxSms(outbox, clock));
-  const pubsub = createInProcessPubSub();
 
   const measureRows = createMeasuresRepository(db);
   const sessionRows = createAuthSessionRepository(db);
@@ -74,7 +79,7 @@ export function createAccountServices({
   const barredListeners: ((userId: string) => void)[] = [];
   const barred = (userId: string) => barredListeners.forEach((listener) => listener(userId));
   const risk = createRiskCeiling({
-    counters,
+    counters: hotCounters,
     clock,
     limits: auth.risk,
     async suspend(userId, until) {
@@ -159,7 +164,7 @@ export function createAccountServices({
     risk,
     onErase: (erase: (userId: string) => Promise<void>) => void erasers.push(erase),
     onBarred: (listener: (userId: string) => void) => void barredListeners.push(listener),
-    repositories: { codes: codeRows, counters, measures: measureRows, sessions: sessionRows, oneTime },
+    repositories: { codes: codeRows, counters, hotCounters, measures: measureRows, sessions: sessionRows, oneTime },
     services: {
       sessions,
       member,

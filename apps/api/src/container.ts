@@ -32,6 +32,13 @@ import { createShareService } from './features/share/share.service.ts';
 import { createOpenAiSpeech } from './speech/openai-speech.ts';
 import { createVoiceService } from './features/voice/voice.service.ts';
 import { createMetrics } from './http/metrics.ts';
+import { createInProcessGenerationStore } from './answer/generation-store.ts';
+import { createGenerations } from './answer/generations.ts';
+import { createRedisGenerationStore } from './answer/redis-generation-store.ts';
+import { createInProcessPubSub } from './pubsub/pubsub.ts';
+import { createRedisPubSub } from './pubsub/redis-pubsub.ts';
+import { createRedisCounterStore } from './rate-limit/redis-counter-store.ts';
+import { connectRedis } from './redis/redis-client.ts';
 
 /** The embedding adapter when an endpoint is configured, with the id that ties an index to its model. */
 export function embeddingFromConfig(config: Config): { embedder?: Embedder; embeddingId?: string } {
@@ -58,8 +65,21 @@ export async function createContainer(
       { migrate: config.ops.migrateOnStart },
     ));
 
+  // With REDIS_URL every server shares pub/sub, running generations and the hot counters; without, this process
+  // holds them (and the database the counters), which is right for one server.
+  const redis = config.ops.redisUrl ? connectRedis(config.ops.redisUrl, log) : undefined;
+  const pubsub = redis ? createRedisPubSub(redis) : createInProcessPubSub();
   const members = createMemberRepository(database.db);
-  const accounts = createAccountServices({ config, db: database.db, clock, log, members });
+  const accounts = createAccountServices({
+    config,
+    db: database.db,
+    clock,
+    log,
+    members,
+    pubsub,
+    hotCounters: redis ? createRedisCounterStore(redis.command) : undefined,
+  });
+  const { hotCounters } = accounts.repositories;
   const { sessions, member } = accounts.services;
   const corpusData = createCorpusRepository(database.db);
   const corpus = createCorpusService({
@@ -79,10 +99,17 @@ export async function createContainer(
   const metrics = createMetrics();
   metrics.watchCorpus(() => corpus.status());
   const model = metrics.instrumentModel(config.llm ? createOpenAiModel(config.llm) : createGroundedComposer());
+  const generations = createGenerations({
+    store: redis ? createRedisGenerationStore({ command: redis.command, pubsub }) : createInProcessGenerationStore(),
+    pubsub,
+    graceMs: config.ops.streamResumeGraceMs,
+    log,
+  });
   const chat = createChatService({
     chats,
     readers,
-    quota: createAskQuota({ counters: accounts.repositories.counters, clock, limits: config.abuse.asks }),
+    generations,
+    quota: createAskQuota({ counters: hotCounters, clock, limits: config.abuse.asks }),
     generation: {
       gatherer: createIntentGatherer({ gatherer: createContextGatherer({ bible, corpus, corpusData }), bible }),
       bible,
@@ -114,7 +141,7 @@ export async function createContainer(
   });
   const voice = createVoiceService({
     speech: config.speech.endpoint ? createOpenAiSpeech(config.speech.endpoint) : undefined,
-    counters: accounts.repositories.counters,
+    counters: hotCounters,
     clock,
     requestsPerMinute: config.speech.requestsPerMinute,
   });
@@ -133,7 +160,12 @@ export async function createContainer(
   // Deregistration and the deletion measure erase the account's stored screenshots too.
   accounts.onErase((userId) => feedback.eraseUser(userId));
   // A suspension or lock stops the user's generations at once, not only their tokens.
-  accounts.onBarred((userId) => chat.abortUser(userId));
+  accounts.onBarred(
+    (userId) =>
+      void chat
+        .abortUser(userId)
+        .catch((err: unknown) => log.error({ err, userId }, 'could not stop the generations of a barred user')),
+  );
   // Answers a dead process left generating are failed, so no turn stays stuck.
   await chats.failStale(new Date(Date.now() - 5 * 60_000));
 
@@ -161,6 +193,8 @@ export async function createContainer(
     async close() {
       await corpus.close();
       await accounts.close();
+      await generations.close();
+      await redis?.close();
       await database.close();
     },
   };

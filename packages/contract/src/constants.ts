@@ -40,3 +40,10 @@ export const QR_TICKET_TTL_MS = 2 * 60_000;
 export const EXTERNAL_ACCESS_WINDOW_MS = 5 * 60_000;
 /** The version of the user agreement a login consents to; recorded with the time of consent. */
 export const USER_AGREEMENT_VERSION = '1.0';
+
+/**
+ * A guest's own key: made at random by the client, kept in its local storage and sent with every call in this
+ * header (16 to 64 of A-Z a-z 0-9 _ -). A guest's answers belong to it: another guest who learns a request or answer
+ * id cannot join, stop or resend them. A client that sends none is told apart by its address.
+ */
+export const GUEST_KEY_HEADER = 'Guest-Key';

@@ -6,6 +6,7 @@ import { buildCompiledApi, startCompiledServer, type CompiledServer } from '../t
 import { freshPostgresUrl } from '../test/databases.ts';
 import { startFakeLlm, type FakeLlm } from '../test/fake-llm.ts';
 import { startSmtpPeer, type SmtpPeer } from '../test/smtp-peer.ts';
+import { sseEvent } from '../test/test-users.ts';
 
 interface OpenStream {
   events: ChatEvent[];
@@ -39,8 +40,8 @@ function openAsk(origin: string, requestId: string, token?: string): OpenStream 
           while ((end = buffer.indexOf('\n\n')) >= 0) {
             const frame = buffer.slice(0, end);
             buffer = buffer.slice(end + 2);
-            if (!frame.startsWith('data: ')) continue;
-            const event = JSON.parse(frame.slice(6)) as ChatEvent;
+            const event = sseEvent(frame) as ChatEvent | undefined;
+            if (!event) continue;
             events.push(event);
             if (event.type === 'delta') gotDelta();
           }

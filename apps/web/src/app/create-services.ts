@@ -28,6 +28,7 @@ export function createAppServices({ storage, i18n, navigate, currentPath, toast,
     getToken: storage.getToken,
     getLocale: () => toLocale(i18n.language),
     getPlatform: storage.getPlatform,
+    getGuestKey: storage.getGuestKey,
     toast,
     loginPath: LOGIN_PATH,
     // A 401 sends the user to login and brings them back afterwards.

@@ -17,9 +17,10 @@ import {
   resendRequestSchema,
   sessionPageSchema,
 } from '@bible-qa/contract';
-import type { GenerationHub } from '../../answer/generation-hub.ts';
+import { parseCursor, pump, type AnswerStream } from '../../answer/generation-state.ts';
 import { currentUserId, optionalUser, requireUser } from '../../http/auth.ts';
 import { emptyOkSchema, ok, okSchema } from '../../http/envelope.ts';
+import { guestKeyOf } from '../../http/guest-key.ts';
 import { openSse } from '../../http/sse.ts';
 import type { AuthSessionService } from '../auth/auth-session.service.ts';
 import type { Caller, ChatService } from './chat.service.ts';
@@ -27,15 +28,26 @@ import type { HistoryService } from './history.service.ts';
 
 const caller = (request: FastifyRequest): Caller => ({
   userId: request.auth?.userId,
+  guestKey: request.auth ? undefined : guestKeyOf(request),
   locale: request.locale,
   ip: request.ip,
 });
 
-/** Streams a generation's events to the client until its terminal event, or until the client goes away. */
-async function stream(request: FastifyRequest, reply: FastifyReply, hub: GenerationHub): Promise<void> {
-  const sse = openSse(request, reply);
-  await hub.follow((event) => sse.send(event), sse.signal);
-  sse.close();
+/**
+ * Streams a generation's events to the client from where it resumes (Last-Event-ID, or lastEventId in the body)
+ * until the terminal event, or until the client goes away.
+ */
+async function stream(request: FastifyRequest, reply: FastifyReply, answer: AnswerStream): Promise<void> {
+  const body = request.body as { lastEventId?: string };
+  const header = request.headers['last-event-id'];
+  const from = parseCursor(typeof header === 'string' ? header : body.lastEventId);
+  try {
+    const sse = openSse(request, reply);
+    await pump(answer.state, from, (event, id) => sse.send(event, id), sse.signal);
+    sse.close();
+  } finally {
+    answer.release();
+  }
 }
 
 export const chatRoutes: FastifyPluginAsync<{

@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import type { ApiClient } from '../../lib/api-client.ts';
 import { nextPageUntilTotal } from '../../lib/paging.ts';
 import { useServices } from '../../lib/services.tsx';
-import { readChatEvents } from './chat-stream.ts';
+import { resumableChatEvents } from './chat-stream.ts';
 
 /** The validators load with the first answer that needs them (see chat-schemas.ts). */
 const schemas = () => import('./chat-schemas.ts');
@@ -51,18 +51,21 @@ export const chatKeys = {
 export type AskBody = z.input<typeof askRequestSchema>;
 export type Rating = 'like' | 'dislike' | null;
 
-/** The validated events of an ask (spec §2 Chat): fetch with the usual headers, read as server-sent events. */
-export async function* askEvents(api: ApiClient, body: AskBody, signal: AbortSignal): AsyncGenerator<ChatEvent> {
-  yield* readChatEvents(await api.stream(CHAT_PATHS.ask, body, { signal }), signal);
+/**
+ * The validated events of an ask (spec §2 Chat): fetch with the usual headers, read as server-sent events; a dropped
+ * connection is picked up again where it left off (resumableChatEvents).
+ */
+export function askEvents(api: ApiClient, body: AskBody, signal: AbortSignal): AsyncGenerator<ChatEvent> {
+  return resumableChatEvents((lastEventId) => api.stream(CHAT_PATHS.ask, body, { signal, lastEventId }), signal);
 }
 
-/** A new answer to the question of an earlier one. */
-export async function* resendEvents(
+/** A new answer to the question of an earlier one (resumed the same way). */
+export function resendEvents(
   api: ApiClient,
   body: { answerId: string; requestId: string },
   signal: AbortSignal,
 ): AsyncGenerator<ChatEvent> {
-  yield* readChatEvents(await api.stream(CHAT_PATHS.resend, body, { signal }), signal);
+  return resumableChatEvents((lastEventId) => api.stream(CHAT_PATHS.resend, body, { signal, lastEventId }), signal);
 }
 
 /** Stops an answer on the server; resolves with the localized 'reply stopped for you'. */
