@@ -14,6 +14,8 @@ export type BibleLanguage = z.infer<typeof bibleLanguageSchema>;
 export const translationSchema = z.object({
   id: z.string(),
   name: z.string(),
+  /** A short name that fits a chip ("KJV", "和合本"). */
+  abbr: z.string(),
   language: z.string(),
   tradition: traditionSchema,
   license: z.string(),
@@ -84,6 +86,8 @@ export const searchQuerySchema = z.object({
   kind: z.enum(['verse', 'entry']).optional(),
   canon: traditionSchema.optional(),
   limit: z.coerce.number().int().min(1).max(50).default(10),
+  /** The reader's tradition: their translation and canon (the account's, else the edition's, when absent). */
+  expression: expressionSchema.optional(),
 });
 export const searchHitSchema = z.object({
   id: z.string(),
@@ -105,7 +109,20 @@ export const searchResultSchema = z.object({
 });
 export type SearchResult = z.infer<typeof searchResultSchema>;
 
-/** The books of the reader's canon; like every scripture call, the tradition travels as `expression`. */
+/**
+ * /bible/translations: every translation, or with `ref` only those that hold the passage, the reader's language and
+ * tradition first (a passage sheet never offers the French Septuagint for John 3:16).
+ */
+export const translationsQuerySchema = z.object({
+  ref: refText.optional(),
+  lang: bibleLanguageSchema.optional(),
+  expression: expressionSchema.optional(),
+});
+
+/**
+ * The books of the reader's canon in the order their Bible prints them; like every scripture call, the tradition
+ * travels as `expression`.
+ */
 export const booksQuerySchema = z.object({
   lang: bibleLanguageSchema.optional(),
   expression: expressionSchema.optional(),

@@ -41,3 +41,22 @@ export function defaultTranslation(
       return tradition === 'catholic' || testament === 'DC' ? 'crampon' : 'darby-fr';
   }
 }
+
+/** Short names of the corpus's translations for chips that fit a phone; proper names, the same in every language. */
+const ABBREVIATIONS: Readonly<Record<string, string>> = {
+  kjv: 'KJV',
+  webbe: 'WEB',
+  'cuv-hans': '和合本',
+  'cuv-hant': '和合本（繁）',
+  'cuv-wenli': '文理和合',
+  rv1909: 'RV 1909',
+  'darby-fr': 'Darby',
+  crampon: 'Crampon',
+  drc: 'DRC',
+  cpdv: 'CPDV',
+  'giguet-lxx-fr': 'LXX Giguet',
+};
+
+export function translationAbbr(id: string): string {
+  return ABBREVIATIONS[id] ?? id.toUpperCase();
+}

@@ -8,13 +8,14 @@ import { loadReferenceParser } from '../../corpus/reference-parser.ts';
 import type { CorpusRepository } from '../../corpus/corpus.repository.ts';
 import type { CorpusService } from '../../corpus/corpus.service.ts';
 import { AppError } from '../../http/app-error.ts';
-import { canonStanding } from '../../scripture/canon.ts';
+import { canonOrder, canonStanding } from '../../scripture/canon.ts';
 import type { ReaderContext } from '../../scripture/reader.ts';
-import { defaultTranslation } from '../../scripture/translation-policy.ts';
+import { defaultTranslation, translationAbbr } from '../../scripture/translation-policy.ts';
 import { versionMemo } from '../../corpus/version-memo.ts';
 import { highlight } from '../../retrieval/highlight.ts';
 import { analyzeQuery } from '../../retrieval/text-analysis.ts';
 import { corpusEntryRefs, createVerseRetriever, type VerseRetriever } from '../../retrieval/verse-retriever.ts';
+import { readChapter, translationsHolding, type ChapterShelf } from './bible-chapter.ts';
 
 const MAX_PASSAGE_VERSES = 200;
 const PASSAGE_CACHE = 5000;
@@ -26,6 +27,7 @@ interface VersionState {
   format: ReturnType<typeof createReferenceFormatter>;
   books: Map<string, BookRecord & { zhCatholic?: Record<string, string> }>;
   translations: Map<string, Translation>;
+  chaptersOf: Map<string, Map<string, number>>;
 }
 
 export function createBibleService({ corpus, corpusData }: { corpus: CorpusService; corpusData: CorpusRepository }) {
@@ -36,13 +38,16 @@ export function createBibleService({ corpus, corpusData }: { corpus: CorpusServi
   let stateVersion: number | undefined;
 
   async function buildState(versionId: number): Promise<VersionState> {
-    const { parser, books, translations } = await loadReferenceParser(corpusData, versionId);
+    const { parser, books, translations, chaptersOf } = await loadReferenceParser(corpusData, versionId);
     return {
       versionId,
       parser,
       format: createReferenceFormatter(parser.catalogue),
       books: new Map(books.map((b) => [b.code, b])),
-      translations: new Map(translations.map(({ versionId: _v, ...t }) => [t.id, t])),
+      translations: new Map(
+        translations.map(({ versionId: _v, ...t }) => [t.id, { ...t, abbr: translationAbbr(t.id) }]),
+      ),
+      chaptersOf,
     };
   }
 
@@ -111,6 +116,14 @@ export function createBibleService({ corpus, corpusData }: { corpus: CorpusServi
       verses,
     };
   }
+
+  const shelfOf = (s: VersionState): ChapterShelf => ({
+    books: s.books,
+    translations: s.translations,
+    chaptersOf: s.chaptersOf,
+    format: s.format,
+    name: (code, language, tradition) => s.parser.catalogue.name(code, language, tradition),
+  });
 
   const retrievers = new Map<number, VerseRetriever>();
   /** The answer engine's retriever for a version: what search finds is what an answer would cite. */
@@ -267,12 +280,15 @@ export function createBibleService({ corpus, corpusData }: { corpus: CorpusServi
         })),
       };
     },
-    /** The books of a canon, named in a language and tradition (Catholic Chinese names for Catholic readers). */
+    /**
+     * The books of a canon in the order its Bible prints them, named in a language and tradition (Catholic Chinese
+     * names for Catholic readers).
+     */
     async books({ language, tradition }: ReaderContext): Promise<Book[]> {
       const s = await current();
-      return [...s.books.values()]
-        .filter((b) => canonStanding(b.code, tradition) !== undefined)
-        .sort((a, b) => a.order - b.order)
+      return canonOrder(tradition)
+        .map((code) => s.books.get(code))
+        .filter((b) => b !== undefined)
         .map((b) => ({
           code: b.code,
           appendix: canonStanding(b.code, tradition) === 'appendix',
@@ -302,8 +318,18 @@ export function createBibleService({ corpus, corpusData }: { corpus: CorpusServi
       }
       return out;
     },
-    async translations(): Promise<Translation[]> {
-      return [...(await current()).translations.values()];
+    /** Every translation; with a reference, those that hold it, the reader's own first. */
+    async translations(text?: string, reader?: ReaderContext): Promise<Translation[]> {
+      const s = await current();
+      if (text === undefined || !reader) return [...s.translations.values()];
+      const [ref] = s.parser.parse(text, { language: reader.language, tradition: reader.tradition });
+      if (!ref) throw new AppError('reference_unparsable', [text]);
+      return translationsHolding(shelfOf(s), ref, reader);
+    },
+    /** A whole chapter for the chapter reader, with its neighbours and the translations that hold it. */
+    async chapter(ask: { book: string; chapter: number; translation?: string | undefined }, reader: ReaderContext) {
+      const s = await current();
+      return readChapter(shelfOf(s), ask, reader, (translation, ref) => readVerses(s.versionId, translation, ref));
     },
   };
 }
