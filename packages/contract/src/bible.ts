@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Locale } from './locale.ts';
 import { expressionSchema } from './member.ts';
 
 /** The Bible engine's wire shapes (issue: the Bible engine). Translations and books come from the corpus. */
@@ -10,6 +11,17 @@ export type Tradition = z.infer<typeof traditionSchema>;
 export const BIBLE_LANGUAGES = ['zh-Hans', 'zh-Hant', 'en', 'es', 'fr'] as const;
 export const bibleLanguageSchema = z.enum(BIBLE_LANGUAGES);
 export type BibleLanguage = z.infer<typeof bibleLanguageSchema>;
+const BIBLE_LANGUAGE_OF_LOCALE: Record<Locale, BibleLanguage> = {
+  'zh-cn': 'zh-Hans',
+  'zh-tw': 'zh-Hant',
+  en: 'en',
+  'es-es': 'es',
+  'fr-fr': 'fr',
+};
+/** The language of the Bible a reader of a UI locale reads. */
+export function bibleLanguageOf(locale: Locale): BibleLanguage {
+  return BIBLE_LANGUAGE_OF_LOCALE[locale];
+}
 
 export const translationSchema = z.object({
   id: z.string(),

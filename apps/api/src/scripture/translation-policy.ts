@@ -1,16 +1,7 @@
-import type { BibleLanguage, Expression, Locale, Tradition } from '@bible-qa/contract';
+import type { BibleLanguage, Expression, Tradition } from '@bible-qa/contract';
 
-const LANGUAGE_OF_LOCALE: Record<Locale, BibleLanguage> = {
-  'zh-cn': 'zh-Hans',
-  'zh-tw': 'zh-Hant',
-  en: 'en',
-  'es-es': 'es',
-  'fr-fr': 'fr',
-};
-
-export function bibleLanguageOf(locale: Locale): BibleLanguage {
-  return LANGUAGE_OF_LOCALE[locale];
-}
+/** The language of the Bible a reader of a UI locale reads (the contract holds the mapping the web shares). */
+export { bibleLanguageOf } from '@bible-qa/contract';
 
 /** 'none' (no preference) reads like the Protestant default; the canon follows the tradition. */
 export function traditionOf(expression: Expression | undefined): Tradition {
