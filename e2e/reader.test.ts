@@ -57,7 +57,7 @@ describe.each(['mobile', 'desktop'] as const)('the chapter reader and search in 
       'chat-passage-chip-kjv',
       'chat-passage-chip-drc',
     ]);
-    expect(await fitsWidth(page, '.chat-passage-chip')).toEqual({ scrolls: false, clipped: [] });
+    expect(await fitsWidth(page, '.chat-passage .chip')).toEqual({ scrolls: false, clipped: [] });
     await snap(page, `reader-${viewport}-1-passage-sheet`);
 
     // Read the chapter: John 3 whole, verse 16 marked and in view.
@@ -72,7 +72,7 @@ describe.each(['mobile', 'desktop'] as const)('the chapter reader and search in 
     expect(await cited.evaluateAll((all) => all.map((v) => v.getAttribute('data-verse')))).toEqual(citedVerses);
     await expect.poll(() => inView(page, cited.first())).toBe(true);
     expect(await page.getByTestId('reader-title').textContent()).toContain('约翰福音 3章');
-    expect(await fitsWidth(page, '.reader-chip')).toEqual({ scrolls: false, clipped: [] });
+    expect(await fitsWidth(page, '.reader-translations .chip')).toEqual({ scrolls: false, clipped: [] });
     await snap(page, `reader-${viewport}-2-chapter`);
 
     // The next chapter, in the same translation, then back.

@@ -12,10 +12,8 @@ import { canonOrder, canonStanding } from '../../scripture/canon.ts';
 import type { ReaderContext } from '../../scripture/reader.ts';
 import { defaultTranslation, translationAbbr } from '../../scripture/translation-policy.ts';
 import { versionMemo } from '../../corpus/version-memo.ts';
-import { highlight } from '../../retrieval/highlight.ts';
-import { analyzeQuery } from '../../retrieval/text-analysis.ts';
-import { corpusEntryRefs, createVerseRetriever, type VerseRetriever } from '../../retrieval/verse-retriever.ts';
 import { readChapter, translationsHolding, type ChapterShelf } from './bible-chapter.ts';
+import { createVerseHits } from './bible-verse-hits.ts';
 
 const MAX_PASSAGE_VERSES = 200;
 const PASSAGE_CACHE = 5000;
@@ -125,61 +123,7 @@ export function createBibleService({ corpus, corpusData }: { corpus: CorpusServi
     name: (code, language, tradition) => s.parser.catalogue.name(code, language, tradition),
   });
 
-  const retrievers = new Map<number, VerseRetriever>();
-  /** The answer engine's retriever for a version: what search finds is what an answer would cite. */
-  function retrieverOf(s: VersionState): VerseRetriever {
-    let retriever = retrievers.get(s.versionId);
-    if (!retriever) {
-      retrievers.clear();
-      retriever = createVerseRetriever({
-        index: corpus.ready().index,
-        parser: s.parser,
-        entryRefs: corpusEntryRefs(corpusData, s.versionId),
-      });
-      retrievers.set(s.versionId, retriever);
-    }
-    return retriever;
-  }
-
-  /**
-   * Verse search: each verse once, in the reader's translation (a book it lacks from a text that has it), ranked as
-   * the answer engine ranks them; the words of the query are marked.
-   */
-  async function verseHits(s: VersionState, q: string, reader: ReaderContext, limit: number, translation?: string) {
-    const { verses } = await retrieverOf(s).retrieve(q, {
-      language: reader.language,
-      tradition: reader.tradition,
-      ...(translation ? { translation } : {}),
-      limit,
-    });
-    const terms = analyzeQuery(q, { lang: reader.language, stems: true });
-    const found = await Promise.all(
-      verses.map(async (v) => {
-        const ref = parseUsfm(v.ref);
-        if (!ref) return undefined;
-        const scheme = v.numbering === 'vulgate' ? 'vulgate' : 'kjv';
-        const asked = v.numbering === 'vulgate' ? 'cpdv' : translation;
-        const p = await passageOf(s, ref, reader, asked, scheme).catch(() =>
-          passageOf(s, ref, reader, 'cpdv', scheme).catch(() => undefined),
-        );
-        if (!p) return undefined;
-        const text = p.verses.map((x) => x.text).join(' ');
-        return {
-          id: `${p.translation.id}:${v.ref}`,
-          kind: 'verse' as const,
-          lang: p.translation.language,
-          translation: p.translation.id,
-          collection: null,
-          ref: v.ref,
-          title: p.title,
-          text,
-          highlight: highlight(text, terms, undefined, p.translation.language),
-          score: v.score,
-        };
-      }),
-    );
-    return found.filter((h) => h !== undefined);
-  }
+  const verseHits = createVerseHits({ corpus, corpusData });
 
   return {
     /** The current version's parser, formatter and translations (the answer engine parses and verifies with them). */
@@ -253,7 +197,9 @@ export function createBibleService({ corpus, corpusData }: { corpus: CorpusServi
         passage = await passageOf(s, matches[0]!.reference, reader, query.translation, 'kjv').catch(() => null);
       }
       if (query.kind !== 'entry' && !query.collection) {
-        return { passage, hits: await verseHits(s, trimmed, reader, query.limit, query.translation) };
+        const read = (ref: BibleReference, translation: string | undefined, scheme: VersificationScheme) =>
+          passageOf(s, ref, reader, translation, scheme);
+        return { passage, hits: await verseHits(s, read, trimmed, reader, query.limit, query.translation) };
       }
       const hits = await index.search({
         query: trimmed,

@@ -6,6 +6,7 @@ import Popup from 'antd-mobile/es/components/popup';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { Chip, ChipRow } from '../../components/chips.tsx';
 import { expressionParams } from '../../lib/preferences.ts';
 import { readerPath } from '../../lib/reader-link.ts';
 import { useServices } from '../../lib/services.tsx';
@@ -109,26 +110,25 @@ function PassageBody({ citation, reference, onClose }: { citation: Citation; ref
       {translations.data && translations.data.length > 1 ? (
         <div className="chat-passage-translations" data-testid="chat-passage-translations">
           <span className="chat-passage-caption">{t('passage.translations')}</span>
-          <div className="chat-passage-chips" role="group" aria-label={t('passage.translations')}>
+          <ChipRow label={t('passage.translations')}>
             {translations.data.map((translation) => {
               const on = selected.includes(translation.id);
               return (
-                <button
+                <Chip
                   key={translation.id}
-                  type="button"
-                  className={on ? 'chat-passage-chip is-active' : 'chat-passage-chip'}
-                  aria-pressed={on}
+                  active={on}
+                  tone="soft"
                   title={translation.name}
                   lang={translation.language}
                   disabled={!on && selected.length >= MAX_PARALLEL}
-                  data-testid={`chat-passage-chip-${translation.id}`}
+                  testId={`chat-passage-chip-${translation.id}`}
                   onClick={() => toggle(translation.id)}
                 >
                   {translation.abbr}
-                </button>
+                </Chip>
               );
             })}
-          </div>
+          </ChipRow>
         </div>
       ) : null}
       {others.map((passage) => (

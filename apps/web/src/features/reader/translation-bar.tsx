@@ -1,5 +1,6 @@
 import type { TranslationChoice } from '@bible-qa/contract';
 import { useTranslation } from 'react-i18next';
+import { Chip, ChipRow } from '../../components/chips.tsx';
 
 interface TranslationBarProps {
   /** The translations that hold the chapter, the reader's own first. */
@@ -18,42 +19,33 @@ interface TranslationBarProps {
 export function TranslationBar({ choices, current, parallel, onPick, onParallel }: TranslationBarProps) {
   const { t } = useTranslation('reader');
   const others = choices.filter((c) => c.id !== current);
-  const companion = others.find((c) => c.language !== choices.find((x) => x.id === current)?.language) ?? others[0];
+  const language = choices.find((c) => c.id === current)?.language;
+  const companion = others.find((c) => c.language !== language) ?? others[0];
   const chip = (choice: TranslationChoice, active: boolean, testId: string, onClick: () => void) => (
-    <button
-      key={choice.id}
-      type="button"
-      className={active ? 'reader-chip is-active' : 'reader-chip'}
-      aria-pressed={active}
-      title={choice.name}
-      lang={choice.language}
-      data-testid={testId}
-      onClick={onClick}
-    >
+    <Chip key={choice.id} active={active} title={choice.name} lang={choice.language} testId={testId} onClick={onClick}>
       {choice.abbr}
-    </button>
+    </Chip>
   );
   return (
     <div className="reader-translations" data-testid="reader-translations">
-      <div className="reader-chips" role="group" aria-label={t('translations')}>
+      <ChipRow label={t('translations')}>
         {choices.map((c) => chip(c, c.id === current, `reader-translation-${c.id}`, () => onPick(c.id)))}
         {companion ? (
-          <button
-            type="button"
-            className={parallel ? 'reader-chip reader-chip-toggle is-active' : 'reader-chip reader-chip-toggle'}
-            aria-pressed={parallel !== null}
-            data-testid="reader-parallel-toggle"
+          <Chip
+            active={parallel !== null}
+            tone="soft"
+            className="reader-parallel-toggle"
+            testId="reader-parallel-toggle"
             onClick={() => onParallel(parallel ? null : companion.id)}
           >
             {t('parallel')}
-          </button>
+          </Chip>
         ) : null}
-      </div>
+      </ChipRow>
       {parallel ? (
-        <div className="reader-chips" role="group" aria-label={t('parallelWith')} data-testid="reader-parallel-choices">
-          <span className="reader-chips-caption">{t('parallelWith')}</span>
+        <ChipRow label={t('parallelWith')} caption={t('parallelWith')} testId="reader-parallel-choices">
           {others.map((c) => chip(c, c.id === parallel, `reader-parallel-${c.id}`, () => onParallel(c.id)))}
-        </div>
+        </ChipRow>
       ) : null}
     </div>
   );
