@@ -13,6 +13,9 @@ import {
   searchQuerySchema,
   searchResultSchema,
   translationSchema,
+  translationsQuerySchema,
+  chapterQuerySchema,
+  chapterSchema,
   type BibleLanguage,
   type Expression,
 } from '@bible-qa/contract';
@@ -72,7 +75,10 @@ export const bibleRoutes: FastifyPluginAsync<{
     ok(
       await bible.search(
         query,
-        await readerOf(request, { lang: query.lang ?? bibleLanguageOf(answerLanguage(query.q, request.locale)) }),
+        await readerOf(request, {
+          lang: query.lang ?? bibleLanguageOf(answerLanguage(query.q, request.locale)),
+          expression: query.expression,
+        }),
       ),
     );
   r.get(
@@ -171,10 +177,29 @@ export const bibleRoutes: FastifyPluginAsync<{
     {
       schema: {
         tags,
-        summary: 'Translations with their licences and sources',
+        summary: 'Translations with their licences and sources; with `ref`, those that hold the passage',
+        querystring: translationsQuerySchema,
         response: { 200: okSchema(z.array(translationSchema)) },
       },
     },
-    async () => ok(await bible.translations()),
+    async (request) =>
+      ok(
+        request.query.ref === undefined
+          ? await bible.translations()
+          : await bible.translations(request.query.ref, await readerOf(request, request.query)),
+      ),
+  );
+
+  r.get(
+    '/chapter',
+    {
+      schema: {
+        tags,
+        summary: "A whole chapter in the reader's translation, its neighbours and the translations that hold it",
+        querystring: chapterQuerySchema,
+        response: { 200: okSchema(chapterSchema) },
+      },
+    },
+    async (request) => ok(await bible.chapter(request.query, await readerOf(request, request.query))),
   );
 };

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, exists, ilike, inArray, isNotNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
 import { conversations, messages } from '../../db/chat-schema.ts';
@@ -6,6 +6,12 @@ import { conversations, messages } from '../../db/chat-schema.ts';
 export type MessageRow = typeof messages.$inferSelect;
 export type NewMessage = typeof messages.$inferInsert;
 const questions = alias(messages, 'questions');
+/** The messages a conversation search reads, named apart from the conversations they belong to. */
+const found = alias(messages, 'found');
+
+/** Every pattern matches the column (ILIKE: the conversation search is case-insensitive). */
+const allMatch = (column: Parameters<typeof ilike>[0], patterns: readonly string[]): SQL =>
+  and(...patterns.map((p) => ilike(column, p)))!;
 
 /** The only SQL over conversations and messages. Every read and write that takes an id also takes its owner. */
 export function createChatRepository(db: Database) {
@@ -106,6 +112,51 @@ export function createChatRepository(db: Database) {
         .where(and(eq(messages.userId, userId), eq(messages.role, 'user')))
         .orderBy(desc(messages.createdAt))
         .limit(limit),
+    /**
+     * The user's conversations whose title, or one of whose messages, matches every pattern, newest first; with each,
+     * its newest matching message.
+     */
+    async searchSessions(userId: string, patterns: readonly string[], page: number, size: number) {
+      const messageMatches = and(eq(found.userId, userId), allMatch(found.content, patterns));
+      const where = and(
+        eq(conversations.userId, userId),
+        or(
+          allMatch(conversations.title, patterns),
+          exists(
+            db
+              .select({ one: sql`1` })
+              .from(found)
+              .where(and(sql`${found.conversationId} = ${conversations.id}`, messageMatches)),
+          ),
+        ),
+      );
+      const rows = await db
+        .select({ id: conversations.id, title: conversations.title, updatedAt: conversations.updatedAt })
+        .from(conversations)
+        .where(where)
+        .orderBy(desc(conversations.updatedAt), desc(conversations.id))
+        .limit(size)
+        .offset((page - 1) * size);
+      const [total] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(conversations)
+        .where(where);
+      const ids = rows.map((r) => r.id);
+      const newest =
+        ids.length === 0
+          ? []
+          : await db
+              .selectDistinctOn([found.conversationId], {
+                conversationId: found.conversationId,
+                role: found.role,
+                content: found.content,
+              })
+              .from(found)
+              .where(and(inArray(found.conversationId, ids), messageMatches))
+              .orderBy(found.conversationId, desc(found.createdAt));
+      const byConversation = new Map(newest.map((m) => [m.conversationId, m]));
+      return { rows: rows.map((r) => ({ ...r, message: byConversation.get(r.id) })), total: total?.n ?? 0 };
+    },
     async renameSession(id: string, userId: string, title: string): Promise<boolean> {
       const rows = await db
         .update(conversations)

@@ -7,6 +7,8 @@ import {
   batchSchema,
   chatTurnSchema,
   collectionPageSchema,
+  conversationSearchPageSchema,
+  conversationSearchQuerySchema,
   idBodySchema,
   messagesQuerySchema,
   noticeMessage,
@@ -107,6 +109,22 @@ export const chatRoutes: FastifyPluginAsync<{
       },
     },
     async (request) => ok(await history.sessions(currentUserId(request), request.query.page, request.query.size)),
+  );
+  r.get(
+    '/search',
+    {
+      ...userOnly,
+      schema: {
+        tags,
+        summary: "Search the caller's conversations: titles and the text of questions and answers",
+        querystring: conversationSearchQuerySchema,
+        response: { 200: okSchema(conversationSearchPageSchema) },
+      },
+    },
+    async (request) => {
+      const { q, page, size } = request.query;
+      return ok(await history.search(currentUserId(request), q, page, size));
+    },
   );
   r.get(
     '/recent',

@@ -1,7 +1,8 @@
-import type { Answer, Locale } from '@bible-qa/contract';
+import type { Answer, ConversationSearchPage, Locale } from '@bible-qa/contract';
 import { AppError } from '../../http/app-error.ts';
 import { answerFromRow } from './answer-view.ts';
 import type { ChatRepository } from './chat.repository.ts';
+import { containsPattern, markWords, searchWords, snippetOf } from './conversation-search.ts';
 
 const RECENT_LIMIT = 10;
 
@@ -20,6 +21,22 @@ export function createHistoryService({ chats }: { chats: ChatRepository }) {
           title: r.title,
           lastQuestion: r.lastQuestion ?? '',
           messageCount: r.messageCount,
+          updatedAt: new Date(r.updatedAt).toISOString(),
+        })),
+      };
+    },
+    /** The caller's conversations holding every word of the query, in their title or in one message. */
+    async search(userId: string, q: string, page: number, size: number): Promise<ConversationSearchPage> {
+      const words = searchWords(q);
+      const { rows, total } = await chats.searchSessions(userId, words.map(containsPattern), page, size);
+      return {
+        total,
+        items: rows.map((r) => ({
+          conversationId: r.id,
+          title: r.title,
+          titleHighlight: markWords(r.title, words),
+          snippet: r.message ? snippetOf(r.message.content, words) : null,
+          role: r.message?.role ?? null,
           updatedAt: new Date(r.updatedAt).toISOString(),
         })),
       };

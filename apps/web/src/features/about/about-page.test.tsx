@@ -6,6 +6,7 @@ import { ABOUT_PATHS } from './about.queries.ts';
 const KJV = {
   id: 'kjv',
   name: 'King James Version',
+  abbr: 'KJV',
   language: 'en',
   tradition: 'protestant',
   license: 'Public Domain',

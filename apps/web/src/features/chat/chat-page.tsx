@@ -10,7 +10,7 @@ import { REDIRECT_PARAM } from '../../lib/safe-path.ts';
 import { isSelectable, type AnswerHandlers, type AnswerSelection } from './chat-answer.tsx';
 import { ChatComposer } from './chat-composer.tsx';
 import { ChatConversation } from './chat-conversation.tsx';
-import { HistoryIcon, NewChatIcon, SelectIcon } from './chat-icons.tsx';
+import { HistoryIcon, NewChatIcon, SearchIcon, SelectIcon } from './chat-icons.tsx';
 import { KindSwitch } from './kind-switch.tsx';
 import { ChatWelcome } from './chat-welcome.tsx';
 import { ModeSwitch } from './mode-switch.tsx';
@@ -125,6 +125,9 @@ export function ChatPage() {
           <NewChatIcon />
         </button>
       ) : null}
+      <Link to="/search" className="nav-icon-link" aria-label={t('search.open')} data-testid="chat-open-search">
+        <SearchIcon />
+      </Link>
       <Link to="/setting" className="nav-icon-link" aria-label={tc('setting.title')} data-testid="chat-open-setting">
         <SettingIcon />
       </Link>

@@ -40,7 +40,8 @@ export const chatKeys = {
   /** Whatever lists saved answers (the collections screens) keys its queries under 'collections': a collect here
    * marks them stale. */
   collections: () => ['collections'] as const,
-  translations: () => ['bible', 'translations'] as const,
+  /** The translations that hold one passage, the reader's own first. */
+  translationsOf: (reference: string, expression = '') => ['bible', 'translations', reference, expression] as const,
   shareCard: (ids: readonly string[], theme: ShareTheme) => ['chat', 'share-card', ids.join(','), theme] as const,
   /** The settings screen lists the user's share links under this key: a new link marks it stale. */
   shareLinks: () => ['share', 'links'] as const,
@@ -108,12 +109,16 @@ export function messagesQuery(api: ApiClient, conversationId: string) {
   });
 }
 
-/** The corpus's translations change only with a new corpus: fetched once a visit. */
-export function translationsQuery(api: ApiClient) {
+/** The translations that hold a passage, the reader's own first (never the Septuagint for John 3:16). */
+export function translationsQuery(api: ApiClient, reference: string, reader: { expression?: Expression }) {
   return queryOptions({
-    queryKey: chatKeys.translations(),
+    queryKey: chatKeys.translationsOf(reference, reader.expression),
     queryFn: ({ signal }) =>
-      api.get(CHAT_PATHS.translations, { schema: () => schemas().then((m) => m.translationsSchema), signal }),
+      api.get(CHAT_PATHS.translations, {
+        params: { ref: reference, ...reader },
+        schema: () => schemas().then((m) => m.translationsSchema),
+        signal,
+      }),
     staleTime: Infinity,
   });
 }
