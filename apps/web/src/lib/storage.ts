@@ -16,6 +16,8 @@ export const CACHE_KEYS = {
   platformCode: 'PLATFORM_CODE',
   appFirstTour: 'APP_FIRST_TOUR',
   firstTour: 'FIRST_TOUR',
+  /** The conversations the server does not keep (a guest's), so a reload finds them (features/chat). */
+  guestConversations: 'GUEST_CONVERSATIONS',
 } as const;
 export type CacheKey = keyof typeof CACHE_KEYS;
 
