@@ -78,7 +78,7 @@ export async function buildApp({ container, logger }: BuildAppOptions): Promise<
   registerSecurityHeaders(app, config.providers.captcha.provider);
   registerRequestGuards(app);
   await registerOpenApi(app);
-  const spaFallback = await registerWebApp(app, config.webDistDir);
+  const spaFallback = await registerWebApp(app, config.webDistDir, config.providers.captcha.provider);
   registerErrorHandling(app, spaFallback);
 
   const startedAt = Date.now();

@@ -11,13 +11,14 @@ import { createIntentGatherer } from './answer/intent-context.ts';
 import { createGroundedComposer } from './answer/grounded-composer.ts';
 import { createOpenAiModel } from './answer/openai-model.ts';
 import { createOpenAiTranslator } from './answer/openai-translator.ts';
+import { quotingModel, warmAnswers } from './answer/warm-up.ts';
 import { createChatRepository } from './features/chat/chat.repository.ts';
 import { createAskQuota } from './features/chat/ask-quota.ts';
 import { createChatService } from './features/chat/chat.service.ts';
 import { createHistoryService } from './features/chat/history.service.ts';
 import { createBibleService } from './features/bible/bible.service.ts';
 import { createReaderResolver } from './scripture/reader.ts';
-import { bibleLanguageOf } from './scripture/translation-policy.ts';
+import { bibleLanguageOf, traditionOf } from './scripture/translation-policy.ts';
 import { parseUsfm } from './scripture/usfm.ts';
 import { createDevotionalService } from './features/devotional/devotional.service.ts';
 import { systemClock, type Clock } from './features/auth/auth-session.service.ts';
@@ -98,7 +99,14 @@ export async function createContainer(
   const chats = createChatRepository(database.db);
   const metrics = createMetrics();
   metrics.watchCorpus(() => corpus.status());
-  const model = metrics.instrumentModel(config.llm ? createOpenAiModel(config.llm) : createGroundedComposer());
+  const answerModel = config.llm ? createOpenAiModel(config.llm) : createGroundedComposer();
+  const generation = {
+    gatherer: createIntentGatherer({ gatherer: createContextGatherer({ bible, corpus, corpusData }), bible }),
+    bible,
+    corpus,
+    model: metrics.instrumentModel(answerModel),
+    log,
+  };
   const generations = createGenerations({
     store: redis ? createRedisGenerationStore({ command: redis.command, pubsub }) : createInProcessGenerationStore(),
     pubsub,
@@ -110,14 +118,19 @@ export async function createContainer(
     readers,
     generations,
     quota: createAskQuota({ counters: hotCounters, clock, limits: config.abuse.asks }),
-    generation: {
-      gatherer: createIntentGatherer({ gatherer: createContextGatherer({ bible, corpus, corpusData }), bible }),
-      bible,
-      corpus,
-      model,
-      log,
-    },
+    generation,
   });
+  /** Warms the answer path in the background (server.ts, once per corpus version); a remote model is never called. */
+  const warmUp = (signal?: AbortSignal) =>
+    warmAnswers(
+      {
+        ...generation,
+        model: config.llm ? quotingModel : answerModel,
+        tradition: traditionOf(config.editionExpression),
+        busy: () => chat.inFlight > 0,
+      },
+      signal,
+    );
   const history = createHistoryService({ chats });
   const devotional = createDevotionalService({
     corpus,
@@ -190,6 +203,7 @@ export async function createContainer(
       voice,
       share,
     },
+    warmUp,
     async close() {
       await corpus.close();
       await accounts.close();

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ANSWER_KINDS, CHAT_MODES } from './constants.ts';
+import { ANSWER_KINDS, ANSWER_STATUSES, CHAT_MODES } from './constants.ts';
 import { expressionSchema } from './member.ts';
 import { localeSchema } from './locale-schema.ts';
 import { stripBidiControls } from './plain-text.ts';
@@ -15,7 +15,6 @@ export type ChatMode = z.infer<typeof chatModeSchema>;
 export const answerKindSchema = z.enum(ANSWER_KINDS);
 export type AnswerKind = z.infer<typeof answerKindSchema>;
 
-export const ANSWER_STATUSES = ['generating', 'done', 'stopped', 'failed'] as const;
 export const answerStatusSchema = z.enum(ANSWER_STATUSES);
 export type AnswerStatus = z.infer<typeof answerStatusSchema>;
 

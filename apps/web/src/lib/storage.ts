@@ -18,6 +18,8 @@ export const CACHE_KEYS = {
   firstTour: 'FIRST_TOUR',
   /** This browser's guest key (sent as Guest-Key): a guest's answers belong to it. */
   guestKey: 'GUEST_KEY',
+  /** The conversations the server does not keep (a guest's), so a reload finds them (features/chat). */
+  guestConversations: 'GUEST_CONVERSATIONS',
 } as const;
 export type CacheKey = keyof typeof CACHE_KEYS;
 

@@ -220,6 +220,19 @@ export const chatRoutes: FastifyPluginAsync<{
     async (request) =>
       ok(await history.collections(currentUserId(request), request.query.page, request.query.size, request.locale)),
   );
+  r.get(
+    '/collection',
+    {
+      ...userOnly,
+      schema: {
+        tags,
+        summary: 'One collected answer, also when its session has been deleted (conversationId is then null)',
+        querystring: idBodySchema,
+        response: { 200: okSchema(answerSchema) },
+      },
+    },
+    async (request) => ok(await history.collection(currentUserId(request), request.query.id, request.locale)),
+  );
   r.post(
     '/rate',
     {

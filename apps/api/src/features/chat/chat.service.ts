@@ -170,18 +170,22 @@ export function createChatService(deps: {
       const earlier = await deps.chats.findByRequest(userId, requestId);
       if (earlier) return this.rejoin(caller, earlier);
       const previous = await deps.chats.findOwned(answerId, userId);
-      if (!previous || previous.role !== 'assistant' || !previous.parentId) throw new AppError('not_found');
+      // An answer kept only as a collection (its conversation deleted) has no conversation to answer in again.
+      if (!previous || previous.role !== 'assistant' || !previous.parentId || !previous.conversationId) {
+        throw new AppError('not_found');
+      }
       const questionRow = await deps.chats.findOwned(previous.parentId, userId);
       if (!questionRow) throw new AppError('not_found');
+      const conversationId = previous.conversationId;
       return deps.quota.withSlot(caller, (release) =>
-        this.startResend(caller, previous, questionRow, requestId, release),
+        this.startResend(caller, { ...previous, conversationId }, questionRow, requestId, release),
       );
     },
 
     /** The stored part of resend: a new answer row to the same question, then the generation. */
     async startResend(
       caller: Caller,
-      previous: MessageRow,
+      previous: MessageRow & { conversationId: string },
       questionRow: MessageRow,
       requestId: string,
       release: () => void,

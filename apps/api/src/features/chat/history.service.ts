@@ -72,8 +72,18 @@ export function createHistoryService({ chats }: { chats: ChatRepository }) {
     },
     collect: async (userId: string, ids: string[]) =>
       found((await chats.setCollected(ids, userId, true)) === ids.length),
-    uncollect: async (userId: string, ids: string[]) =>
-      found((await chats.setCollected(ids, userId, false)) === ids.length),
+    /** An answer whose conversation was deleted goes with its uncollecting (it was kept only as a collection). */
+    async uncollect(userId: string, ids: string[]) {
+      const changed = await chats.setCollected(ids, userId, false);
+      await chats.purgeUncollectedOrphans(userId);
+      found(changed === ids.length);
+    },
+    /** One collected answer, also when its conversation has been deleted (then `conversationId` is null). */
+    async collection(userId: string, id: string, locale: Locale): Promise<Answer> {
+      const row = await chats.findCollected(id, userId);
+      if (!row) throw new AppError('not_found');
+      return answerFromRow(row.answer, row.question ?? '', locale);
+    },
     async collections(
       userId: string,
       page: number,

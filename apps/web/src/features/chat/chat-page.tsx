@@ -2,7 +2,7 @@ import type { AnswerKind, ChatMode, Citation } from '@bible-qa/contract';
 import Button from 'antd-mobile/es/components/button';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { SettingIcon } from '../../components/icons.tsx';
 import { Page } from '../../components/page.tsx';
 import { useSession } from '../../lib/session.ts';
@@ -15,8 +15,9 @@ import { KindSwitch } from './kind-switch.tsx';
 import { ChatWelcome } from './chat-welcome.tsx';
 import { ModeSwitch } from './mode-switch.tsx';
 import { SelectBar } from './select-bar.tsx';
+import { addressOf } from './conversation.ts';
 import { useConversation } from './use-conversation.ts';
-import { useLinkedConversation } from './use-linked-conversation.ts';
+import { conversationPath, useConversationAddress } from './use-conversation-address.ts';
 import './chat.css';
 import './chat-panels.css';
 import { Dialog, Toast } from '../../lib/overlays.ts';
@@ -33,6 +34,7 @@ export function ChatPage() {
   const { t } = useTranslation('chat');
   const { t: tc } = useTranslation();
   const navigate = useNavigate();
+  const location = useLocation();
   const { loggedIn } = useSession();
   const conversation = useConversation();
   const { state, streaming } = conversation;
@@ -45,7 +47,12 @@ export function ChatPage() {
   const [passageUsed, setPassageUsed] = useState(false);
   const [selecting, setSelecting] = useState(false);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
-  useLinkedConversation(conversation.open, loggedIn);
+  useConversationAddress(conversation, {
+    loggedIn,
+    onDraft: (question) => void mayOverwrite(question).then((ok) => ok && setDraft(question)),
+  });
+  // Logging in comes back to this very conversation (a guest's is kept in this browser).
+  const loginPath = `/login?${REDIRECT_PARAM}=${encodeURIComponent(`${location.pathname}${location.search}`)}`;
 
   /** Asks in the chosen mode; a prayer, sermon or poem is asked for once, then the composer asks questions again. */
   function ask(question: string, asked: AnswerKind = kind) {
@@ -69,9 +76,11 @@ export function ChatPage() {
     setSelected(new Set());
   }
 
-  function newChat() {
+  /** A new conversation is a new address (back returns to the one left); the address resets the screen. */
+  function newChat({ replace = false } = {}) {
     endSelection();
-    conversation.reset();
+    if (addressOf(state)) navigate(conversationPath(null), { replace });
+    else conversation.reset();
   }
 
   const handlers: AnswerHandlers = {
@@ -120,7 +129,7 @@ export function ChatPage() {
           className="nav-icon-link chat-nav-button"
           aria-label={t('history.newChat')}
           data-testid="chat-new"
-          onClick={newChat}
+          onClick={() => newChat()}
         >
           <NewChatIcon />
         </button>
@@ -172,12 +181,7 @@ export function ChatPage() {
           {loggedIn && !state.guest ? null : (
             <div className="chat-guest" data-testid="chat-guest-banner">
               <span>{t('welcome.guestNotice')}</span>
-              <Button
-                size="mini"
-                color="primary"
-                fill="outline"
-                onClick={() => navigate(`/login?${REDIRECT_PARAM}=${encodeURIComponent('/chat')}`)}
-              >
+              <Button size="mini" color="primary" fill="outline" onClick={() => navigate(loginPath)}>
                 {tc('common.loginNow')}
               </Button>
             </div>
@@ -197,11 +201,13 @@ export function ChatPage() {
             open={historyOpen}
             onClose={() => setHistoryOpen(false)}
             currentId={state.conversationId}
-            onOpenConversation={async (id) => {
+            loginPath={loginPath}
+            onOpenConversation={(id) => {
               endSelection();
-              await conversation.open(id);
+              if (id !== addressOf(state)) navigate(conversationPath(id));
             }}
-            onNewChat={newChat}
+            onNewChat={() => newChat()}
+            onCurrentDeleted={() => newChat({ replace: true })}
           />
         ) : null}
         {passageUsed ? <PassageView citation={passage} onClose={() => setPassage(null)} /> : null}
