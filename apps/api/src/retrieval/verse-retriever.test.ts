@@ -285,6 +285,24 @@ describe('createVerseRetriever: fact notes', () => {
   });
 });
 
+describe('createVerseRetriever: questions of number', () => {
+  const said = (ref: string, text: string, score: number): PassageHit => ({ ...verse('webbe', ref, score), text });
+
+  it('puts a verse that states a number above better word matches that state none', async () => {
+    const hits = [
+      said('GEN.29.11', 'Jacob kissed Rachel, and lifted up his voice, and wept.', 9),
+      said('GEN.29.12', 'Jacob told Rachel that he was her father’s relative.', 8),
+      said('GEN.29.20', 'Jacob served seven years for Rachel.', 7),
+    ];
+    const { r } = retriever({ verses: hits });
+    const asked = await r.retrieve('How many years did Jacob work for Rachel?', en);
+    expect(asked.verses[0]?.ref).toBe('GEN.29.20');
+    // The same verses for a question that asks no number keep the order of their words.
+    const other = await r.retrieve('What did Jacob do for Rachel?', en);
+    expect(other.verses[0]?.ref).toBe('GEN.29.11');
+  });
+});
+
 describe('createVerseRetriever: prominence', () => {
   it('only breaks ties: the better-known of two equally ranked verses first, never a famous verse not found', async () => {
     const hits = [verse('webbe', 'MAT.6.1', 9), verse('webbe', 'MAT.6.2', 8)];

@@ -30,7 +30,7 @@ import { defaultPassageGuide, type GuideMatch, type PassageGuide } from './guide
 import { foldToSimplified } from './chinese-text.ts';
 import { hasBibleName } from './guide/bible-names.ts';
 import { hasFaithTerm } from './guide/faith-terms.ts';
-import { asksDetailOf, isFactQuestion, withMeasureWords } from './guide/question-words.ts';
+import { asksDetailOf, asksNumber, isFactQuestion, statesNumber, withMeasureWords } from './guide/question-words.ts';
 import { analyzeForIndex } from './text-analysis.ts';
 
 /** How a verse was found: cited by the question, named by it (the passage guide), text search, reference entries. */
@@ -179,6 +179,8 @@ export const FACT_WEIGHTS: FusionWeights = {
   book: 3,
   note: 2,
 };
+/** How much more a verse that states a number counts for a question of number. */
+const NUMBER_BOOST = 1.6;
 /** Verses from the start of each guide range taken before the rest of any range. */
 const GUIDE_HEAD = 3;
 /** The prominence ranking orders the first verses of the text and entry rankings. */
@@ -705,11 +707,17 @@ export function createVerseRetriever(deps: VerseRetrieverDeps): VerseRetriever {
           : [];
       // The words of a question of fact find its verse; a person's key verses only help.
       const w = fact ? factWeights : weights;
+      const numbers = asksNumber(question);
       const fused = reciprocalRankFusion(
         [text.order, entry.order, topics, people, byProminence, book.order, notes],
         RRF_K,
         [w.text, w.entry, w.topic, w.person, w.prominence, w.book, w.note],
       )
+        // A question of number (how old, how many) is answered by a verse that states a number.
+        .map((item) => {
+          const said = numbers && (text.hitOf.get(item.id) ?? book.hitOf.get(item.id));
+          return said && statesNumber(said.text) ? { ...item, score: item.score * NUMBER_BOOST } : item;
+        })
         // Prominence only breaks ties between equally ranked verses.
         .map((item, i) => ({ item, i, p: prominence(item.id) }))
         .sort((a, b) => b.item.score - a.item.score || b.p - a.p || a.i - b.i)

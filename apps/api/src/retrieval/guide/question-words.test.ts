@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { asksDetailOf, isFactQuestion, withMeasureWords } from './question-words.ts';
+import { asksDetailOf, asksNumber, isFactQuestion, statesNumber, withMeasureWords } from './question-words.ts';
 
 describe('question words', () => {
   it.each([
@@ -66,4 +66,31 @@ describe('question words', () => {
   ] as const)('reads %s as asking for the passage it names (%s) itself', (q, alias, language) =>
     expect(asksDetailOf(q, alias, language)).toBe(false),
   );
+
+  it('knows a question of number and a verse that states one, in the five languages', () => {
+    for (const q of [
+      'How old was Abraham when Isaac was born?',
+      '雅各为拉结服侍了几年？',
+      '¿Cuántos años vivió Matusalén?',
+      'Combien de jours ?',
+    ])
+      expect(asksNumber(q)).toBe(true);
+    expect(asksNumber('Who killed Goliath?')).toBe(false);
+    for (const verse of [
+      'Abraham was one hundred years old when his son, Isaac, was born to him.',
+      'And Jacob served seven years for Rachel',
+      '雅各就为拉结服事了七年',
+      'Y vivió Mathusalam ciento ochenta y siete años',
+      'Jacob servit sept ans pour Rachel',
+      'In the 600th year of Noah',
+    ])
+      expect(statesNumber(verse)).toBe(true);
+    // A Chinese numeral inside a word is no number: 一切, 一同.
+    for (const verse of [
+      'Jacob kissed Rachel, and lifted up his voice, and wept.',
+      '一切信他的人都得救',
+      'Et il dit à Jacob',
+    ])
+      expect(statesNumber(verse)).toBe(false);
+  });
 });

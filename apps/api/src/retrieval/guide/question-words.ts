@@ -85,3 +85,27 @@ export function withMeasureWords(question: string): string {
   for (const [pattern, to] of CHINESE_MEASURES) out = out.replace(pattern, to);
   return out;
 }
+
+/** How many, how old, how long (five languages). */
+const NUMBER_QUESTION =
+  /多少|几|幾|多大|多久|多长|多長|\bhow (?:many|much|old|long)\b|(?<!\p{L})cu[aá]nt[oa]s?(?!\p{L})|(?<!\p{L})qu[eé] edad(?!\p{L})|(?<!\p{L})combien(?!\p{L})|(?<!\p{L})quel [aâ]ge(?!\p{L})/iu;
+
+export function asksNumber(question: string): boolean {
+  return NUMBER_QUESTION.test(question);
+}
+
+/** A number as the Bibles of the five languages write one: digits, number words, or Chinese numerals with a measure. */
+const NUMBER_STATED = new RegExp(
+  [
+    String.raw`\d`,
+    String.raw`[一二三四五六七八九十百千万萬两兩]+(?:年|岁|歲|日|天|夜|个|個|人|次|位|千|万|萬|百|十|舍客勒|肘|支派|代)`,
+    String.raw`\b(?:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|score|threescore|fourscore|twice|thrice)\b`,
+    String.raw`(?<!\p{L})(?:dos|tres|cuatro|cinco|seis|siete|ocho|nueve|diez|once|doce|trece|catorce|quince|veinte|treinta|cuarenta|cincuenta|sesenta|setenta|ochenta|noventa|cien|ciento|doscientos|trescientos|quinientos|mil)(?!\p{L})`,
+    String.raw`(?<!\p{L})(?:deux|trois|quatre|cinq|sept|huit|neuf|dix|onze|douze|treize|quatorze|quinze|seize|vingt|trente|quarante|cinquante|soixante|cent|mille)(?!\p{L})`,
+  ].join('|'),
+  'iu',
+);
+
+export function statesNumber(text: string): boolean {
+  return NUMBER_STATED.test(text);
+}
