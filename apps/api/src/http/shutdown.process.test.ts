@@ -3,7 +3,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorCode, type ChatEvent } from '@bible-qa/contract';
 import { buildCompiledApi, startCompiledServer, type CompiledServer } from '../test/compiled-server.ts';
-import { freshPostgresUrl } from '../test/databases.ts';
+import { freshPostgresUrl, postgresInRun } from '../test/databases.ts';
 import { startFakeLlm, type FakeLlm } from '../test/fake-llm.ts';
 import { startSmtpPeer, type SmtpPeer } from '../test/smtp-peer.ts';
 import { sseEvent } from '../test/test-users.ts';
@@ -67,7 +67,7 @@ async function post<T>(origin: string, path: string, body: unknown): Promise<T> 
   return envelope.data;
 }
 
-describe('SIGTERM to the compiled server with answers streaming', () => {
+describe.skipIf(!postgresInRun)('SIGTERM to the compiled server with answers streaming', () => {
   let build: Awaited<ReturnType<typeof buildCompiledApi>>;
   let llm: FakeLlm;
   let smtp: SmtpPeer;
