@@ -78,7 +78,9 @@ export async function createContainer(
   const chats = createChatRepository(database.db);
   const metrics = createMetrics();
   metrics.watchCorpus(() => corpus.status());
-  const model = metrics.instrumentModel(config.llm ? createOpenAiModel(config.llm) : createGroundedComposer());
+  const model = metrics.instrumentModel(
+    config.llm ? createOpenAiModel({ ...config.llm, log }) : createGroundedComposer(),
+  );
   const chat = createChatService({
     chats,
     readers,
@@ -128,6 +130,7 @@ export async function createContainer(
     clock,
     log,
     counters: accounts.repositories.counters,
+    audit: accounts.services.audit,
     perAccountPerDay: config.abuse.uploadsPerAccountPerDay,
   });
   // Deregistration and the deletion measure erase the account's stored screenshots too.

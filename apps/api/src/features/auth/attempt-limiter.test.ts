@@ -23,7 +23,7 @@ describe('the attempt limiter', () => {
       clock,
       limits: { perHour: 3, perIpPerHour: 1_000_000, lockBaseMs: MINUTE, lockMaxMs: 8 * MINUTE },
     });
-    const who = { channel: 'mail' as const, identifier: 'lock@example.org', ip: '10.0.0.1' };
+    const who = { channel: 'mail' as const, identifier: 'lock@example.org', ip: '10.0.0.1', path: 'password' as const };
     const wrong = () =>
       limiter.attempt(who, () => Promise.reject(new AppError('wrong_password'))).catch((e: AppError) => e.errorName);
     // Three tries, then the lock: how long until a try is evaluated again?
