@@ -58,14 +58,8 @@ const login = (mobile: string, code: string, ip = ATTACKER) => call('/login', { 
 
 // Accounts in each state, one per round.
 process.stdout.write(`setting up ${ROUNDS} accounts per kind…\n`);
-const prepared: Record<Kind, { mobile: string; code: string }[]> = {
-  neverRequested: [],
-  wrong: [],
-  expired: [],
-  used: [],
-  outOfTries: [],
-  locked: [],
-};
+const perKind = <T>() => Object.fromEntries(KINDS.map((kind) => [kind, [] as T[]])) as Record<Kind, T[]>;
+const prepared = perKind<{ mobile: string; code: string }>();
 for (let i = 0; i < ROUNDS; i++) prepared.expired.push(await send());
 now += 301_000;
 for (let i = 0; i < ROUNDS; i++) {
@@ -85,14 +79,7 @@ for (let i = 0; i < ROUNDS; i++) {
   prepared.locked.push(locked);
 }
 
-const times: Record<Kind, number[]> = {
-  neverRequested: [],
-  wrong: [],
-  expired: [],
-  used: [],
-  outOfTries: [],
-  locked: [],
-};
+const times = perKind<number>();
 const answers = new Set<string>();
 for (let round = 0; round < ROUNDS; round++) {
   for (let k = 0; k < KINDS.length; k++) {

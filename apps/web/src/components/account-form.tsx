@@ -1,4 +1,4 @@
-import { VERIFICATION_CODE_LENGTH, type CodePurpose } from '@bible-qa/contract';
+import type { CodePurpose } from '@bible-qa/contract';
 import { Button, Form, Input } from 'antd-mobile';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import {
   accountFormProblem,
   accountProblem,
   detectAccountMode,
+  normalizeCode,
   type AccountField,
   type AccountFormValues,
   type AccountMode,
@@ -187,10 +188,10 @@ export function AccountForm({ form, testId, onSubmit, footer }: AccountFormProps
           data-testid={`${testId}-code`}
           inputMode="numeric"
           autoComplete="one-time-code"
-          maxLength={VERIFICATION_CODE_LENGTH}
           placeholder={t('placeholder.code')}
           value={values.code}
-          onChange={(value) => form.set('code', value.replace(/\D/g, ''))}
+          // No maxLength: the browser would cut " 123456" to " 12345" before it could be folded to six digits.
+          onChange={(value) => form.set('code', normalizeCode(value))}
           onEnterPress={enter('code')}
         />
       </Form.Item>
