@@ -3,7 +3,7 @@
 // code_invalid; this times each over N interleaved rounds, on a fresh account per round, through the real app
 // (app.inject: the server's work, without the network), and prints the median and spread per kind.
 //   --rounds N          rounds (default 100); each round asks once per kind, in a rotating order
-//   DATABASE_URL=...    on PostgreSQL (an empty database) instead of an in-memory PGlite
+//   DATABASE_URL=...    on PostgreSQL (a new, empty database each run) instead of an in-memory PGlite
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

@@ -65,6 +65,7 @@ export function createAttemptLimiter({
       pair: `authfail:at:${at}`,
       requested: `coderequest:${at}`,
       refused: `authlock:refused:${id}`,
+      refusedPair: `authlock:refused:at:${at}`,
     };
   };
   type Keys = ReturnType<typeof keysOf>;
@@ -89,10 +90,14 @@ export function createAttemptLimiter({
     return (await counters.peek(keys.pair, DAY, now)).count === 0;
   }
 
-  /** A failed or refused try: counted per address and per (account, address), and written to the audit log. */
+  /**
+   * A failed or refused try: counted per address, and written to the audit log. Only an evaluated failure marks the
+   * address as failed on the account: the owner's own try refused by a lock must not close the owner's path.
+   */
   async function failed(keys: Keys, input: AttemptInput, now: Date, reason: string): Promise<void> {
     await counters.hit(keys.ip, HOUR, now);
-    await counters.hit(keys.pair, DAY, now);
+    // A refused try is kept apart (the same work), so the owner's path stays open to the owner's address.
+    await counters.hit(reason === 'locked' ? keys.refusedPair : keys.pair, DAY, now);
     await audit?.record({
       kind: 'login_failed',
       account: { channel: input.channel, identifier: input.identifier },

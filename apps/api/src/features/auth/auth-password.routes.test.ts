@@ -222,7 +222,8 @@ describe.each(databaseTargets)('passwords on $name', (target) => {
     } finally {
       await fresh.app.close();
     }
-  });
+    // 101 sequential argon2 logins, each written to the audit log: minutes on a loaded two-core machine.
+  }, 120_000);
 
   it('locks with a growing back-off, never for the day, and lets the owner in with a code meanwhile', async () => {
     const mobile = phone();
