@@ -5,9 +5,11 @@ import { API_BASE } from '@bible-qa/contract';
 import type { TrustProxy } from './config.ts';
 import type { Container } from './container.ts';
 import { sendError, registerErrorHandling } from './http/error-handler.ts';
+import { loggerOptions } from './http/logger.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { generateRequestId, registerRequestContext } from './http/request-context.ts';
 import { registerRequestGuards } from './http/request-guards.ts';
+import { registerRequestScope } from './http/request-scope.ts';
 import { registerSecurityHeaders, registerWebApp } from './http/web.ts';
 import { registerRiskCeiling } from './http/risk.ts';
 import { registerMetrics } from './http/metrics.ts';
@@ -44,7 +46,7 @@ export interface BuildAppOptions {
 export async function buildApp({ container, logger }: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = container;
   const app = Fastify({
-    ...(logger ? { loggerInstance: logger } : { logger: { level: config.log.level } }),
+    ...(logger ? { loggerInstance: logger } : { logger: loggerOptions(config.log.level) }),
     genReqId: generateRequestId,
     // One access-log line per request is written by request-context.ts; Fastify's own two are off.
     logController: new LogController({ requestIdLogLabel: 'reqId', disableRequestLogging: true }),
@@ -73,6 +75,7 @@ export async function buildApp({ container, logger }: BuildAppOptions): Promise<
   });
 
   registerRequestContext(app);
+  registerRequestScope(app);
   registerMetrics(app, container.metrics, config.ops.metrics);
   registerRiskCeiling(app, container.accounts.risk);
   registerSecurityHeaders(app, config.providers.captcha.provider);

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { AskLimits } from './features/chat/ask-quota.ts';
 
 /**
- * Limits against abuse of the paid parts: model calls, their length and uploads (decision 0010). Parsed with the
+ * Limits against abuse of the paid parts: model calls, their length and uploads (decision 0013). Parsed with the
  * rest in config.ts (the only reader of process.env); every variable is in .env.example with its default.
  */
 const emptyToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);

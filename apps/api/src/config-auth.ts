@@ -75,6 +75,8 @@ export const authEnv = {
   RISK_ACCOUNT_LIMIT: int(300, 1, 1_000_000),
   RISK_ACCOUNT_SUSPEND_AT: int(1_200, 1, 10_000_000),
   RISK_SUSPENSION_MS: int(24 * HOUR, 60_000, 365 * 24 * HOUR),
+  AUDIT_ACCOUNT_KEY: z.preprocess(emptyToUndefined, z.string().min(16).optional()),
+  AUDIT_RETENTION_DAYS: int(180, 1, 3_650),
 };
 
 type AuthEnv = z.infer<z.ZodObject<typeof authEnv>>;
@@ -91,7 +93,7 @@ export interface AuthConfig {
     /** Per region: each SMS country code, and e-mail, has its own hourly cap (SMS pumping hits one region). */
     perRegionPerHour: number;
   };
-  /** Tries per account identifier and failures per IP before the lock, and the lock's back-off (decision 0010). */
+  /** Tries per account identifier and failures per IP before the lock, and the lock's back-off (decision 0013). */
   failures: { perHour: number; perIpPerHour: number; lockBaseMs: number; lockMaxMs: number };
   mail: { smtpUrl: string | undefined; from: string };
   /** Country calling codes that SMS codes may be sent to (toll-fraud guard). */
@@ -110,6 +112,8 @@ export interface AuthConfig {
     accountSuspendAt: number;
     suspensionMs: number;
   };
+  /** The audit log: the key of its account digest (unkeyed SHA-256 without it) and how long rows are kept. */
+  audit: { accountKey: string | undefined; retentionMs: number };
 }
 
 export function readAuthConfig(e: AuthEnv): AuthConfig {
@@ -144,5 +148,6 @@ export function readAuthConfig(e: AuthEnv): AuthConfig {
       accountSuspendAt: e.RISK_ACCOUNT_SUSPEND_AT,
       suspensionMs: e.RISK_SUSPENSION_MS,
     },
+    audit: { accountKey: e.AUDIT_ACCOUNT_KEY, retentionMs: e.AUDIT_RETENTION_DAYS * 24 * HOUR },
   };
 }

@@ -6,6 +6,8 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { createMeasuresRepository } from './features/admin/measures.repository.ts';
 import { createMeasuresService } from './features/admin/measures.service.ts';
+import { createAuditRepository } from './features/audit/audit.repository.ts';
+import { createAuditService } from './features/audit/audit.service.ts';
 import { createAccountLoginService, createMobileLoginVerb } from './features/auth/account-login.service.ts';
 import { createAttemptLimiter } from './features/auth/attempt-limiter.ts';
 import { createAuthSessionRepository } from './features/auth/auth-session.repository.ts';
@@ -69,6 +71,14 @@ export function createAccountServices({
     : createOutboxMailer(outbox, clock);
   const sms = createSmsSender(config.providers.sms, () => createOutboxSms(outbox, clock));
 
+  const audit = createAuditService({
+    audits: createAuditRepository(db),
+    members,
+    clock,
+    log,
+    accountKey: auth.audit.accountKey,
+    retentionMs: auth.audit.retentionMs,
+  });
   const measureRows = createMeasuresRepository(db);
   const sessionRows = createAuthSessionRepository(db);
   const codeRows = createVerificationCodeRepository(db);
@@ -95,7 +105,12 @@ export function createAccountServices({
       });
       await sessionRows.revokeAllForUser(userId, now);
       barred(userId);
-      log.warn({ auth: 'risk_suspension', userId, until }, 'account suspended by the risk ceiling');
+      await audit.record({
+        kind: 'measure_applied',
+        targetUserId: userId,
+        reason: 'risk ceiling: request rate',
+        detail: { measure: 'suspension', expiresAt: until.toISOString() },
+      });
     },
   });
   const sessions = createAuthSessionService({
@@ -104,6 +119,7 @@ export function createAccountServices({
     accessTtlMs: auth.accessTokenTtlMs,
     sessionTtlMs: auth.sessionTtlMs,
     onAuthenticated: (account) => risk.checkAccount(account.userId),
+    audit,
   });
   // Features that keep account data outside the database (stored screenshots) register an eraser (onErase).
   const erasers: ((userId: string) => Promise<void>)[] = [];
@@ -116,7 +132,7 @@ export function createAccountServices({
       for (const erase of erasers) await erase(userId);
     },
   });
-  const limiter = createAttemptLimiter({ counters, clock, limits: auth.failures });
+  const limiter = createAttemptLimiter({ counters, clock, limits: auth.failures, audit });
   const captchas = createCaptchaService({
     provider: createCaptchaProvider(config.providers.captcha),
     oneTime,
@@ -147,7 +163,7 @@ export function createAccountServices({
   const adminAccounts = new Set(
     auth.adminAccounts.map((a) => normalizeAnyAccount(a)?.value).filter((v): v is string => v !== undefined),
   );
-  const completion = createLoginCompletion({ members, measures: measureRows, sessions, clock, adminAccounts, log });
+  const completion = createLoginCompletion({ members, measures: measureRows, sessions, clock, adminAccounts, audit });
   const accounts = createAccountLoginService({
     codes,
     limiter,
@@ -156,6 +172,7 @@ export function createAccountServices({
     completion,
     sessions,
     clock,
+    audit,
   });
   const shared = { identities, members, completion, clock, oneTime };
 
@@ -188,7 +205,16 @@ export function createAccountServices({
         maxWaitMs: auth.qrPollWaitMs,
         publicOrigin: config.publicOrigin,
       }),
-      measures: createMeasuresService({ measures: measureRows, members, member, sessions, clock, onBarred: barred }),
+      measures: createMeasuresService({
+        measures: measureRows,
+        members,
+        member,
+        sessions,
+        clock,
+        audit,
+        onBarred: barred,
+      }),
+      audit,
     },
     async close() {
       await codes.settled();

@@ -99,7 +99,7 @@ export async function createContainer(
   const chats = createChatRepository(database.db);
   const metrics = createMetrics();
   metrics.watchCorpus(() => corpus.status());
-  const answerModel = config.llm ? createOpenAiModel(config.llm) : createGroundedComposer();
+  const answerModel = config.llm ? createOpenAiModel({ ...config.llm, log }) : createGroundedComposer();
   const generation = {
     gatherer: createIntentGatherer({ gatherer: createContextGatherer({ bible, corpus, corpusData }), bible }),
     bible,
@@ -168,6 +168,7 @@ export async function createContainer(
     clock,
     log,
     counters: accounts.repositories.counters,
+    audit: accounts.services.audit,
     perAccountPerDay: config.abuse.uploadsPerAccountPerDay,
   });
   // Deregistration and the deletion measure erase the account's stored screenshots too.

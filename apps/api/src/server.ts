@@ -1,8 +1,8 @@
-import pino from 'pino';
 import { buildApp } from './app.ts';
 import { assertServable, ConfigError, loadConfig } from './config.ts';
 import { createContainer } from './container.ts';
 import { createProgressBar } from './corpus/progress.ts';
+import { createLogger } from './http/logger.ts';
 import { registerIdleReclaim } from './http/idle-reclaim.ts';
 
 /**
@@ -21,7 +21,7 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const logger = pino({ level: config.log.level });
+  const logger = createLogger(config.log.level);
   const container = await createContainer(config, logger);
   const app = await buildApp({ container, logger });
   // `npm start` runs node with --expose-gc so that memory taken by a burst goes back once the server is idle.

@@ -228,9 +228,30 @@ export const qrPollResultSchema = z.object({
 });
 export type QrPollResult = z.infer<typeof qrPollResultSchema>;
 export const qrTicketRequestSchema = z.object({ ticket: qrTicketField });
-/** What the phone shows before the user confirms: where the desktop asked from. */
+/**
+ * What the phone shows before the user confirms: the desktop's browser and system (read from its user agent; the
+ * raw string is never shown), when it asked, and from where as far as the server can honestly tell: this machine, a
+ * private network, or a public address, masked (no region: the server has no GeoIP database).
+ */
+export const QR_BROWSERS = [
+  'chrome',
+  'edge',
+  'firefox',
+  'safari',
+  'opera',
+  'wechat',
+  'qq',
+  'uc',
+  'samsung',
+  'other',
+] as const;
+export const QR_SYSTEMS = ['windows', 'macos', 'linux', 'android', 'ios', 'chromeos', 'harmonyos', 'other'] as const;
 export const qrScanResultSchema = z.object({
-  ip: z.string(),
-  userAgent: z.string(),
+  browser: z.enum(QR_BROWSERS),
+  os: z.enum(QR_SYSTEMS),
+  network: z.enum(['local', 'private', 'public']),
+  /** The address with its host part masked: 203.0.113.*, 2001:db8:1:* */
+  address: z.string(),
   createdAt: z.string(),
 });
+export type QrScanResult = z.infer<typeof qrScanResultSchema>;

@@ -218,13 +218,14 @@ const catalogue = {
     'zh-cn': '请先获取验证码',
     'zh-tw': '請先取得驗證碼',
   },
+  // Every failed code (never requested, wrong, expired, used, out of tries, account locked) gets this one answer.
   code_invalid: {
     code: 10114,
-    en: 'The verification code is wrong or has expired',
-    'es-es': 'El código de verificación es incorrecto o ha caducado',
-    'fr-fr': 'Le code de vérification est erroné ou a expiré',
-    'zh-cn': '验证码错误或已过期',
-    'zh-tw': '驗證碼錯誤或已過期',
+    en: 'The verification code is wrong or no longer valid. Please get a new code and try again',
+    'es-es': 'El código de verificación es incorrecto o ya no es válido. Solicite un código nuevo e inténtelo de nuevo',
+    'fr-fr': 'Le code de vérification est erroné ou n’est plus valide. Veuillez demander un nouveau code et réessayer',
+    'zh-cn': '验证码错误或已失效，请重新获取验证码后再试',
+    'zh-tw': '驗證碼錯誤或已失效，請重新取得驗證碼後再試',
   },
   google_unavailable: {
     code: 10115,

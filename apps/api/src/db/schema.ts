@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, date, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { auditSchema } from './audit-schema.ts';
 import { authSchema } from './auth-schema.ts';
 import { chatSchema } from './chat-schema.ts';
 import { corpusSchema } from './corpus-schema.ts';
@@ -76,6 +77,7 @@ export * from './chat-schema.ts';
 export * from './auth-schema.ts';
 export * from './feedback-schema.ts';
 export * from './share-schema.ts';
+export * from './audit-schema.ts';
 export const schema = {
   users,
   authSessions,
@@ -84,5 +86,6 @@ export const schema = {
   ...authSchema,
   ...feedbackSchema,
   ...shareSchema,
+  ...auditSchema,
 };
 export type Schema = typeof schema;

@@ -63,28 +63,9 @@ export function registerRequestContext(app: FastifyInstance): void {
     const failure = request.failure;
     if (!failure) request.log.info(line, 'request');
     else if (failure.code === 500)
-      request.log.error({ ...line, err: loggable(failure.error) }, `request failed: ${failure.errorName}`);
+      request.log.error({ ...line, err: failure.error }, `request failed: ${failure.errorName}`);
     else request.log.warn({ ...line, error: failure.errorName }, `request refused: ${failure.errorName}`);
   });
-}
-
-/**
- * What an unexpected error may put in the log. A database error's message carries its SQL with the bound values
- * (user ids, names, feedback text), so only its class and SQLSTATE go; the request id on the line finds the rest.
- */
-export function loggable(error: unknown): unknown {
-  for (let e: unknown = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
-    const fields = e as Error & { params?: unknown; severity?: unknown; code?: unknown };
-    if ('params' in fields || typeof fields.severity === 'string') {
-      const causes: unknown[] = [];
-      for (let c: unknown = error; c instanceof Error && causes.length < 5; c = c.cause) causes.push(c);
-      const sqlState = causes
-        .map((c) => (c as { code?: unknown }).code)
-        .find((code) => typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code));
-      return { type: (error as Error).constructor.name, database: true, sqlState };
-    }
-  }
-  return error;
 }
 
 function readClientParamsFromBody(request: FastifyRequest): void {

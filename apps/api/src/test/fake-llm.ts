@@ -3,16 +3,28 @@ import type { AddressInfo } from 'node:net';
 
 export type FakeLlmMode =
   | { kind: 'normal'; chunks: string[]; firstTokenDelayMs?: number; gapMs?: number }
-  | { kind: 'status'; status: number }
+  | { kind: 'status'; status: number; headers?: Record<string, string> }
   | { kind: 'hang' }
   | { kind: 'stall'; chunks: string[] }
   | { kind: 'malformed' }
-  | { kind: 'split-utf8'; text: string };
+  | { kind: 'split-utf8'; text: string }
+  /** One stream line of this many bytes, written as the client reads it (no line break until the end). */
+  | { kind: 'huge-line'; bytes: number }
+  /** Sends the chunks, then drops the connection without ending the stream. */
+  | { kind: 'reset'; chunks: string[] };
 
 export interface FakeLlm {
   baseURL: string;
   /** Requests received, with when their socket closed (an abort from our side shows as a close before the end). */
-  requests: { body: Record<string, unknown>; closedEarly: boolean; ended: boolean }[];
+  requests: {
+    body: Record<string, unknown>;
+    closedEarly: boolean;
+    ended: boolean;
+    /** When it arrived (Date.now()). */
+    at: number;
+    /** Bytes of the answer written to the socket. */
+    written: number;
+  }[];
   setMode(mode: FakeLlmMode | ((requestNo: number) => FakeLlmMode)): void;
   close(): Promise<void>;
 }
@@ -32,7 +44,13 @@ export async function startFakeLlm(initial: FakeLlmMode = { kind: 'normal', chun
     let raw = '';
     req.on('data', (c: Buffer) => (raw += c.toString()));
     req.on('end', () => {
-      const record = { body: JSON.parse(raw || '{}') as Record<string, unknown>, closedEarly: false, ended: false };
+      const record = {
+        body: JSON.parse(raw || '{}') as Record<string, unknown>,
+        closedEarly: false,
+        ended: false,
+        at: Date.now(),
+        written: 0,
+      };
       requests.push(record);
       const current = typeof mode === 'function' ? mode(requests.length) : mode;
       res.on('close', () => {
@@ -43,7 +61,7 @@ export async function startFakeLlm(initial: FakeLlmMode = { kind: 'normal', chun
         res.end();
       };
       if (current.kind === 'status') {
-        res.writeHead(current.status, { 'content-type': 'application/json' });
+        res.writeHead(current.status, { 'content-type': 'application/json', ...current.headers });
         res.end(JSON.stringify({ error: { message: 'upstream failure', type: 'server_error' } }));
         record.ended = true;
         return;
@@ -54,6 +72,26 @@ export async function startFakeLlm(initial: FakeLlmMode = { kind: 'normal', chun
         res.write('data: {not json at all\n\n');
         res.write('data: [DONE]\n\n');
         end();
+        return;
+      }
+      if (current.kind === 'huge-line') {
+        const piece = Buffer.alloc(64 * 1024, 'x');
+        res.write('data: {"choices":[{"delta":{"content":"');
+        const pump = () => {
+          while (!res.destroyed && record.written < current.bytes) {
+            record.written += piece.length;
+            if (!res.write(piece)) return void res.once('drain', pump);
+          }
+          if (res.destroyed) return;
+          res.write('"}}]}\n\ndata: [DONE]\n\n');
+          end();
+        };
+        pump();
+        return;
+      }
+      if (current.kind === 'reset') {
+        for (const chunk of current.chunks) res.write(sseChunk(chunk));
+        setTimeout(() => res.socket?.destroy(), 20);
         return;
       }
       if (current.kind === 'split-utf8') {

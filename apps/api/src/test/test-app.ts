@@ -3,10 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import pino from 'pino';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { createContainer } from '../container.ts';
+import { createLogger } from '../http/logger.ts';
 import type { DatabaseHandle } from '../db/client.ts';
 import type { Clock } from '../features/auth/auth-session.service.ts';
 
@@ -35,7 +35,7 @@ export async function buildTestApp(options: {
       done();
     },
   });
-  const logger = pino({ level: 'info' }, stream);
+  const logger = createLogger('info', stream);
   const container = await createContainer(config, logger, { database: options.database, clock: options.clock });
   const app = await buildApp({ container, logger });
   options.extend?.(app);

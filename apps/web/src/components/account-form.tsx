@@ -1,8 +1,7 @@
-import { VERIFICATION_CODE_LENGTH } from '@bible-qa/contract';
 import { Button, Form, Input } from 'antd-mobile';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { AccountField } from '../lib/account.ts';
+import { normalizeCode, type AccountField } from '../lib/account.ts';
 import { CaptchaItem } from './captcha-item.tsx';
 import type { AccountFormController } from './use-account-form.ts';
 
@@ -64,10 +63,10 @@ export function AccountForm({ form, testId, onSubmit, footer, onCaptchaSolved }:
           data-testid={`${testId}-code`}
           inputMode="numeric"
           autoComplete="one-time-code"
-          maxLength={VERIFICATION_CODE_LENGTH}
           placeholder={t('placeholder.code')}
           value={values.code}
-          onChange={(value) => form.set('code', value.replace(/\D/g, ''))}
+          // No maxLength: the browser would cut " 123456" to " 12345" before it could be folded to six digits.
+          onChange={(value) => form.set('code', normalizeCode(value))}
           onEnterPress={enter('code')}
         />
       </Form.Item>

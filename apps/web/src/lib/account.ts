@@ -36,7 +36,19 @@ export function isValidAccount(mode: AccountMode, value: string): boolean {
 }
 
 export function isValidCode(value: string): boolean {
-  return CODE_PATTERN.test(value.trim());
+  return CODE_PATTERN.test(normalizeCode(value));
+}
+
+/**
+ * A code as the server accepts it: six ASCII digits. What a user pastes or types may carry spaces or full-width
+ * digits (a Chinese IME, a copied SMS); the server refuses those spellings, so they are folded here (NFKC), and
+ * anything else that is not a digit dropped, before the code is shown, checked or sent.
+ */
+export function normalizeCode(value: string): string {
+  return value
+    .normalize('NFKC')
+    .replace(/[^0-9]/g, '')
+    .slice(0, VERIFICATION_CODE_LENGTH);
 }
 
 /** Spec §5: at least 8 characters, with letters and digits. */

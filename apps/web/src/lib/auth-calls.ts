@@ -12,7 +12,7 @@ import {
   type ErrorName,
 } from '@bible-qa/contract';
 import { ApiError, type ApiClient } from './api-client.ts';
-import type { AccountMode } from './account.ts';
+import { normalizeCode, type AccountMode } from './account.ts';
 import { loginResultSchema, type LoginResult } from './session-schemas.ts';
 
 /** The auth calls of spec §7 under /webapi/portal/auth (payloads as in the contract's auth.ts). */
@@ -75,7 +75,7 @@ export function createAuthCalls(api: ApiClient, userToken: () => string | null) 
       return result.resendAfterSeconds > 0 ? result.resendAfterSeconds : CODE_RESEND_INTERVAL_MS / 1000;
     },
     loginWithCode: (mode: AccountMode, account: string, code: string, options: LoginOptions) =>
-      login(PATHS.codeLogin[mode], { ...accountField(mode, account), code: code.trim() }, options),
+      login(PATHS.codeLogin[mode], { ...accountField(mode, account), code: normalizeCode(code) }, options),
     loginWithPassword: (mode: AccountMode, account: string, password: string, options: LoginOptions) =>
       login(PATHS.passwordLogin[mode], { ...accountField(mode, account), password }, options),
     loginWithGoogle: (input: { key: string; captcha: string; credential: string }, options: LoginOptions) =>
@@ -87,7 +87,7 @@ export function createAuthCalls(api: ApiClient, userToken: () => string | null) 
     resetPassword: (input: { mode: AccountMode; account: string; code: string; password: string; repeat: string }) =>
       api.post(PATHS.resetPassword, {
         ...accountField(input.mode, input.account),
-        code: input.code.trim(),
+        code: normalizeCode(input.code),
         password: input.password,
         repeatPassword: input.repeat,
       }),
@@ -96,7 +96,7 @@ export function createAuthCalls(api: ApiClient, userToken: () => string | null) 
     setPassword: (input: { mode: AccountMode; code: string; password: string; repeat: string }) =>
       api.post(
         PATHS.setPassword,
-        { mode: input.mode, code: input.code.trim(), password: input.password, repeatPassword: input.repeat },
+        { mode: input.mode, code: normalizeCode(input.code), password: input.password, repeatPassword: input.repeat },
         { schema: loginResultSchema },
       ),
     qrCreate: (options: LoginOptions) =>

@@ -3,6 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   applyMeasureRequestSchema,
+  auditListQuerySchema,
+  auditPageSchema,
   findUserQuerySchema,
   liftMeasureRequestSchema,
   listMeasuresQuerySchema,
@@ -12,15 +14,17 @@ import {
 import { ok, okSchema } from '../../http/envelope.ts';
 import { accountOf, requireAccount } from '../../http/roles.ts';
 import type { AuthSessionService } from '../auth/auth-session.service.ts';
+import type { AuditService } from '../audit/audit.service.ts';
 import type { MeasuresService } from './measures.service.ts';
 
 const tags = ['admin'];
 
 /** /webapi/portal/admin: admins only; everyone else gets forbidden (or 401 without a session). */
-export const adminRoutes: FastifyPluginAsync<{ measures: MeasuresService; sessions: AuthSessionService }> = async (
-  app,
-  { measures, sessions },
-) => {
+export const adminRoutes: FastifyPluginAsync<{
+  measures: MeasuresService;
+  audit: AuditService;
+  sessions: AuthSessionService;
+}> = async (app, { measures, audit, sessions }) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
   app.addHook('onRequest', requireAccount(sessions, { admin: true }));
 
@@ -70,6 +74,18 @@ export const adminRoutes: FastifyPluginAsync<{ measures: MeasuresService; sessio
         response: { 200: okSchema(measureSchema) },
       },
     },
-    async (request) => ok(await measures.lift(request.body.measureId)),
+    async (request) => ok(await measures.lift({ ...request.body, liftedBy: accountOf(request).userId })),
+  );
+  r.get(
+    '/audit',
+    {
+      schema: {
+        tags,
+        summary: 'The audit log: admin actions and sign-in events, newest first',
+        querystring: auditListQuerySchema,
+        response: { 200: okSchema(auditPageSchema) },
+      },
+    },
+    async (request) => ok(await audit.list(request.query)),
   );
 };

@@ -1,5 +1,6 @@
 import type { Measure, MeasureKind, UserInfo } from '@bible-qa/contract';
 import { AppError } from '../../http/app-error.ts';
+import type { AuditRecorder } from '../audit/audit.service.ts';
 import type { AuthSessionService, Clock } from '../auth/auth-session.service.ts';
 import { normalizeAnyAccount } from '../auth/identifiers.ts';
 import type { MemberRepository } from '../member/member.repository.ts';
@@ -31,8 +32,10 @@ export function createMeasuresService({
   member,
   sessions,
   clock,
+  audit,
   onBarred = () => undefined,
 }: {
+  audit: AuditRecorder;
   measures: MeasuresRepository;
   members: MemberRepository;
   member: MemberService;
@@ -62,6 +65,13 @@ export function createMeasuresService({
         createdBy: input.createdBy,
         createdAt: now,
       });
+      await audit.record({
+        kind: 'measure_applied',
+        actorId: input.createdBy,
+        targetUserId: input.userId,
+        reason: input.reason,
+        detail: { measure: input.kind, measureId: row.id, expiresAt: expiresAt?.toISOString() ?? null },
+      });
       if (input.kind === 'suspension' || input.kind === 'lock') {
         await sessions.revokeAll(input.userId);
         onBarred(input.userId);
@@ -78,10 +88,17 @@ export function createMeasuresService({
       return (await measures.listByUser(userId)).map((row) => toMeasure(row, now));
     },
 
-    async lift(measureId: string): Promise<Measure> {
+    async lift(input: { measureId: string; reason?: string; liftedBy: string }): Promise<Measure> {
       const now = clock.now();
-      const row = await measures.lift(measureId, now);
+      const row = await measures.lift(input.measureId, now);
       if (!row) throw new AppError('not_found');
+      await audit.record({
+        kind: 'measure_lifted',
+        actorId: input.liftedBy,
+        targetUserId: row.userId,
+        reason: input.reason || null,
+        detail: { measure: row.kind, measureId: row.id },
+      });
       return toMeasure(row, now);
     },
 

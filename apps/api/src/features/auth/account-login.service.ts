@@ -1,6 +1,7 @@
 import type { AccountMode, Locale, LoginResult } from '@bible-qa/contract';
 import { AppError } from '../../http/app-error.ts';
 import { maskAddress } from '../../messaging/mask.ts';
+import type { AuditRecorder } from '../audit/audit.service.ts';
 import type { MemberRepository } from '../member/member.repository.ts';
 import type { AttemptLimiter } from './attempt-limiter.ts';
 import type { AuthSessionService, Clock } from './auth-session.service.ts';
@@ -27,7 +28,9 @@ export function createAccountLoginService({
   completion,
   sessions,
   clock,
+  audit,
 }: {
+  audit: AuditRecorder;
   codes: VerificationCodeService;
   limiter: AttemptLimiter;
   members: MemberRepository;
@@ -55,6 +58,7 @@ export function createAccountLoginService({
         mode: channel === 'mobile' ? 'mobile_code' : 'mail_code',
         rememberMe: ctx.rememberMe,
         agreed: true,
+        account: { channel, identifier },
       });
     },
 
@@ -65,7 +69,7 @@ export function createAccountLoginService({
       ctx: LoginRequestContext,
     ): Promise<LoginResult> {
       const identifier = codes.normalize(channel, account);
-      const user = await limiter.attempt({ channel, identifier, ip: ctx.ip }, async () => {
+      const user = await limiter.attempt({ channel, identifier, ip: ctx.ip, path: 'password' }, async () => {
         const found = await members.findByAccount(channel, identifier);
         const right = await hasher.verify(found?.passwordHash ?? null, password);
         if (!found || !right) throw new AppError('wrong_password');
@@ -75,6 +79,7 @@ export function createAccountLoginService({
         mode: channel === 'mobile' ? 'mobile_password' : 'mail_password',
         rememberMe: ctx.rememberMe,
         agreed: true,
+        account: { channel, identifier },
       });
     },
 
@@ -104,6 +109,7 @@ export function createAccountLoginService({
       const passwordHash = await hasher.hash(input.password);
       const updated = await members.update(userId, { passwordHash, updatedAt: clock.now() });
       await sessions.revokeAll(userId);
+      await audit.record({ kind: 'password_changed', actorId: userId, targetUserId: userId, ip: ctx.ip });
       return completion.complete(updated ?? user, { mode: 'set_password', rememberMe: ctx.rememberMe });
     },
 
@@ -125,6 +131,12 @@ export function createAccountLoginService({
       if (!user) throw new AppError('code_invalid');
       await members.update(user.id, { passwordHash: await hasher.hash(input.password), updatedAt: clock.now() });
       await sessions.revokeAll(user.id);
+      await audit.record({
+        kind: 'password_reset',
+        targetUserId: user.id,
+        account: { channel: input.channel, identifier },
+        ip: ctx.ip,
+      });
     },
   };
 }

@@ -78,9 +78,12 @@ export function createAuthSessionRepository(db: Database) {
         .returning({ id: authSessions.id });
       return rows.length === 1;
     },
-    /** Ends the session holding either token: both of its tokens die together. */
-    async revokeByTokenHash(hash: string, now: Date): Promise<number> {
-      const rows = await db
+    /**
+     * Ends the session holding either token: both of its tokens die together. Answers the sessions ended (none when
+     * the token was unknown or already revoked).
+     */
+    async revokeByTokenHash(hash: string, now: Date): Promise<{ id: string; userId: string }[]> {
+      return db
         .update(authSessions)
         .set({ revokedAt: now })
         .where(
@@ -89,8 +92,7 @@ export function createAuthSessionRepository(db: Database) {
             isNull(authSessions.revokedAt),
           ),
         )
-        .returning({ id: authSessions.id });
-      return rows.length;
+        .returning({ id: authSessions.id, userId: authSessions.userId });
     },
     async revokeAllForUser(userId: string, now: Date): Promise<number> {
       const rows = await db

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { REMEMBER_ME_MS, type Role } from '@bible-qa/contract';
+import type { AuditRecorder } from '../audit/audit.service.ts';
 import type { AuthSessionRepository } from './auth-session.repository.ts';
 
 export interface Clock {
@@ -59,8 +60,10 @@ export function createAuthSessionService({
   accessTtlMs = 2 * 3_600_000,
   sessionTtlMs = 2 * 3_600_000,
   onAuthenticated,
+  audit,
 }: {
   sessions: AuthSessionRepository;
+  audit?: AuditRecorder;
   clock: Clock;
   accessTtlMs?: number;
   sessionTtlMs?: number;
@@ -128,8 +131,12 @@ export function createAuthSessionService({
     /** Ends the login behind either token; both of its tokens stop working at once. */
     async logout(tokens: { accessToken?: string; userToken?: string }): Promise<void> {
       const now = clock.now();
-      if (tokens.accessToken) await sessions.revokeByTokenHash(hashToken(tokens.accessToken), now);
-      if (tokens.userToken) await sessions.revokeByTokenHash(hashToken(tokens.userToken), now);
+      const ended = [];
+      if (tokens.accessToken) ended.push(...(await sessions.revokeByTokenHash(hashToken(tokens.accessToken), now)));
+      if (tokens.userToken) ended.push(...(await sessions.revokeByTokenHash(hashToken(tokens.userToken), now)));
+      for (const { id, userId } of ended) {
+        await audit?.record({ kind: 'logout', actorId: userId, targetUserId: userId, detail: { sessionId: id } });
+      }
     },
 
     /** Every login of the account ends now (password set or reset, suspension, lock, deletion). */

@@ -1,7 +1,7 @@
-import { USER_AGREEMENT_VERSION, type LoginResult } from '@bible-qa/contract';
-import type { Logger } from 'pino';
+import { USER_AGREEMENT_VERSION, type AccountMode, type LoginResult } from '@bible-qa/contract';
 import { AppError } from '../../http/app-error.ts';
 import type { MeasuresRepository } from '../admin/measures.repository.ts';
+import type { AuditRecorder } from '../audit/audit.service.ts';
 import type { MemberRepository, UserRow } from '../member/member.repository.ts';
 import { toUserInfo } from '../member/member.service.ts';
 import type { AuthSessionService, Clock, LoginMode, Tokens } from './auth-session.service.ts';
@@ -17,7 +17,7 @@ export function createLoginCompletion({
   sessions,
   clock,
   adminAccounts,
-  log,
+  audit,
 }: {
   members: MemberRepository;
   measures: MeasuresRepository;
@@ -25,7 +25,8 @@ export function createLoginCompletion({
   clock: Clock;
   /** Normalised phone numbers and e-mail addresses. */
   adminAccounts: ReadonlySet<string>;
-  log: Pick<Logger, 'info'>;
+  /** Every login, whatever its path, is written to the audit log (with its address, from the request). */
+  audit: AuditRecorder;
 }) {
   async function assertCanLogin(userId: string): Promise<void> {
     const [blocking] = await measures.inForce(userId, ['deletion', 'lock', 'suspension'], clock.now());
@@ -49,7 +50,18 @@ export function createLoginCompletion({
 
     async complete(
       user: UserRow,
-      { mode, rememberMe = false, agreed = false }: { mode: LoginMode; rememberMe?: boolean; agreed?: boolean },
+      {
+        mode,
+        rememberMe = false,
+        agreed = false,
+        account,
+      }: {
+        mode: LoginMode;
+        rememberMe?: boolean;
+        agreed?: boolean;
+        /** The phone or address logged in with, for the audit log's digest. */
+        account?: { channel: AccountMode; identifier: string };
+      },
     ): Promise<LoginResult> {
       await assertCanLogin(user.id);
       const now = clock.now();
@@ -64,7 +76,13 @@ export function createLoginCompletion({
         updated.role = 'admin';
       }
       const tokens = await sessions.issue({ userId: user.id, mode, rememberMe });
-      log.info({ auth: 'login', userId: user.id, mode, rememberMe }, 'login succeeded');
+      await audit.record({
+        kind: 'login',
+        actorId: user.id,
+        targetUserId: user.id,
+        account,
+        detail: { mode, rememberMe },
+      });
       return result(updated, tokens);
     },
 
@@ -75,7 +93,7 @@ export function createLoginCompletion({
       const user = await members.findById(refreshed.userId);
       if (!user) throw new AppError('unauthorized');
       await assertCanLogin(user.id);
-      log.info({ auth: 'relogin', userId: user.id }, 'login renewed with the user token');
+      await audit.record({ kind: 'login', actorId: user.id, targetUserId: user.id, detail: { mode: 'user_token' } });
       return result(user, refreshed);
     },
   };

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { createPasswordHasher, newPasswordError } from './password.ts';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createPasswordHasher, isCommonPassword, newPasswordError } from './password.ts';
 
 describe('newPasswordError', () => {
   it.each([
@@ -20,6 +23,27 @@ describe('newPasswordError', () => {
       expect(newPasswordError(password, password)).toBeNull();
     },
   );
+
+  it.each(['qwer1234', 'aa123456', 'woaini520', 'woaini1314', 'zhang1985', '5201314abc', 'Jesus123', 'iloveyou1'])(
+    'refuses %j as too common (Chinese passwords included)',
+    (password) => {
+      expect(newPasswordError(password, password)).toBe('password_too_common');
+    },
+  );
+
+  it('checks against at least the 10,000 most common passwords of the shipped list', () => {
+    const file = fs.readFileSync(
+      path.join(path.dirname(fileURLToPath(import.meta.url)), 'common-passwords.txt'),
+      'utf8',
+    );
+    const entries = file.split('\n').filter((line) => line !== '' && !line.startsWith('#'));
+    expect(entries.length).toBeGreaterThanOrEqual(10_000);
+    // The list is lower case; every entry that meets the composition rule is refused as too common.
+    for (const entry of entries.filter((e) => newPasswordError(e, e) !== 'password_too_weak')) {
+      expect(isCommonPassword(entry.toUpperCase()), entry).toBe(true);
+    }
+    expect(file).toMatch(/MIT licence/);
+  });
 
   it('refuses two different entries', () => {
     expect(newPasswordError('Lamb0fGod', 'Lamb0fGoD')).toBe('passwords_differ');

@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import argon2 from 'argon2';
 import { PASSWORD_MIN_LENGTH, type ErrorName } from '@bible-qa/contract';
 
@@ -6,30 +9,18 @@ import { PASSWORD_MIN_LENGTH, type ErrorName } from '@bible-qa/contract';
 const OPTIONS = { type: argon2.argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 const MAX_LENGTH = 256;
 
-/** Passwords that pass the letters-and-digits rule but are the first an attacker tries. */
-const COMMON = new Set([
-  'password1',
-  'password123',
-  'passw0rd',
-  'qwerty123',
-  'qwerty12',
-  'abc12345',
-  'abcd1234',
-  'a1234567',
-  'a12345678',
-  '12345678a',
-  '123456789a',
-  '1q2w3e4r',
-  '1qaz2wsx',
-  'iloveyou1',
-  'admin123',
-  'welcome1',
-  'woaini1314',
-  'jesus123',
-  'jesus1234',
-  'bible123',
-  'amen1234',
-]);
+/** The list of passwords too common to allow (decision 0027), read once when first needed. */
+const COMMON_FILE = path.join(path.dirname(fileURLToPath(import.meta.url)), 'common-passwords.txt');
+let common: Set<string> | undefined;
+export function isCommonPassword(password: string): boolean {
+  common ??= new Set(
+    fs
+      .readFileSync(COMMON_FILE, 'utf8')
+      .split('\n')
+      .filter((line) => line !== '' && !line.startsWith('#')),
+  );
+  return common.has(normalizePassword(password).toLowerCase());
+}
 
 /** NFKC, so a full-width or composed spelling of the same password matches (NIST 800-63B §5.1.1.2). */
 export function normalizePassword(password: string): string {
@@ -43,7 +34,7 @@ export function newPasswordError(password: string, repeat: string): ErrorName | 
   if (length < PASSWORD_MIN_LENGTH || length > MAX_LENGTH || !/\p{L}/u.test(p) || !/\p{Nd}/u.test(p)) {
     return 'password_too_weak';
   }
-  if (COMMON.has(p.toLowerCase())) return 'password_too_common';
+  if (isCommonPassword(p)) return 'password_too_common';
   if (p !== normalizePassword(repeat)) return 'passwords_differ';
   return null;
 }

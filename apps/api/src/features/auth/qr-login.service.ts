@@ -1,10 +1,11 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import QRCode from 'qrcode';
-import { QR_TICKET_TTL_MS, type QrPollResult } from '@bible-qa/contract';
+import { QR_TICKET_TTL_MS, type QrPollResult, type QrScanResult } from '@bible-qa/contract';
 import { AppError } from '../../http/app-error.ts';
 import { nextMessage, type PubSub } from '../../pubsub/pubsub.ts';
 import type { MemberRepository } from '../member/member.repository.ts';
 import { hashToken, type Clock } from './auth-session.service.ts';
+import { describeAddress, readUserAgent } from './device.ts';
 import type { LoginCompletion } from './login-completion.ts';
 import type { QrTicketRepository } from './qr-ticket.repository.ts';
 
@@ -102,13 +103,17 @@ export function createQrLoginService({
       return state(input.ticket, input.pollSecret);
     },
 
-    /** The phone, logged in, opened the QR: mark it and show where the desktop asked from. */
-    async scan(ticket: string, userId: string) {
+    /** The phone, logged in, opened the QR: mark it and show what and where the desktop is, and when it asked. */
+    async scan(ticket: string, userId: string): Promise<QrScanResult> {
       await completion.assertCanLogin(userId);
       const row = await tickets.markScanned(hashToken(ticket), clock.now());
       if (!row) throw new AppError('qr_expired');
       await pubsub.publish(channel(row.ticketHash), 'scanned');
-      return { ip: row.device.ip, userAgent: row.device.userAgent, createdAt: row.createdAt.toISOString() };
+      return {
+        ...readUserAgent(row.device.userAgent),
+        ...describeAddress(row.device.ip),
+        createdAt: row.createdAt.toISOString(),
+      };
     },
 
     /** The phone's user confirms: the desktop becomes this user, once. */

@@ -32,10 +32,6 @@ export function createVerificationCodeRepository(db: Database) {
         await tx.delete(verificationCodes).where(lt(verificationCodes.createdAt, new Date(now.getTime() - KEEP_MS)));
       });
     },
-    async exists(key: CodeKey): Promise<boolean> {
-      const [row] = await db.select({ id: verificationCodes.id }).from(verificationCodes).where(forKey(key)).limit(1);
-      return row !== undefined;
-    },
     /**
      * Counts one guess against the account's live code and answers it for comparison, or undefined when there is
      * none left to guess: expired, used, superseded, or out of tries. One statement: N parallel guesses take

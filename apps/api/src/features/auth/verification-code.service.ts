@@ -33,6 +33,9 @@ export interface CodeLimits {
 
 const codeHash = (id: string, code: string) => createHash('sha256').update(`${id}:${code}`).digest();
 
+/** What a guess is compared with when there is no live code (its hash matches no guess). */
+const NO_CODE = { id: randomUUID(), hash: createHash('sha256').update(randomUUID()).digest() };
+
 /** 6 digits from the CSPRNG. */
 export const randomCode = () => String(randomInt(0, 1_000_000)).padStart(6, '0');
 
@@ -207,8 +210,9 @@ export function createVerificationCodeService(deps: {
     },
 
     /**
-     * Checks a code for an account (normalised) and purpose, and uses it up. Every failure is the same
-     * code_invalid, except a code never requested (code_not_requested) and a locked account (too_many_attempts).
+     * Checks a code for an account (normalised) and purpose, and uses it up. Every failure is the one code_invalid,
+     * after the same work: a code never requested, wrong, expired, used, out of tries, or the account locked
+     * (attempt-limiter.ts); only the canonical six ASCII digits can match.
      */
     async verify(input: {
       channel: AccountMode;
@@ -219,17 +223,16 @@ export function createVerificationCodeService(deps: {
     }): Promise<void> {
       const { channel, identifier, purpose } = input;
       const key = { channel, identifier, purpose };
-      await limiter.attempt({ channel, identifier, ip: input.ip, code: true }, async () => {
+      await limiter.attempt({ channel, identifier, ip: input.ip, path: `code:${purpose}` }, async () => {
         const now = clock.now();
         const attempt = await codes.takeAttempt(key, limits.maxAttempts, now);
-        if (!attempt) {
-          throw new AppError((await codes.exists(key)) ? 'code_invalid' : 'code_not_requested');
+        // Hashed and compared whether or not there was a code to guess, so no answer comes sooner.
+        const canonical = /^[0-9]{6}$/.test(input.code);
+        const given = codeHash(attempt?.id ?? NO_CODE.id, canonical ? input.code : '');
+        const same = timingSafeEqual(given, attempt ? Buffer.from(attempt.codeHash, 'hex') : NO_CODE.hash);
+        if (!attempt || !canonical || !same || !(await codes.consume(attempt.id, now))) {
+          throw new AppError('code_invalid');
         }
-        // Only the canonical form: six ASCII digits, no spaces, no full-width digits.
-        const right =
-          /^[0-9]{6}$/.test(input.code) &&
-          timingSafeEqual(codeHash(attempt.id, input.code), Buffer.from(attempt.codeHash, 'hex'));
-        if (!right || !(await codes.consume(attempt.id, now))) throw new AppError('code_invalid');
       });
     },
   };

@@ -22,7 +22,7 @@ export interface AskCaller {
 }
 
 /**
- * Denial of wallet (decision 0010): every new generation takes a running slot and one call from the hourly quotas
+ * Denial of wallet (decision 0013): every new generation takes a running slot and one call from the hourly quotas
  * first; past any of them the ask is refused with the high-traffic message before the model is called. Joining or
  * replaying an answer costs nothing. The release frees the running slot when the generation ends.
  */

@@ -9,6 +9,7 @@ import type { Logger } from 'pino';
 import { AppError } from '../../http/app-error.ts';
 import type { CounterStore } from '../../rate-limit/counter-store.ts';
 import { storageKey, type ImageStorage } from '../../storage/image-storage.ts';
+import type { AuditRecorder } from '../audit/audit.service.ts';
 import type { Clock } from '../auth/auth-session.service.ts';
 import { normalizeAnyAccount } from '../auth/identifiers.ts';
 import type { FeedbackRepository, FeedbackRow, ImageRow } from './feedback.repository.ts';
@@ -46,7 +47,8 @@ export function createFeedbackService(deps: {
   clock: Clock;
   log: Pick<Logger, 'warn'>;
   counters: CounterStore;
-  /** Screenshots and feedbacks per account and day, together (decision 0010). */
+  audit: AuditRecorder;
+  /** Screenshots and feedbacks per account and day, together (decision 0013). */
   perAccountPerDay: number;
 }) {
   const { feedback, storage, clock, log } = deps;
@@ -180,6 +182,12 @@ export function createFeedbackService(deps: {
     async reply(adminId: string, id: string, reply: string): Promise<AdminFeedback> {
       const row = await feedback.reply(id, reply.trim(), adminId, clock.now());
       if (!row) throw new AppError('not_found');
+      await deps.audit.record({
+        kind: 'feedback_replied',
+        actorId: adminId,
+        targetUserId: row.userId,
+        detail: { feedbackId: row.id },
+      });
       return {
         ...feedbackView(row, await feedback.imagesOf([row.id])),
         userId: row.userId,

@@ -17,6 +17,7 @@ import {
   type RepliedFilter,
 } from './admin-feedback.queries.ts';
 import './admin-feedback.css';
+import { UserText } from '../../components/user-text.tsx';
 
 /** One feedback with its sender and the reply box; a second reply replaces the first. */
 function AdminFeedbackItem({ item }: { item: AdminFeedback }) {
@@ -64,11 +65,11 @@ function AdminFeedbackItem({ item }: { item: AdminFeedback }) {
         <time className="admin-feedback-time">{new Date(item.createdAt).toLocaleString(locale)}</time>
       </div>
       <p className="admin-feedback-content" data-testid="admin-feedback-content">
-        {item.content}
+        <UserText text={item.content} />
       </p>
       {item.contact ? (
         <div className="admin-feedback-contact">
-          {t('admin.contact')}: {item.contact}
+          {t('admin.contact')}: <UserText text={item.contact} />
         </div>
       ) : null}
       {item.images.length > 0 ? (

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { ChatAnswer, type AnswerHandlers, type AnswerSelection } from './chat-answer.tsx';
 import type { ChatTurn } from './conversation.ts';
+import { UserText } from '../../components/user-text.tsx';
 
 interface ChatConversationProps {
   turns: ChatTurn[];
@@ -24,7 +25,7 @@ export function ChatConversation({ turns, busy, handlers, selection }: ChatConve
         return (
           <section key={turn.key} className="chat-turn">
             <p ref={latest ? newest : undefined} className="chat-bubble chat-bubble-user" data-testid="chat-question">
-              {turn.question}
+              <UserText text={turn.question} />
             </p>
             <ChatAnswer turn={turn} latest={latest} busy={busy} handlers={handlers} selection={selection} />
           </section>

@@ -43,6 +43,24 @@ const answered = () =>
   eventStreamResponse(sse(metaEvent()) + sse({ type: 'done', answer: answerOf({ content: '恩典是神白白的赐予。' }) }));
 
 describe('chat page: history, ratings, collecting', () => {
+  it('isolates titles and questions a user wrote and drops their bidi overrides (a title cannot pose as a file type)', async () => {
+    const disguised = { ...sessions[1]!, title: 'invoice\u202Egnp.exe' };
+    await renderChat(
+      {
+        [CHAT_PATHS.sessions]: () => envelope({ items: [disguised], total: 1 }),
+        [CHAT_PATHS.recent]: () =>
+          envelope([{ question: '\u202Eevil question', conversationId: OTHER_ID, askedAt: '2025-03-01T08:00:00Z' }]),
+      },
+      { token: 'token-1' },
+    );
+    fireEvent.click(screen.getByTestId('chat-history-open'));
+    const drawer = await screen.findByTestId('chat-history');
+    const title = (await within(drawer).findByTestId(`chat-session-${OTHER_ID}`)).querySelector('bdi');
+    expect(title?.textContent).toBe('invoicegnp.exe');
+    const recent = (await within(drawer).findByTestId('chat-recent-1')).querySelector('bdi');
+    expect(recent?.textContent).toBe('evil question');
+  });
+
   it('opens a stored conversation from the history drawer, renames it and deletes it after confirmation', async () => {
     const { server, location } = await renderChat(
       {

@@ -13,6 +13,7 @@ import { useSession } from '../../lib/session.ts';
 import { DeleteIcon, EditIcon, NewChatIcon } from './chat-icons.tsx';
 import { recentQuery, sessionsQuery, useDeleteSession, useRenameSession } from './chat.queries.ts';
 import { Toast } from '../../lib/overlays.ts';
+import { UserText } from '../../components/user-text.tsx';
 
 const RECENT_SHOWN = 5;
 
@@ -148,7 +149,7 @@ function HistoryLists({ currentId, onPick, onDeleted }: HistoryListsProps) {
                   data-testid={`chat-recent-${index + 1}`}
                   onClick={() => onPick(item.conversationId)}
                 >
-                  {item.question}
+                  <UserText text={item.question} />
                 </button>
               </li>
             ))}
@@ -182,7 +183,9 @@ function HistoryLists({ currentId, onPick, onDeleted }: HistoryListsProps) {
                 aria-current={session.id === currentId ? 'true' : undefined}
                 onClick={() => onPick(session.id)}
               >
-                <strong>{session.title}</strong>
+                <strong>
+                  <UserText text={session.title} />
+                </strong>
                 <small>
                   {date.format(new Date(session.updatedAt))} · {t('history.messages', { count: session.messageCount })}
                 </small>

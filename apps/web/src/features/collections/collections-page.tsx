@@ -12,6 +12,7 @@ import { PULL_REFRESH_HEAD_HEIGHT, PULL_REFRESH_SUCCESS_MS } from '../../lib/the
 import { REDIRECT_PARAM } from '../../lib/use-auth.ts';
 import { collectionsQuery, conversationLink, detailLink, excerptOf, useUncollect } from './collections.queries.ts';
 import './collections.css';
+import { UserText } from '../../components/user-text.tsx';
 
 /** /collections — the user's saved answers (spec §2): open one, uncollect it, or go back to its conversation. */
 export function CollectionsPage() {
@@ -136,7 +137,9 @@ function CollectionItem({ answer }: { answer: Answer }) {
       }
       onClick={() => navigate(detailLink(answer.id))}
     >
-      <span className="collections-question">{answer.question}</span>
+      <span className="collections-question">
+        <UserText text={answer.question} />
+      </span>
     </List.Item>
   );
 }

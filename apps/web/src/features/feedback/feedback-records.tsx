@@ -7,6 +7,7 @@ import { StoredImage } from '../../components/stored-image.tsx';
 import { useLocale } from '../../lib/i18n.ts';
 import { useServices } from '../../lib/services.tsx';
 import { recordsQuery } from './feedback.queries.ts';
+import { UserText } from '../../components/user-text.tsx';
 
 /** One feedback as its sender sees it: type, text, screenshots, and the reply once there is one. */
 export function FeedbackRecord({ item }: { item: Feedback }) {
@@ -24,7 +25,7 @@ export function FeedbackRecord({ item }: { item: Feedback }) {
         <time className="feedback-record-time">{new Date(item.createdAt).toLocaleString(locale)}</time>
       </div>
       <p className="feedback-record-content" data-testid="feedback-record-content">
-        {item.content}
+        <UserText text={item.content} />
       </p>
       {item.images.length > 0 ? (
         <div className="feedback-record-images">

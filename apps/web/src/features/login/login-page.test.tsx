@@ -82,6 +82,27 @@ describe('login page', () => {
     expect(app.storage.getToken()).toBe('a1');
   });
 
+  it.each([
+    [' 654321', 'a leading space'],
+    ['６５４３２１', 'full-width digits'],
+    ['654 321', 'a space inside'],
+  ])('sends a code typed or pasted with %j (%s) as the six ASCII digits the server accepts', async (typed) => {
+    const api = server({
+      '/portal/auth/send-code-mobile': () => ok({ resendAfterSeconds: 60 }),
+      '/portal/auth/login': () => ok(LOGIN),
+      '/portal/member/info': () => ok(USER),
+    });
+    renderApp('/login');
+    await screen.findByTestId('page-login');
+    type('login-account', '13800000000');
+    await act(async () => fireEvent.click(screen.getByTestId('login-send-code')));
+    type('login-code', typed);
+    expect((screen.getByTestId('login-code').querySelector('input') as HTMLInputElement).value).toBe('654321');
+    fireEvent.click(screen.getByTestId('login-agreement'));
+    await act(async () => fireEvent.click(screen.getByTestId('login-submit')));
+    await waitFor(() => expect(api.bodyOf('/portal/auth/login')).toMatchObject({ code: '654321' }));
+  });
+
   it('logs in with a password, stores both tokens and the user', async () => {
     const api = server({
       '/portal/auth/login-mobile-password': () => ok(LOGIN),
@@ -280,14 +301,44 @@ describe('login page', () => {
     await waitFor(() => expect(created).toBe(2));
   });
 
+  it('shows a public address masked, and says its region is not known', async () => {
+    window.localStorage.setItem('APP_AUTH_TOKEN_KEY', 'phone-token');
+    server({
+      '/portal/auth/qr/scan': () =>
+        ok({
+          browser: 'wechat',
+          os: 'ios',
+          network: 'public',
+          address: '203.0.113.*',
+          createdAt: '2026-01-01T08:30:00Z',
+        }),
+    });
+    renderApp('/login/qr/ticket-abcdefghijklmnop');
+    await screen.findByTestId('login-qr-device');
+    expect(screen.getByTestId('login-qr-device-name').textContent).toBe('微信 · iOS');
+    expect(screen.getByTestId('login-qr-device-location').textContent).toBe('公网地址 203.0.113.*（无法确定地区）');
+  });
+
   it('lets a logged-in phone see the desktop and confirm its QR login', async () => {
     window.localStorage.setItem('APP_AUTH_TOKEN_KEY', 'phone-token');
     const api = server({
       '/portal/auth/qr/scan': () =>
-        ok({ ip: '203.0.113.9', userAgent: 'Desktop Chrome', createdAt: '2026-01-01T00:00:00Z' }),
+        ok({
+          browser: 'chrome',
+          os: 'linux',
+          network: 'private',
+          address: '192.168.1.*',
+          createdAt: '2026-01-01T08:30:00Z',
+        }),
     });
     renderApp('/login/qr/ticket-abcdefghijklmnop');
-    expect((await screen.findByTestId('login-qr-device')).textContent).toContain('203.0.113.9');
+    const device = await screen.findByTestId('login-qr-device');
+    // A readable device, the time it asked and what can be said of where; never a raw user agent.
+    expect(screen.getByTestId('login-qr-device-name').textContent).toBe('Chrome · Linux');
+    expect(screen.getByTestId('login-qr-device-location').textContent).toBe('局域网');
+    expect(device.querySelector('time')?.getAttribute('datetime')).toBe('2026-01-01T08:30:00Z');
+    expect(device.querySelector('time')?.textContent).toMatch(/2026/);
+    expect(device.textContent).not.toMatch(/Mozilla|undefined/);
     await act(async () => fireEvent.click(screen.getByTestId('login-qr-confirm')));
     expect((await screen.findByTestId('login-qr-confirm-page')).dataset.status).toBe('confirmed');
     expect(api.bodyOf('/portal/auth/qr/confirm')).toMatchObject({ ticket: 'ticket-abcdefghijklmnop' });

@@ -8,11 +8,11 @@ import { REDIRECT_PARAM, useAuthCalls, useAuthFailureToast } from '../../lib/use
 import { qrScanQuery, useQrConfirmMutation } from './login.queries.ts';
 
 /**
- * /login/qr/:ticket — what a logged-in phone opens from the QR code: where the desktop asked from, and a button
- * that logs that desktop in. A visitor who is not logged in logs in here first and comes back.
+ * /login/qr/:ticket — what a logged-in phone opens from the QR code: the desktop's browser and system, when and from
+ * where it asked (as far as the server can tell), and a button that logs that desktop in. A visitor who is not logged in logs in here first and comes back.
  */
 export function QrConfirm({ ticket }: { ticket: string }) {
-  const { t } = useTranslation('login');
+  const { t, i18n } = useTranslation('login');
   const navigate = useNavigate();
   const { loggedIn } = useSession();
   const auth = useAuthCalls();
@@ -61,10 +61,20 @@ export function QrConfirm({ ticket }: { ticket: string }) {
       <p className="form-intro">{t('qr.confirmIntro')}</p>
       {scan.data ? (
         <dl className="login-qr-device" data-testid="login-qr-device">
-          <dt>{t('qr.device.ip')}</dt>
-          <dd>{scan.data.ip}</dd>
-          <dt>{t('qr.device.browser')}</dt>
-          <dd>{scan.data.userAgent}</dd>
+          <dt>{t('qr.device.name')}</dt>
+          <dd data-testid="login-qr-device-name">
+            {t('qr.deviceName', { browser: t(`qr.browser.${scan.data.browser}`), os: t(`qr.os.${scan.data.os}`) })}
+          </dd>
+          <dt>{t('qr.device.time')}</dt>
+          <dd>
+            <time dateTime={scan.data.createdAt}>
+              {new Date(scan.data.createdAt).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' })}
+            </time>
+          </dd>
+          <dt>{t('qr.device.location')}</dt>
+          <dd data-testid="login-qr-device-location">
+            {t(`qr.network.${scan.data.network}`, { address: scan.data.address })}
+          </dd>
         </dl>
       ) : null}
       <Button

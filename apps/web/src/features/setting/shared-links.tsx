@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { copyText } from '../../lib/clipboard.ts';
 import { useServices } from '../../lib/services.tsx';
 import { shareLinksQuery, useRevokeShare } from './setting.queries.ts';
+import { UserText } from '../../components/user-text.tsx';
 
 const absolute = (link: ShareLink) => `${window.location.origin}${link.path}`;
 
@@ -46,7 +47,7 @@ export function SharedLinks({ open, onClose }: { open: boolean; onClose: () => v
             {links.data.map((link) => (
               <li key={link.token} data-testid={`share-link-${link.token}`}>
                 <a href={link.path} target="_blank" rel="noopener" className="setting-link-title">
-                  {link.title}
+                  <UserText text={link.title} />
                 </a>
                 <span className="setting-link-meta">
                   {new Date(link.createdAt).toLocaleDateString(i18n.language)} ·{' '}

@@ -11,6 +11,7 @@ import { expressionParams } from '../../lib/preferences.ts';
 import { useServices } from '../../lib/services.tsx';
 import { publicCardUrl, sharedPageQuery } from './share.queries.ts';
 import './share-page.css';
+import { UserText } from '../../components/user-text.tsx';
 
 /** The linked verses of an answer, once each, with the corpus's text. */
 function versesOf(answer: SharedAnswer): Citation[] {
@@ -29,7 +30,7 @@ function SharedItem({ answer, index }: { answer: SharedAnswer; index: number }) 
     <article className="shared-item" data-testid="share-item" lang={answer.language}>
       <p className="shared-question" data-testid="share-question">
         <span className="shared-question-label">{t('share.question')}</span>
-        {answer.question}
+        <UserText text={answer.question} />
       </p>
       <Markdown source={answer.content} className="shared-answer" testId={`share-answer-${index + 1}`} />
       {verses.length ? (

@@ -1,0 +1,22 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { FastifyInstance } from 'fastify';
+
+/** What the code below a route may learn about the request it serves without being handed it (the audit log). */
+export interface RequestScope {
+  ip: string;
+  requestId: string;
+}
+
+const storage = new AsyncLocalStorage<RequestScope>();
+
+/** The request being served, when there is one (undefined in background work and scripts). */
+export const currentRequest = (): RequestScope | undefined => storage.getStore();
+
+/**
+ * Enters the request's scope before its route runs. Entered twice: body parsing runs on the socket's events, outside
+ * the scope entered at onRequest, so it is entered again once the body is read (as @fastify/request-context does).
+ */
+export function registerRequestScope(app: FastifyInstance): void {
+  app.addHook('onRequest', (request, _reply, done) => storage.run({ ip: request.ip, requestId: request.id }, done));
+  app.addHook('preValidation', (request, _reply, done) => storage.run({ ip: request.ip, requestId: request.id }, done));
+}
