@@ -16,6 +16,13 @@ describe('answerLanguage', () => {
     ['¿Cómo debo orar?', 'en', 'es-es'],
     ['¿Quién fue Rut?', 'zh-cn', 'es-es'],
     ['Où Jésus a-t-il été baptisé ?', 'en', 'fr-fr'],
+    // Function words one language alone uses, and words only its Bibles use ("femme", "devint").
+    ['Qui a tué Goliath ?', 'en', 'fr-fr'],
+    ['Que devint la femme de Lot ?', 'en', 'fr-fr'],
+    ['Que devint la femme de Lot ?', 'es-es', 'fr-fr'],
+    ['¿Dónde reposó el arca de Noé?', 'fr-fr', 'es-es'],
+    ['Who killed Goliath?', 'es-es', 'en'],
+    ['Whose wife falsely accused Joseph?', 'fr-fr', 'en'],
   ] as const)('answers %s (setting %s) in %s', (question, setting, expected) => {
     expect(answerLanguage(question, setting)).toBe(expected);
   });

@@ -1,11 +1,48 @@
 import type { Locale } from '@bible-qa/contract';
 import { foldToSimplified } from '../retrieval/chinese-text.ts';
+import { glossaryVocabulary } from '../retrieval/cross-lingual.ts';
+import { stem } from '../retrieval/stemmer.ts';
+import { STOP_WORD_LISTS } from '../retrieval/stop-words.ts';
 
-const MARKERS: Record<'en' | 'es-es' | 'fr-fr', RegExp> = {
-  en: /\b(the|what|who|why|how|does|is|are|and|of|to|bible|god|jesus|say|about)\b/g,
-  'es-es': /\b(el|la|los|las|qué|que|quién|por|cómo|es|son|dice|biblia|dios|jesús|sobre|del|y)\b/g,
-  'fr-fr': /\b(le|la|les|que|qui|quoi|pourquoi|comment|est|sont|dit|bible|dieu|jésus|sur|du|des|et)\b/g,
+type LatinLocale = 'en' | 'es-es' | 'fr-fr';
+const LATIN: readonly [LatinLocale, 'en' | 'es' | 'fr'][] = [
+  ['en', 'en'],
+  ['es-es', 'es'],
+  ['fr-fr', 'fr'],
+];
+const fold = (word: string) => word.toLowerCase().normalize('NFD').replace(/\p{M}/gu, '');
+/** Each language's function and question words (the retriever's query stop words), folded like the question's. */
+const WORDS = new Map(LATIN.map(([locale, lang]) => [locale, new Set(STOP_WORD_LISTS[lang].map(fold))]));
+/** Letters and marks only one of the three writes: ¿ ¡ ñ are Spanish; è ê à ç œ ù â î ô û ë ï French. */
+const LETTERS: Record<LatinLocale, RegExp> = {
+  en: /$^/g,
+  'es-es': /[¿¡ñáíóú]/g,
+  'fr-fr': /[èêàçœùâîôûëï]|-t-(?:il|elle|on)\b/g,
 };
+
+/** Whether a word (folded) is one the language's Bibles use (the glossaries' words: stems for Spanish and French). */
+const inVocabulary = (word: string, lang: 'en' | 'es' | 'fr') =>
+  glossaryVocabulary(lang).has(lang === 'en' ? word : stem(word, lang));
+
+/**
+ * How much a Latin-script question reads as each language: a function word counts 1 shared out among the languages
+ * that have it ("la" is Spanish and French, "que" too, "the" only English), a word of only one language's Bibles 0.5
+ * ("femme", "devint"), a letter only one language writes 2.
+ */
+function latinScores(text: string): { locale: LatinLocale; n: number }[] {
+  const words = (text.match(/\p{L}+/gu) ?? []).map(fold);
+  return LATIN.map(([locale, lang]) => {
+    let n = 2 * (text.toLowerCase().match(LETTERS[locale]) ?? []).length;
+    for (const word of words) {
+      if (WORDS.get(locale)!.has(word)) {
+        n += 1 / LATIN.filter(([other]) => WORDS.get(other)!.has(word)).length;
+      } else if (inVocabulary(word, lang) && LATIN.every(([, other]) => other === lang || !inVocabulary(word, other))) {
+        n += 0.5;
+      }
+    }
+    return { locale, n };
+  }).sort((a, b) => b.n - a.n);
+}
 
 /**
  * The answer's language: the reader's setting, unless the question is clearly in another language (Chinese
@@ -22,21 +59,10 @@ export function answerLanguage(question: string, setting: Locale): Locale {
     return foldToSimplified(hanOnly) !== hanOnly ? 'zh-tw' : 'zh-cn';
   }
   if (latin < 6 || han > 0) return setting;
-  const lower = text.toLowerCase();
-  // Letters and marks only one of the three languages uses count as words do: ¿ ¡ ñ are Spanish, è ê ç œ French.
-  const letters: Record<keyof typeof MARKERS, RegExp> = {
-    en: /$^/g,
-    'es-es': /[¿¡ñ]/g,
-    'fr-fr': /[èêçœù]|\boù\b|-t-(?:il|elle)/g,
-  };
-  const scores = (Object.keys(MARKERS) as (keyof typeof MARKERS)[])
-    .map((lang) => ({
-      lang,
-      n: (lower.match(MARKERS[lang]) ?? []).length + 2 * (lower.match(letters[lang]) ?? []).length,
-    }))
-    .sort((a, b) => b.n - a.n);
-  const [best, second] = scores;
-  if (!best || best.n < 2 || best.n <= (second?.n ?? 0))
+  const [best, second] = latinScores(text);
+  // A clear lead of at least one word's worth: "Qui a tué Goliath ?" is French, "amen" stays the reader's setting.
+  if (!best || best.n < 1 || best.n - (second?.n ?? 0) < 1) {
     return setting === 'zh-cn' || setting === 'zh-tw' ? 'en' : setting;
-  return best.lang === setting ? setting : best.lang;
+  }
+  return best.locale;
 }

@@ -41,6 +41,27 @@ function glossaryOf(lang: string): ReadonlyMap<string, string> | undefined {
 }
 
 /**
+ * The words the corpus's Bibles use in a language, as the glossaries hold them: the Chinese, Spanish and French
+ * source words (stems), and for English the words they translate to.
+ */
+export function glossaryVocabulary(lang: 'en' | 'es' | 'fr'): ReadonlySet<string> {
+  let vocabulary = vocabularies.get(lang);
+  if (!vocabulary) {
+    vocabulary =
+      lang === 'en'
+        ? new Set(
+            GLOSSARY_SOURCES.flatMap((source) => [...(glossaryOf(source.lang)?.values() ?? [])]).flatMap((english) =>
+              english.split(' '),
+            ),
+          )
+        : new Set(glossaryOf(lang)?.keys() ?? []);
+    vocabularies.set(lang, vocabulary);
+  }
+  return vocabulary;
+}
+const vocabularies = new Map<string, ReadonlySet<string>>();
+
+/**
  * English search words for a question in another language: the glossary's translations of its content words, and
  * the English name of any book named in it. Undefined when nothing translates (or the question is English).
  */
