@@ -43,6 +43,8 @@ export type UploadedImage = z.infer<typeof uploadedImageSchema>;
 
 export const feedbackSchema = z.object({
   id: z.string(),
+  /** The receipt number the policy promises (spec §4): FB-<UTC date>-<8 characters of the id>, e.g. FB-20261124-3F2A9C1D. */
+  receiptNo: z.string(),
   type: feedbackTypeSchema,
   content: z.string(),
   contact: z.string().nullable(),

@@ -65,11 +65,11 @@ export const adminRoutes: FastifyPluginAsync<{ measures: MeasuresService; sessio
     {
       schema: {
         tags,
-        summary: 'Lift a measure',
+        summary: 'Lift a measure, with the reason',
         body: liftMeasureRequestSchema,
         response: { 200: okSchema(measureSchema) },
       },
     },
-    async (request) => ok(await measures.lift(request.body.measureId)),
+    async (request) => ok(await measures.lift({ ...request.body, liftedBy: accountOf(request).userId })),
   );
 };

@@ -135,10 +135,16 @@ export function createChatRepository(db: Database) {
         .returning({ id: messages.id });
       return rows.length;
     },
-    async setRating(id: string, userId: string, rating: 'like' | 'dislike' | null): Promise<boolean> {
+    /** The rating and, for a dislike, its reason; a like or a cleared rating has none. */
+    async setRating(
+      id: string,
+      userId: string,
+      rating: 'like' | 'dislike' | null,
+      reason: MessageRow['ratingReason'] = null,
+    ): Promise<boolean> {
       const rows = await db
         .update(messages)
-        .set({ rating })
+        .set({ rating, ratingReason: rating === 'dislike' ? reason : null })
         .where(and(eq(messages.id, id), eq(messages.userId, userId), eq(messages.role, 'assistant')))
         .returning({ id: messages.id });
       return rows.length > 0;
