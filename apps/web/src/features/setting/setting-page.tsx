@@ -1,5 +1,5 @@
 import { EXPRESSIONS, LOCALES, VERSION_LABEL, type Expression, type Locale } from '@bible-qa/contract';
-import { ActionSheet, Button, Dialog, List, Switch, Toast } from 'antd-mobile';
+import { ActionSheet, List, Switch, Toast } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -10,6 +10,7 @@ import { MEMBER_MODIFY_PATH, chooseExpression, storedExpression } from '../../li
 import { useServices } from '../../lib/services.tsx';
 import { useSession } from '../../lib/session.ts';
 import { PRIMARY_CHOICES, applyTheme, type PrimaryChoice } from '../../lib/theme.ts';
+import { AccountActions } from './account-actions.tsx';
 import { NewsSheet } from './news-sheet.tsx';
 import { PersonalInfo } from './personal-info.tsx';
 import { copyProductLink, shareProduct } from './setting-actions.ts';
@@ -24,7 +25,7 @@ export function SettingPage() {
   const { t: tc } = useTranslation();
   const navigate = useNavigate();
   const locale = useLocale();
-  const { api, storage, session, reload } = useServices();
+  const { api, storage, reload } = useServices();
   const { loggedIn, user } = useSession();
   const [settings, setSettings] = useState(() => storage.getGlobalSettings());
   const [sheet, setSheet] = useState<Sheet>(null);
@@ -56,12 +57,6 @@ export function SettingPage() {
     if (next === locale) return;
     Toast.show({ icon: 'loading', content: t('language.switching'), duration: 0 });
     switchLanguage(storage, next, reload);
-  }
-
-  async function confirmLogout() {
-    if (!(await Dialog.confirm({ content: t('logout.confirm') }))) return;
-    session.logout(reload);
-    Toast.show({ content: t('logout.done') });
   }
 
   return (
@@ -147,13 +142,7 @@ export function SettingPage() {
         <List.Item extra={<span data-testid="setting-version">{VERSION_LABEL}</span>}>{t('item.version')}</List.Item>
       </List>
 
-      {loggedIn ? (
-        <div className="setting-logout">
-          <Button block color="danger" fill="outline" data-testid="setting-logout" onClick={() => void confirmLogout()}>
-            {t('item.logout')}
-          </Button>
-        </div>
-      ) : null}
+      {loggedIn ? <AccountActions user={user} /> : null}
 
       <SharedLinks open={sheet === 'links'} onClose={() => setSheet(null)} />
       <NewsSheet open={sheet === 'news'} onClose={() => setSheet(null)} />
