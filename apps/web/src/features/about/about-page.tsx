@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Logo } from '../../components/logo.tsx';
 import { Page, TextSection } from '../../components/page.tsx';
 import { useServices } from '../../lib/services.tsx';
+import { useVoiceInput } from '../../lib/voice-config.ts';
 import { aboutTranslationsQuery } from './about.queries.ts';
 import './about.css';
 
@@ -34,6 +35,7 @@ function Translations() {
 
 export function AboutPage() {
   const { t } = useTranslation('about');
+  const voice = useVoiceInput();
   return (
     <Page testId="page-about">
       <div className="about-hero">
@@ -42,7 +44,7 @@ export function AboutPage() {
           {t('version', { version: VERSION_LABEL })}
         </p>
       </div>
-      <TextSection>{t('intro')}</TextSection>
+      <TextSection>{t(voice ? 'introVoice' : 'intro')}</TextSection>
       {SECTIONS.map((section) => (
         <TextSection key={section} title={t(`${section}.title`)}>
           {t(`${section}.body`)}

@@ -8,7 +8,7 @@ import { useErrorMessage } from '../../lib/i18n.ts';
 import { useServices } from '../../lib/services.tsx';
 import { VoiceHold } from './voice-hold.tsx';
 import { KeyboardIcon, MicIcon } from './voice-icons.tsx';
-import { voiceConfigQuery } from './voice.queries.ts';
+import { voiceConfigQuery } from '../../lib/voice-config.ts';
 import { Toast } from '../../lib/overlays.ts';
 
 interface ChatComposerProps {

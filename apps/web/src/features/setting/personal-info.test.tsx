@@ -25,8 +25,8 @@ function memberServer(initial = testUser({ name: '', sex: 'unknown' })) {
       if (path === '/portal/member/modify') {
         user = {
           ...user,
-          ...(body?.name !== undefined ? { name: body.name } : {}),
-          ...(body?.sex ? { sex: body.sex } : {}),
+          ...(typeof body?.name === 'string' ? { name: body.name } : {}),
+          ...(typeof body?.sex === 'string' ? { sex: body.sex } : {}),
         };
         return ok(user);
       }
