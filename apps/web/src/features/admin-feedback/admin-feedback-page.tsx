@@ -9,7 +9,7 @@ import { PagedCardList } from '../../components/paged-card-list.tsx';
 import { StoredImage } from '../../components/stored-image.tsx';
 import { useLocale } from '../../lib/i18n.ts';
 import { useServices } from '../../lib/services.tsx';
-import { useSession } from '../../lib/session.ts';
+import { useVerifiedSession } from '../../lib/use-verified-session.ts';
 import {
   adminFeedbackKeys,
   adminFeedbackQuery,
@@ -122,7 +122,7 @@ function AdminFeedbackList({ filter }: { filter: RepliedFilter }) {
 /** /admin/feedback — every user's feedback with a reply box. Admins only; the API refuses anyone else too. */
 export function AdminFeedbackPage() {
   const { t } = useTranslation('feedback');
-  const { user } = useSession();
+  const { user } = useVerifiedSession();
   const [filter, setFilter] = useState<RepliedFilter>('false');
   if (user?.role !== 'admin') {
     return (

@@ -6,7 +6,7 @@ import { Markdown } from '../../components/markdown.tsx';
 import { Page } from '../../components/page.tsx';
 import { useLocale } from '../../lib/i18n.ts';
 import { useServices } from '../../lib/services.tsx';
-import { useSession } from '../../lib/session.ts';
+import { useVerifiedSession } from '../../lib/use-verified-session.ts';
 import { REDIRECT_PARAM } from '../../lib/use-auth.ts';
 import { conversationLink, conversationQuery, useUncollect } from './collections.queries.ts';
 import './collections.css';
@@ -18,7 +18,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * turns: the question, the answer, uncollect and the way back to the conversation. Kept alive like the route table says.
  */
 export function CollectPage() {
-  const { loggedIn } = useSession();
+  const { loggedIn } = useVerifiedSession();
   const [params] = useSearchParams();
   const { t } = useTranslation('collections');
   const { t: tc } = useTranslation();

@@ -98,9 +98,12 @@ describe('login page', () => {
     expect(app.storage.getToken()).toBe('a1');
     expect(app.storage.getRefreshToken()).toBe('u1');
     expect(app.storage.getUser()?.name).toBe('Ann');
-    // The kept-alive login screen does not keep the password it sent.
+    // Logged in, the login screen leads on; logged out again, it does not keep the password it sent.
     await act(async () => app.router.navigate('/login/mobile/pwd'));
-    expect(screen.getByTestId('login-password').querySelector('input')?.value).toBe('');
+    await waitFor(() => expect(app.location()).toBe('/chat?_n=1'));
+    act(() => void app.services.session.logout(app.reload));
+    await act(async () => app.router.navigate('/login/mobile/pwd'));
+    expect((await screen.findByTestId('login-password')).querySelector('input')?.value).toBe('');
     const [, loginInit] =
       api.mock.mock.calls.find(([url]) => String(url) === '/webapi/portal/auth/login-mobile-password') ?? [];
     expect(new Headers(loginInit?.headers).has('Authorization')).toBe(false);

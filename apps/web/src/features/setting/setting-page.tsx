@@ -8,7 +8,7 @@ import { useLocale } from '../../lib/i18n.ts';
 import { switchLanguage } from '../../lib/language.ts';
 import { MEMBER_MODIFY_PATH, chooseExpression, storedExpression } from '../../lib/preferences.ts';
 import { useServices } from '../../lib/services.tsx';
-import { useSession } from '../../lib/session.ts';
+import { useVerifiedSession } from '../../lib/use-verified-session.ts';
 import { PRIMARY_CHOICES, applyTheme, type PrimaryChoice } from '../../lib/theme.ts';
 import { AccountActions } from './account-actions.tsx';
 import { NewsSheet } from './news-sheet.tsx';
@@ -26,7 +26,7 @@ export function SettingPage() {
   const navigate = useNavigate();
   const locale = useLocale();
   const { api, storage, reload } = useServices();
-  const { loggedIn, user } = useSession();
+  const { loggedIn, user } = useVerifiedSession();
   const [settings, setSettings] = useState(() => storage.getGlobalSettings());
   const [sheet, setSheet] = useState<Sheet>(null);
   // The tradition chosen here or in the tour; an account's own until then.
