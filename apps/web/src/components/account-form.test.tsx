@@ -29,9 +29,9 @@ describe('the shared account form', () => {
     const button = () => screen.getByTestId('reset-send-code');
     expect(button().textContent).toBe('获取验证码');
     await act(async () => fireEvent.click(button()));
-    await waitFor(() => expect(button().textContent).toBe('2 秒后重新获取'));
+    await waitFor(() => expect(button().textContent).toBe('2 秒后重发'));
     expect(button().hasAttribute('disabled')).toBe(true);
-    await waitFor(() => expect(button().textContent).toBe('1 秒后重新获取'), { timeout: 5000 });
+    await waitFor(() => expect(button().textContent).toBe('1 秒后重发'), { timeout: 5000 });
     await waitFor(() => expect(button().textContent).toBe('重新获取'), { timeout: 5000 });
     expect(button().hasAttribute('disabled')).toBe(false);
     // The reset code is a reset_password code for the address carried over from the login screen.
@@ -46,7 +46,7 @@ describe('the shared account form', () => {
     await screen.findByTestId('page-reset-pwd');
     const error = () => screen.getByTestId('reset-error').textContent;
     fireEvent.click(screen.getByTestId('reset-submit'));
-    await waitFor(() => expect(error()).toBe('请输入手机号'));
+    await waitFor(() => expect(error()).toBe('请输入账号（手机号或邮箱）'));
     type('reset-account', '13800000000');
     fireEvent.click(screen.getByTestId('reset-submit'));
     await waitFor(() => expect(error()).toBe('请先获取验证码'));

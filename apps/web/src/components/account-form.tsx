@@ -16,6 +16,7 @@ import { useErrorMessage } from '../lib/i18n.ts';
 import { useAuthCalls, useAuthFailureToast } from '../lib/use-auth.ts';
 import { useCountdown } from '../lib/use-countdown.ts';
 import { Toast } from '../lib/overlays.ts';
+import './account-form.css';
 
 interface UseAccountFormOptions {
   fields: readonly AccountField[];
@@ -59,6 +60,9 @@ export function useAccountForm({
   const countdown = useCountdown(codeJustSent?.resendAfterSeconds ?? 0);
   const current = { ...values, account: account ?? values.account };
   const mode = detectAccountMode(current.account, hint ?? 'mobile');
+  // What the code arrives by follows what was typed (an SMS for a phone, a mail for an address); nothing typed yet,
+  // it is just "the code", whatever the route hints.
+  const codeChannel: AccountMode | null = current.account.trim() ? mode : null;
 
   const message = (problem: FormProblem): string =>
     'error' in problem ? errorMessage(problem.error) : t(`invalid.${problem.invalid}`);
@@ -67,6 +71,7 @@ export function useAccountForm({
     fields,
     values: current,
     mode,
+    codeChannel,
     codeRequested,
     remaining: countdown.remaining,
     sending,
@@ -166,12 +171,23 @@ export function AccountForm({ form, testId, onSubmit, footer }: AccountFormProps
     code: (
       <Form.Item
         key="code"
-        label={t(form.mode === 'mobile' ? 'field.smsCode' : 'field.code')}
+        label={
+          <span data-testid={`${testId}-code-label`}>
+            {t(
+              form.codeChannel === 'mobile'
+                ? 'field.smsCode'
+                : form.codeChannel === 'mail'
+                  ? 'field.mailCode'
+                  : 'field.code',
+            )}
+          </span>
+        }
         extra={
           <Button
             size="small"
             fill="none"
             color="primary"
+            className="form-send-code"
             data-testid={`${testId}-send-code`}
             disabled={form.remaining > 0}
             loading={form.sending}
