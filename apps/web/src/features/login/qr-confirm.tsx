@@ -3,8 +3,10 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Result } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useLocale } from '../../lib/i18n.ts';
 import { useSession } from '../../lib/session.ts';
 import { REDIRECT_PARAM, useAuthCalls, useAuthFailureToast } from '../../lib/use-auth.ts';
+import { describeUserAgent } from './device-label.ts';
 import { qrScanQuery, useQrConfirmMutation } from './login.queries.ts';
 
 /**
@@ -13,6 +15,7 @@ import { qrScanQuery, useQrConfirmMutation } from './login.queries.ts';
  */
 export function QrConfirm({ ticket }: { ticket: string }) {
   const { t } = useTranslation('login');
+  const locale = useLocale();
   const navigate = useNavigate();
   const { loggedIn } = useSession();
   const auth = useAuthCalls();
@@ -61,10 +64,16 @@ export function QrConfirm({ ticket }: { ticket: string }) {
       <p className="form-intro">{t('qr.confirmIntro')}</p>
       {scan.data ? (
         <dl className="login-qr-device" data-testid="login-qr-device">
+          <dt>{t('qr.device.browser')}</dt>
+          <dd data-testid="login-qr-device-name" title={scan.data.userAgent}>
+            {describeUserAgent(scan.data.userAgent) ?? t('qr.device.unknown')}
+          </dd>
+          <dt>{t('qr.device.time')}</dt>
+          <dd data-testid="login-qr-device-time">
+            {new Date(scan.data.createdAt).toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short' })}
+          </dd>
           <dt>{t('qr.device.ip')}</dt>
           <dd>{scan.data.ip}</dd>
-          <dt>{t('qr.device.browser')}</dt>
-          <dd>{scan.data.userAgent}</dd>
         </dl>
       ) : null}
       <Button
