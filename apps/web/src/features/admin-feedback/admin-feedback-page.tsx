@@ -63,6 +63,9 @@ function AdminFeedbackItem({ item }: { item: AdminFeedback }) {
         </Tag>
         <time className="admin-feedback-time">{new Date(item.createdAt).toLocaleString(locale)}</time>
       </div>
+      <div className="admin-feedback-receipt" data-testid="admin-feedback-receipt">
+        {t('receipt.label')} {item.receiptNo}
+      </div>
       <p className="admin-feedback-content" data-testid="admin-feedback-content">
         {item.content}
       </p>
