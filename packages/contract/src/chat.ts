@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { ANSWER_KINDS, CHAT_MODES } from './constants.ts';
-import { FEEDBACK_TYPES, feedbackTypeSchema } from './feedback.ts';
+import { ANSWER_KINDS, CHAT_MODES, FEEDBACK_TYPES, QUESTION_MAX_LENGTH } from './constants.ts';
+import { feedbackTypeSchema } from './feedback.ts';
 import { expressionSchema } from './member.ts';
 import { localeSchema } from './locale-schema.ts';
 import { stripBidiControls } from './plain-text.ts';
@@ -19,8 +19,6 @@ export type AnswerKind = z.infer<typeof answerKindSchema>;
 export const ANSWER_STATUSES = ['generating', 'done', 'stopped', 'failed'] as const;
 export const answerStatusSchema = z.enum(ANSWER_STATUSES);
 export type AnswerStatus = z.infer<typeof answerStatusSchema>;
-
-export const QUESTION_MAX_LENGTH = 2000;
 
 export const askRequestSchema = z.object({
   /** Continue this conversation; absent starts a new one. */

@@ -69,6 +69,10 @@ export const routes: RouteObject[] = [
       route('admin-feedback', 'admin/feedback', { titleKey: 'adminFeedback.title' }, () =>
         import('../features/admin-feedback/admin-feedback-page.tsx').then((m) => m.AdminFeedbackPage),
       ),
+      // Admins only: find an account, see its state, apply and lift measures with their reasons.
+      route('admin-measures', 'admin/measures', { titleKey: 'adminMeasures.title' }, () =>
+        import('../features/admin-measures/admin-measures-page.tsx').then((m) => m.AdminMeasuresPage),
+      ),
       // A shared page: read-only, open to anyone with the link, no login.
       route('share', 'share/:token', { titleKey: 'share.title' }, () =>
         import('../features/share/share-page.tsx').then((m) => m.SharePage),

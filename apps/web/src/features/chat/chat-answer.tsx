@@ -4,7 +4,7 @@ import DotLoading from 'antd-mobile/es/components/dot-loading';
 import { useTranslation } from 'react-i18next';
 import { AnswerActions, type AnswerPatch } from './answer-actions.tsx';
 import { AnswerContent } from './answer-content.tsx';
-import { AnswerParts } from './answer-parts.tsx';
+import { AnswerParts } from '../../components/answer-parts.tsx';
 import { StopIcon } from './chat-icons.tsx';
 import type { ChatTurn } from './conversation.ts';
 import './chat-answer.css';

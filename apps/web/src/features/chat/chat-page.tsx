@@ -15,6 +15,7 @@ import { KindSwitch } from './kind-switch.tsx';
 import { ChatWelcome } from './chat-welcome.tsx';
 import { ModeSwitch } from './mode-switch.tsx';
 import { SelectBar } from './select-bar.tsx';
+import { useCarriedDraft } from './use-carried-draft.ts';
 import { useConversation } from './use-conversation.ts';
 import { useLinkedConversation } from './use-linked-conversation.ts';
 import './chat.css';
@@ -46,6 +47,7 @@ export function ChatPage() {
   const [selecting, setSelecting] = useState(false);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   useLinkedConversation(conversation.open, loggedIn);
+  useCarriedDraft(setDraft);
 
   /** Asks in the chosen mode; a prayer, sermon or poem is asked for once, then the composer asks questions again. */
   function ask(question: string, asked: AnswerKind = kind) {

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, DotLoading, ErrorBlock, Toast } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
+import { AnswerParts } from '../../components/answer-parts.tsx';
 import { Markdown } from '../../components/markdown.tsx';
 import { Page } from '../../components/page.tsx';
 import { useLocale } from '../../lib/i18n.ts';
@@ -11,6 +12,8 @@ import { REDIRECT_PARAM } from '../../lib/use-auth.ts';
 import { conversationLink, conversationQuery, useUncollect } from './collections.queries.ts';
 import './collections.css';
 
+/** The router state key the chat screen reads a carried draft from (features/chat/use-carried-draft.ts). */
+const DRAFT_STATE = 'draft';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
@@ -95,6 +98,13 @@ function SavedAnswer({ id, conversationId }: { id: string; conversationId: strin
         · {t('detail.aiGenerated')}
       </div>
       <Markdown source={answer.content} testId="collect-answer" />
+      {/* Saved whole: the related books, literature, images and follow-ups come with it (rough edge 15). A
+          follow-up opens the conversation with the question in the composer, to send from there. */}
+      <AnswerParts
+        answer={answer}
+        showFollowUps
+        onFollowUp={(question) => navigate(conversationLink(conversationId), { state: { [DRAFT_STATE]: question } })}
+      />
       <div className="collect-detail-actions">
         <Button
           color="primary"

@@ -116,6 +116,44 @@ describe('collections', () => {
     expect((await screen.findByTestId('chat-question')).textContent).toContain('什么是恩典？');
   });
 
+  it('shows a saved answer whole: related books, literature, images and follow-ups (rough edge 15)', async () => {
+    logIn();
+    const whole = answer({
+      relatedBooks: [{ code: 'EPH', name: '以弗所书', why: '回答引用了以弗所书 2:8' }],
+      relatedLiterature: [
+        {
+          id: 'easton-grace',
+          collection: 'easton',
+          title: '恩典',
+          collectionName: '伊斯顿圣经词典',
+          excerpt: '白白的恩惠',
+        },
+      ],
+      images: [
+        { kind: 'verse-card', url: '/webapi/bible/verse-card?ref=EPH.2.8', alt: '以弗所书 2:8', reference: 'EPH.2.8' },
+      ],
+      followUps: ['以弗所书 2:8 的上下文是什么？', '恩典和怜悯有什么不同？'],
+    });
+    serve({
+      [COLLECTION_PATHS.messages]: () => [
+        { question: { id: whole.questionId, text: whole.question, createdAt: whole.createdAt }, answer: whole },
+      ],
+    });
+    const { location } = renderApp(`/collect?id=${FIRST}&conversation=${CONVERSATION}`);
+    const detail = within(await screen.findByTestId('collect-detail'));
+    expect(detail.getByTestId('chat-related-book-EPH').textContent).toContain('以弗所书');
+    expect(detail.getByTestId('chat-related-literature').textContent).toContain('伊斯顿圣经词典');
+    expect(detail.getByTestId('chat-image-1').getAttribute('src')).toBe('/webapi/bible/verse-card?ref=EPH.2.8');
+    expect(detail.getByTestId('chat-followups').textContent).toContain('恩典和怜悯有什么不同？');
+
+    // A follow-up opens the conversation with the question in the composer, ready to send.
+    fireEvent.click(detail.getByTestId('chat-followup-2'));
+    await waitFor(() => expect(location()).toBe('/chat'));
+    await waitFor(() =>
+      expect((screen.getByTestId('chat-composer-input') as HTMLTextAreaElement).value).toBe('恩典和怜悯有什么不同？'),
+    );
+  });
+
   it('says a saved answer is gone when it is no longer collected, or the link is malformed', async () => {
     logIn();
     serve({

@@ -112,9 +112,14 @@ export function SettingPage() {
           {t('item.feedback')}
         </List.Item>
         {user?.role === 'admin' ? (
-          <List.Item data-testid="setting-admin-feedback" onClick={() => navigate('/admin/feedback')}>
-            {t('item.adminFeedback')}
-          </List.Item>
+          <>
+            <List.Item data-testid="setting-admin-feedback" onClick={() => navigate('/admin/feedback')}>
+              {t('item.adminFeedback')}
+            </List.Item>
+            <List.Item data-testid="setting-admin-measures" onClick={() => navigate('/admin/measures')}>
+              {t('item.adminMeasures')}
+            </List.Item>
+          </>
         ) : null}
         <List.Item data-testid="setting-news" onClick={() => setSheet('news')}>
           {t('item.news')}

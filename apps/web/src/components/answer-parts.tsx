@@ -1,9 +1,18 @@
+import type { Answer } from '@bible-qa/contract';
 import { useTranslation } from 'react-i18next';
-import { ownImageSrc } from '../../lib/safe-url.ts';
-import type { AnswerView } from './conversation.ts';
+import { ownImageSrc } from '../lib/safe-url.ts';
+import './answer-parts.css';
+
+/** The parts an answer shows besides its text: a live answer in chat, or a saved one in its detail. */
+export type AnswerPartsData = Pick<
+  Answer,
+  'relatedBooks' | 'relatedLiterature' | 'images' | 'followUps' | 'sources'
+> & {
+  verification: Answer['verification'] | null;
+};
 
 interface AnswerPartsProps {
-  answer: AnswerView;
+  answer: AnswerPartsData;
   /** Follow-up questions show under the newest answer only. */
   showFollowUps: boolean;
   onFollowUp: (question: string) => void;
