@@ -65,7 +65,6 @@ export function MeasureForm({ userId }: { userId: string }) {
         <>
           <h3>{t('measures.duration')}</h3>
           <Selector
-            columns={4}
             value={[duration]}
             onChange={(value) => value[0] && setDuration(value[0])}
             options={DURATIONS.map((value) => ({
