@@ -284,7 +284,7 @@ export function AccountForm({ form, testId, onSubmit, footer }: AccountFormProps
 
   return (
     <>
-      <Form layout="horizontal" mode="card" footer={footer}>
+      <Form className="account-form" layout="horizontal" mode="card" footer={footer}>
         {form.fields.map((field) => items[field])}
       </Form>
       {form.error ? (
