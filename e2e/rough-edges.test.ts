@@ -85,7 +85,9 @@ describe.each(['mobile', 'desktop'] as const)('rough edges in Chromium (%s)', (v
     });
     expect(lines).toBeLessThan(1.2);
     expect(
-      await page.evaluate(() => [...document.querySelectorAll('.adm-form *')].filter((e) => e.scrollLeft > 0).length),
+      await page.evaluate(
+        () => Array.from(document.querySelectorAll('.adm-form *')).filter((e) => e.scrollLeft > 0).length,
+      ),
     ).toBe(0);
     await snap(page, `edges-${viewport}-08-countdown`);
     await close();

@@ -121,6 +121,17 @@ describe('start-up sequence', () => {
     expect(externalTarget('collections', 'https://bible.example')).toBe('/collections');
   });
 
+  it('goes to chat?_n=2, not the root’s chat?_n=1, when the link’s target is the root or another site', async () => {
+    for (const target of ['%2F', 'https%3A%2F%2Fevil.example%2F']) {
+      const { deps, navigate } = setup(() => json({ code: 10100, msg: 'no', data: null }), {
+        hash: `#/externalAccess?appId=P&targetUrl=${target}`,
+        search: '',
+      });
+      await expect(runStartup(deps)).resolves.toMatchObject({ target: '/chat?_n=2' });
+      expect(navigate).toHaveBeenCalledWith('/chat?_n=2');
+    }
+  });
+
   it('goes to chat?_n=2 when the external link has no target', async () => {
     const { deps, navigate } = setup(() => json({ code: 10100, msg: 'no', data: null }), {
       hash: '#/externalAccess?appId=P',
