@@ -10,7 +10,7 @@ export default defineConfig({
           name: 'api',
           include: ['apps/api/src/**/*.test.ts'],
           environment: 'node',
-          globalSetup: ['apps/api/src/test/databases-global-setup.ts'],
+          globalSetup: ['apps/api/src/test/databases-global-setup.ts', 'apps/api/src/test/redis-global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

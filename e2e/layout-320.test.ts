@@ -29,6 +29,9 @@ const ROUTES: { path: string; testId: string; guestTestId?: string }[] = [
   { path: '/service', testId: 'page-service' },
   { path: '/policy', testId: 'page-policy' },
   { path: '/help', testId: 'page-help' },
+  // Not in the spec's table: the chapter reader and search (issue 15).
+  { path: '/read/JHN/3?v=16&p=kjv', testId: 'reader' },
+  { path: `/search?q=${encodeURIComponent('世人')}`, testId: 'search-verses' },
 ];
 
 interface LayoutProblem {

@@ -5,7 +5,8 @@
 // is asked twice: by a reader whose interface is in the question's language, and by one whose interface is in
 // another language (the answer's language must then come from the question). The diagnostics columns say where
 // gold verses are lost: among the verses searched, or between those and the ones handed to the composer.
-import type { Answer, AnswerKind, ChatEvent, Locale } from '@bible-qa/contract';
+import type { Answer, AnswerKind, Locale } from '@bible-qa/contract';
+import { terminalOf } from '../apps/api/src/answer/generation-state.ts';
 import { answersTheQuestion, goldAmongFirst, type RubricCase } from '../apps/api/src/answer/eval/answer-rubric.ts';
 import { isHeldOut } from '../apps/api/src/retrieval/eval/holdout.ts';
 import { createContextGatherer } from '../apps/api/src/answer/answer-context.ts';
@@ -96,7 +97,7 @@ try {
     pass: string,
     kind: AnswerKind = 'answer',
   ): Promise<Answer> {
-    const hub = await chat.ask(
+    const stream = await chat.ask(
       { userId: undefined, locale, ip: '127.0.0.1' },
       {
         question: question.question,
@@ -106,10 +107,7 @@ try {
         requestId: `eval-${pass}-${question.id}`,
       },
     );
-    let answer: Answer | null | undefined;
-    await hub.follow((event: ChatEvent) => {
-      if (event.type === 'done' || event.type === 'error') answer = event.answer;
-    }, new AbortController().signal);
+    const answer = (await terminalOf(stream)).answer;
     if (!answer) throw new Error(`no answer to ${question.id}`);
     return answer;
   }

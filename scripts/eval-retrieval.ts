@@ -9,7 +9,7 @@
 // recall@1/5/10 and MRR per language and per question type, for the train part and the held-out part apart; for the
 // questions the corpus cannot answer, the share that got no verse at all. The held-out questions (eval/holdout.ts)
 // are never used for tuning: read their figures, not their details (--details prints the train part only).
-import type { Answer, ChatEvent } from '@bible-qa/contract';
+import { terminalOf } from '../apps/api/src/answer/generation-state.ts';
 import { LOCALE_OF_LANG } from '../apps/api/src/answer/eval/answer-metrics.ts';
 import { UNLIMITED_ASKS } from '../apps/api/src/config-abuse.ts';
 import { loadConfig } from '../apps/api/src/config.ts';
@@ -118,7 +118,7 @@ try {
   const answer = await runPath(
     questions,
     withProgress('answer', async (q: GoldQuestion) => {
-      const hub = await chat.ask(
+      const stream = await chat.ask(
         { userId: undefined, locale: LOCALE_OF_LANG[q.lang], ip: '127.0.0.1' },
         {
           question: q.question,
@@ -128,10 +128,7 @@ try {
           requestId: `e${run}-${q.id}`,
         },
       );
-      let done: Answer | null | undefined;
-      await hub.follow((event: ChatEvent) => {
-        if (event.type === 'done' || event.type === 'error') done = event.answer;
-      }, new AbortController().signal);
+      const done = (await terminalOf(stream)).answer;
       return done ? citedRanking(done.citations) : [];
     }),
   );

@@ -3,6 +3,8 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { bundleBudget } from './build/bundle-budget.ts';
+import { firstScreenChunks } from './build/first-screen-chunks.ts';
+import { firstScreen } from './build/first-screen.ts';
 
 /** The first visit to /chat may send at most this much gzipped JavaScript (issue 6). */
 const CHAT_BUDGET = {
@@ -14,20 +16,34 @@ const CHAT_BUDGET = {
 };
 
 export default defineConfig({
-  plugins: [react(), bundleBudget([CHAT_BUDGET])],
+  plugins: [
+    react(),
+    bundleBudget([CHAT_BUDGET]),
+    firstScreen({
+      localesDir: fileURLToPath(new URL('src/locales', import.meta.url)),
+      logo: fileURLToPath(new URL('src/assets/logo.svg', import.meta.url)),
+      tourModule: 'src/features/tour/first-visit-tour.tsx',
+    }),
+  ],
   // One React for the app and every library (the root package.json pins it with overrides).
   resolve: { dedupe: ['react', 'react-dom'] },
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // The first screen travels in one chunk on purpose (decision 0029); the budget above is what bounds it.
+    chunkSizeWarningLimit: 800,
     rolldownOptions: {
       // Contract schemas are built with zod at module level; unused ones are dropped from the pages that only need
       // the contract's constants.
       treeshake: { manualPureFunctions: ['z'] },
       output: {
-        // One chunk per language's catalogues (locales/<lang>/catalogue.ts), fetched at start-up for the language on
-        // screen only.
-        manualChunks: (id) => /\/locales\/([^/]+)\/[^/]+\.(json|ts)$/.exec(id)?.[1]?.replace(/^/, 'locale-'),
+        // The first screen in one chunk (the entry and /chat), one chunk per language's catalogues (decision 0029).
+        codeSplitting: firstScreenChunks(fileURLToPath(new URL('.', import.meta.url)), {
+          entry: 'src/main.tsx',
+          home: CHAT_BUDGET.page,
+          // zod arrives with the first answer that needs validating (decision 0009).
+          lazy: [/[\\/]node_modules[\\/]zod[\\/]/],
+        }),
       },
     },
   },

@@ -75,10 +75,10 @@ export async function buildApp({ container, logger }: BuildAppOptions): Promise<
   registerRequestContext(app);
   registerMetrics(app, container.metrics, config.ops.metrics);
   registerRiskCeiling(app, container.accounts.risk);
-  registerSecurityHeaders(app);
+  registerSecurityHeaders(app, config.providers.captcha.provider);
   registerRequestGuards(app);
   await registerOpenApi(app);
-  const spaFallback = await registerWebApp(app, config.webDistDir);
+  const spaFallback = await registerWebApp(app, config.webDistDir, config.providers.captcha.provider);
   registerErrorHandling(app, spaFallback);
 
   const startedAt = Date.now();

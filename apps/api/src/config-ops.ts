@@ -2,8 +2,8 @@ import { isIP } from 'node:net';
 import { z } from 'zod';
 
 /**
- * What an operator sets to run the server in a fleet: proxy trust, migrations at start, the metrics endpoint's
- * access, and the development outbox. Parsed with the rest in config.ts (the only reader of process.env).
+ * What an operator sets to run the server in a fleet: proxy trust, migrations at start, Redis, how long an answer
+ * waits for its reader to come back, the metrics endpoint's access, and the development outbox. Parsed with the rest in config.ts (the only reader of process.env).
  */
 const emptyToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 const bool = (fallback: boolean) =>
@@ -75,9 +75,20 @@ const addressList = z.preprocess(
     }),
 );
 
+const int = (fallback: number, min: number, max: number) =>
+  z.preprocess(emptyToUndefined, z.coerce.number().int().min(min).max(max).default(fallback));
+
 export const opsEnv = {
   TRUST_PROXY: trustProxy,
   DATABASE_MIGRATE_ON_START: bool(true),
+  REDIS_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^rediss?:\/\/[^/]/, 'must be a redis:// or rediss:// URL')
+      .optional(),
+  ),
+  STREAM_RESUME_GRACE_MS: int(10_000, 0, 120_000),
   DEV_OUTBOX: bool(false),
   METRICS_TOKEN: z.preprocess(emptyToUndefined, z.string().min(16).optional()),
   METRICS_ALLOW: addressList,
@@ -89,6 +100,13 @@ export interface OpsConfig {
   trustProxy: TrustProxy;
   /** Apply pending migrations (under an advisory lock) when the server starts; a fleet runs `npm run migrate`. */
   migrateOnStart: boolean;
+  /**
+   * Redis, shared by every instance: pub/sub, running answers and guests' inputs, the hot rate counters. Unset, they
+   * live in this process (and the counters in the database): right for one server.
+   */
+  redisUrl: string | undefined;
+  /** An answer whose last reader went away keeps running this long for the reader to reconnect and resume. */
+  streamResumeGraceMs: number;
   /** Serve GET /webapi/dev/outbox (codes sent by the outbox): only when asked for, never in production. */
   devOutbox: boolean;
   /** GET /metrics: a bearer token, and/or the addresses allowed without one; neither set, the endpoint is off. */
@@ -99,6 +117,8 @@ export function readOpsConfig(e: OpsEnv): OpsConfig {
   return {
     trustProxy: e.TRUST_PROXY,
     migrateOnStart: e.DATABASE_MIGRATE_ON_START,
+    redisUrl: e.REDIS_URL,
+    streamResumeGraceMs: e.STREAM_RESUME_GRACE_MS,
     devOutbox: e.DEV_OUTBOX,
     metrics: { token: e.METRICS_TOKEN, allow: e.METRICS_ALLOW },
   };

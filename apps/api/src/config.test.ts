@@ -41,6 +41,8 @@ describe('loadConfig', () => {
     ['TRUST_PROXY', '10.0.0.1,example.org'],
     ['METRICS_ALLOW', '10.0.0.300'],
     ['METRICS_TOKEN', 'short'],
+    ['REDIS_URL', 'localhost:6379'],
+    ['STREAM_RESUME_GRACE_MS', '-1'],
   ])('refuses a bad %s and names it', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`\\b${name}\\b`));
@@ -95,6 +97,45 @@ describe('upload storage', () => {
   });
 });
 
+describe('SMS and captcha providers', () => {
+  it('defaults to the outbox and the built-in captcha, asking for it from the second send of an hour', () => {
+    expect(loadConfig({}).providers).toEqual({
+      sms: { provider: 'outbox' },
+      captcha: { provider: 'builtin' },
+      sendsWithoutCaptchaPerIp: 1,
+      captchasPerIpPerHour: 300,
+    });
+  });
+
+  it('names every key a chosen provider lacks', () => {
+    expect(() => loadConfig({ SMS_PROVIDER: 'aliyun', ALIYUN_ACCESS_KEY_ID: 'LTAI' })).toThrow(
+      /ALIYUN_ACCESS_KEY_SECRET: required when SMS_PROVIDER is aliyun[\s\S]*SMS_SIGN_NAME[\s\S]*SMS_TEMPLATE_ID/,
+    );
+    expect(() => loadConfig({ SMS_PROVIDER: 'tencent' })).toThrow(/SMS_TENCENT_APP_ID: required/);
+    expect(() => loadConfig({ CAPTCHA_PROVIDER: 'geetest', CAPTCHA_GEETEST_ID: 'id' })).toThrow(
+      /CAPTCHA_GEETEST_KEY: required when CAPTCHA_PROVIDER is geetest/,
+    );
+    expect(() => loadConfig({ SMS_TEMPLATE_PARAMS: 'code,name' })).toThrow(/SMS_TEMPLATE_PARAMS/);
+  });
+
+  it('reads a complete Tencent configuration shared by SMS and Captcha', () => {
+    const keys = { TENCENT_SECRET_ID: 'AKID1', TENCENT_SECRET_KEY: 'secret' };
+    const { providers } = loadConfig({
+      ...keys,
+      SMS_PROVIDER: 'tencent',
+      SMS_TENCENT_APP_ID: '1400000001',
+      SMS_SIGN_NAME: '圣经问答',
+      SMS_TEMPLATE_ID: '123456',
+      SMS_TEMPLATE_PARAMS: 'code, minutes',
+      CAPTCHA_PROVIDER: 'tencent',
+      CAPTCHA_TENCENT_APP_ID: '190000001',
+      CAPTCHA_TENCENT_APP_SECRET_KEY: 'app-secret',
+    });
+    expect(providers.sms).toMatchObject({ provider: 'tencent', secretId: 'AKID1', params: ['code', 'minutes'] });
+    expect(providers.captcha).toMatchObject({ provider: 'tencent', appId: '190000001', secretKey: 'secret' });
+  });
+});
+
 describe('running in production', () => {
   it('defaults to production, with no development outbox unless a variable asks for it', () => {
     const config = loadConfig({});
@@ -117,6 +158,14 @@ describe('running in production', () => {
       'fd00::/8',
       'loopback',
     ]);
+  });
+
+  it('keeps shared state in this process unless REDIS_URL names a Redis; waits 10 s for a reader to come back', () => {
+    expect(loadConfig({}).ops).toMatchObject({ redisUrl: undefined, streamResumeGraceMs: 10_000 });
+    expect(loadConfig({ REDIS_URL: 'rediss://:secret@cache.internal:6380/2' }).ops.redisUrl).toBe(
+      'rediss://:secret@cache.internal:6380/2',
+    );
+    expect(loadConfig({ STREAM_RESUME_GRACE_MS: '0' }).ops.streamResumeGraceMs).toBe(0);
   });
 
   it('waits 30 s for in-flight work at shutdown unless told otherwise', () => {

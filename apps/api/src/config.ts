@@ -7,6 +7,7 @@ import { EXPRESSIONS, LOCALES } from '@bible-qa/contract';
 import { authEnv, readAuthConfig, type AuthConfig } from './config-auth.ts';
 import { abuseEnv, readAbuseConfig, type AbuseConfig } from './config-abuse.ts';
 import { opsEnv, readOpsConfig, type OpsConfig, type TrustProxy } from './config-ops.ts';
+import { providersEnv, readProvidersConfig, type ProvidersConfig } from './config-providers.ts';
 import { readSpeechConfig, speechEnv, type SpeechConfig } from './config-speech.ts';
 import { readStorageConfig, storageEnv, type StorageConfig } from './config-storage.ts';
 
@@ -96,6 +97,7 @@ const envSchema = z.object({
   ...storageEnv,
   ...abuseEnv,
   ...opsEnv,
+  ...providersEnv,
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -148,6 +150,8 @@ export interface Config {
   abuse: AbuseConfig;
   /** Migrations at start, the metrics endpoint's access and the development outbox (config-ops.ts). */
   ops: OpsConfig;
+  /** The SMS provider and the captcha provider (config-providers.ts). */
+  providers: ProvidersConfig;
 }
 
 /** Where this machine's browser reaches a server listening on `host` (outside production only). */
@@ -194,6 +198,10 @@ export function loadConfig(env: Record<string, string | undefined> = readEnviron
     const lines = storage.missing.map((name) => `  ${name}: required when UPLOAD_STORAGE is s3`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
+  const providers = readProvidersConfig(e);
+  if ('missing' in providers) {
+    throw new ConfigError(`Invalid configuration:\n${providers.missing.map((line) => `  ${line}`).join('\n')}`);
+  }
   return {
     env: e.NODE_ENV,
     server: {
@@ -237,5 +245,6 @@ export function loadConfig(env: Record<string, string | undefined> = readEnviron
     storage,
     abuse: readAbuseConfig(e),
     ops: readOpsConfig(e),
+    providers,
   };
 }

@@ -1,4 +1,7 @@
 import type { Logger } from 'pino';
+import { createImageCaptcha, type CaptchaProvider } from './captcha/captcha.ts';
+import { createGeetestCaptcha } from './captcha/captcha.geetest.ts';
+import { createTencentCaptcha } from './captcha/captcha.tencent.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { createMeasuresRepository } from './features/admin/measures.repository.ts';
@@ -7,6 +10,7 @@ import { createAccountLoginService, createMobileLoginVerb } from './features/aut
 import { createAttemptLimiter } from './features/auth/attempt-limiter.ts';
 import { createAuthSessionRepository } from './features/auth/auth-session.repository.ts';
 import { createAuthSessionService, readToken, type Clock } from './features/auth/auth-session.service.ts';
+import { createCaptchaService } from './features/auth/captcha.service.ts';
 import { createExternalAccessService } from './features/auth/external-access.service.ts';
 import { createGoogleLoginService } from './features/auth/google-login.service.ts';
 import { normalizeAnyAccount } from './features/auth/identifiers.ts';
@@ -22,15 +26,19 @@ import type { MemberRepository } from './features/member/member.repository.ts';
 import { createMemberService } from './features/member/member.service.ts';
 import { createOutboxMailer, createSmtpMailer } from './messaging/mailer.ts';
 import { createOutbox } from './messaging/outbox.ts';
-import { createOutboxSms } from './messaging/sms.ts';
-import { createInProcessPubSub } from './pubsub/pubsub.ts';
-import { createDbCounterStore } from './rate-limit/counter-store.ts';
+import { createAliyunSms } from './messaging/sms.aliyun.ts';
+import { createTencentSms } from './messaging/sms.tencent.ts';
+import { createOutboxSms, type SmsSender } from './messaging/sms.ts';
+import type { PubSub } from './pubsub/pubsub.ts';
+import { createDbCounterStore, type CounterStore } from './rate-limit/counter-store.ts';
 import { createRiskCeiling } from './rate-limit/risk-ceiling.ts';
 
 /**
- * Wires sign-in, accounts, measures and their ports (mail, SMS, pub/sub, counters) from the configuration; called
- * by container.ts. SMTP when SMTP_URL is set, else the outbox; SMS through the outbox; pub/sub and counters in
- * process and in the database (Redis adapters later).
+ * Wires sign-in, accounts, measures and their ports (mail, SMS, captcha, counters) from the configuration; called by
+ * container.ts, which passes the pub/sub and, with Redis, the store of the hot counters. SMTP when SMTP_URL is set,
+ * else the outbox; SMS through SMS_PROVIDER (the outbox by default); the captcha through CAPTCHA_PROVIDER (the
+ * built-in image by default). Counters of sign-in (codes, failures, locks) stay in the database, where they are
+ * durable; the risk ceiling, counted at every request, uses the hot store (Redis, else the database).
  */
 // No code goes to a suspended account: the SMS would only serve an abuser, and cost.
 const BARRED = ['suspension', 'deletion'] as const;
@@ -41,21 +49,25 @@ export function createAccountServices({
   clock,
   log,
   members,
+  pubsub,
+  hotCounters: hot,
 }: {
   config: Config;
   db: Database;
   clock: Clock;
   log: Pick<Logger, 'info' | 'warn' | 'error'>;
   members: MemberRepository;
+  pubsub: PubSub;
+  hotCounters?: CounterStore | undefined;
 }) {
   const auth = config.auth;
   const counters = createDbCounterStore(db);
+  const hotCounters = hot ?? counters;
   const outbox = createOutbox({ log, logBodies: config.env !== 'production' });
   const mailer = auth.mail.smtpUrl
     ? createSmtpMailer({ url: auth.mail.smtpUrl, from: auth.mail.from })
     : createOutboxMailer(outbox, clock);
-  const sms = createOutboxSms(outbox, clock);
-  const pubsub = createInProcessPubSub();
+  const sms = createSmsSender(config.providers.sms, () => createOutboxSms(outbox, clock));
 
   const measureRows = createMeasuresRepository(db);
   const sessionRows = createAuthSessionRepository(db);
@@ -67,7 +79,7 @@ export function createAccountServices({
   const barredListeners: ((userId: string) => void)[] = [];
   const barred = (userId: string) => barredListeners.forEach((listener) => listener(userId));
   const risk = createRiskCeiling({
-    counters,
+    counters: hotCounters,
     clock,
     limits: auth.risk,
     async suspend(userId, until) {
@@ -105,6 +117,19 @@ export function createAccountServices({
     },
   });
   const limiter = createAttemptLimiter({ counters, clock, limits: auth.failures });
+  const captchas = createCaptchaService({
+    provider: createCaptchaProvider(config.providers.captcha),
+    oneTime,
+    counters,
+    perIpPerHour: config.providers.captchasPerIpPerHour,
+    clock,
+    log,
+    // Outside production, with DEV_OUTBOX, a drawn captcha's answer is kept beside the codes (scripted journeys).
+    reveal: config.ops.devOutbox
+      ? (key, answer) =>
+          outbox.add({ channel: 'captcha', to: key, subject: null, text: answer, sentAt: clock.now().toISOString() })
+      : undefined,
+  });
   const codes = createVerificationCodeService({
     codes: codeRows,
     counters,
@@ -112,8 +137,9 @@ export function createAccountServices({
     members,
     mailer,
     sms,
+    captchas,
     clock,
-    limits: auth.codes,
+    limits: { ...auth.codes, withoutCaptchaPerIp: config.providers.sendsWithoutCaptchaPerIp },
     smsCountryCodes: auth.smsCountryCodes,
     log,
     isBarred: async (userId) => (await measureRows.inForce(userId, BARRED, clock.now())).length > 0,
@@ -138,14 +164,20 @@ export function createAccountServices({
     risk,
     onErase: (erase: (userId: string) => Promise<void>) => void erasers.push(erase),
     onBarred: (listener: (userId: string) => void) => void barredListeners.push(listener),
-    repositories: { codes: codeRows, counters, measures: measureRows, sessions: sessionRows, oneTime },
+    repositories: { codes: codeRows, counters, hotCounters, measures: measureRows, sessions: sessionRows, oneTime },
     services: {
       sessions,
       member,
       accounts,
       codes,
       mobileLogin: createMobileLoginVerb(accounts, completion, readToken),
-      google: createGoogleLoginService({ ...shared, clientId: auth.google.clientId, jwksUrl: auth.google.jwksUrl }),
+      captchas,
+      google: createGoogleLoginService({
+        ...shared,
+        captchas,
+        clientId: auth.google.clientId,
+        jwksUrl: auth.google.jwksUrl,
+      }),
       external: createExternalAccessService({ ...shared, partners: auth.externalPartners }),
       qr: createQrLoginService({
         tickets: createQrTicketRepository(db),
@@ -165,3 +197,15 @@ export function createAccountServices({
   };
 }
 export type AccountServices = ReturnType<typeof createAccountServices>;
+
+function createSmsSender(config: Config['providers']['sms'], outbox: () => SmsSender): SmsSender {
+  if (config.provider === 'aliyun') return createAliyunSms(config);
+  if (config.provider === 'tencent') return createTencentSms(config);
+  return outbox();
+}
+
+function createCaptchaProvider(config: Config['providers']['captcha']): CaptchaProvider {
+  if (config.provider === 'tencent') return createTencentCaptcha(config);
+  if (config.provider === 'geetest') return createGeetestCaptcha(config);
+  return createImageCaptcha();
+}

@@ -11,13 +11,14 @@ import { createIntentGatherer } from './answer/intent-context.ts';
 import { createGroundedComposer } from './answer/grounded-composer.ts';
 import { createOpenAiModel } from './answer/openai-model.ts';
 import { createOpenAiTranslator } from './answer/openai-translator.ts';
+import { quotingModel, warmAnswers } from './answer/warm-up.ts';
 import { createChatRepository } from './features/chat/chat.repository.ts';
 import { createAskQuota } from './features/chat/ask-quota.ts';
 import { createChatService } from './features/chat/chat.service.ts';
 import { createHistoryService } from './features/chat/history.service.ts';
 import { createBibleService } from './features/bible/bible.service.ts';
 import { createReaderResolver } from './scripture/reader.ts';
-import { bibleLanguageOf } from './scripture/translation-policy.ts';
+import { bibleLanguageOf, traditionOf } from './scripture/translation-policy.ts';
 import { parseUsfm } from './scripture/usfm.ts';
 import { createDevotionalService } from './features/devotional/devotional.service.ts';
 import { systemClock, type Clock } from './features/auth/auth-session.service.ts';
@@ -32,6 +33,13 @@ import { createShareService } from './features/share/share.service.ts';
 import { createOpenAiSpeech } from './speech/openai-speech.ts';
 import { createVoiceService } from './features/voice/voice.service.ts';
 import { createMetrics } from './http/metrics.ts';
+import { createInProcessGenerationStore } from './answer/generation-store.ts';
+import { createGenerations } from './answer/generations.ts';
+import { createRedisGenerationStore } from './answer/redis-generation-store.ts';
+import { createInProcessPubSub } from './pubsub/pubsub.ts';
+import { createRedisPubSub } from './pubsub/redis-pubsub.ts';
+import { createRedisCounterStore } from './rate-limit/redis-counter-store.ts';
+import { connectRedis } from './redis/redis-client.ts';
 
 /** The embedding adapter when an endpoint is configured, with the id that ties an index to its model. */
 export function embeddingFromConfig(config: Config): { embedder?: Embedder; embeddingId?: string } {
@@ -58,8 +66,21 @@ export async function createContainer(
       { migrate: config.ops.migrateOnStart },
     ));
 
+  // With REDIS_URL every server shares pub/sub, running generations and the hot counters; without, this process
+  // holds them (and the database the counters), which is right for one server.
+  const redis = config.ops.redisUrl ? connectRedis(config.ops.redisUrl, log) : undefined;
+  const pubsub = redis ? createRedisPubSub(redis) : createInProcessPubSub();
   const members = createMemberRepository(database.db);
-  const accounts = createAccountServices({ config, db: database.db, clock, log, members });
+  const accounts = createAccountServices({
+    config,
+    db: database.db,
+    clock,
+    log,
+    members,
+    pubsub,
+    hotCounters: redis ? createRedisCounterStore(redis.command) : undefined,
+  });
+  const { hotCounters } = accounts.repositories;
   const { sessions, member } = accounts.services;
   const corpusData = createCorpusRepository(database.db);
   const corpus = createCorpusService({
@@ -78,19 +99,38 @@ export async function createContainer(
   const chats = createChatRepository(database.db);
   const metrics = createMetrics();
   metrics.watchCorpus(() => corpus.status());
-  const model = metrics.instrumentModel(config.llm ? createOpenAiModel(config.llm) : createGroundedComposer());
+  const answerModel = config.llm ? createOpenAiModel(config.llm) : createGroundedComposer();
+  const generation = {
+    gatherer: createIntentGatherer({ gatherer: createContextGatherer({ bible, corpus, corpusData }), bible }),
+    bible,
+    corpus,
+    model: metrics.instrumentModel(answerModel),
+    log,
+  };
+  const generations = createGenerations({
+    store: redis ? createRedisGenerationStore({ command: redis.command, pubsub }) : createInProcessGenerationStore(),
+    pubsub,
+    graceMs: config.ops.streamResumeGraceMs,
+    log,
+  });
   const chat = createChatService({
     chats,
     readers,
-    quota: createAskQuota({ counters: accounts.repositories.counters, clock, limits: config.abuse.asks }),
-    generation: {
-      gatherer: createIntentGatherer({ gatherer: createContextGatherer({ bible, corpus, corpusData }), bible }),
-      bible,
-      corpus,
-      model,
-      log,
-    },
+    generations,
+    quota: createAskQuota({ counters: hotCounters, clock, limits: config.abuse.asks }),
+    generation,
   });
+  /** Warms the answer path in the background (server.ts, once per corpus version); a remote model is never called. */
+  const warmUp = (signal?: AbortSignal) =>
+    warmAnswers(
+      {
+        ...generation,
+        model: config.llm ? quotingModel : answerModel,
+        tradition: traditionOf(config.editionExpression),
+        busy: () => chat.inFlight > 0,
+      },
+      signal,
+    );
   const history = createHistoryService({ chats });
   const devotional = createDevotionalService({
     corpus,
@@ -114,7 +154,7 @@ export async function createContainer(
   });
   const voice = createVoiceService({
     speech: config.speech.endpoint ? createOpenAiSpeech(config.speech.endpoint) : undefined,
-    counters: accounts.repositories.counters,
+    counters: hotCounters,
     clock,
     requestsPerMinute: config.speech.requestsPerMinute,
   });
@@ -133,7 +173,12 @@ export async function createContainer(
   // Deregistration and the deletion measure erase the account's stored screenshots too.
   accounts.onErase((userId) => feedback.eraseUser(userId));
   // A suspension or lock stops the user's generations at once, not only their tokens.
-  accounts.onBarred((userId) => chat.abortUser(userId));
+  accounts.onBarred(
+    (userId) =>
+      void chat
+        .abortUser(userId)
+        .catch((err: unknown) => log.error({ err, userId }, 'could not stop the generations of a barred user')),
+  );
   // Answers a dead process left generating are failed, so no turn stays stuck.
   await chats.failStale(new Date(Date.now() - 5 * 60_000));
 
@@ -158,9 +203,12 @@ export async function createContainer(
       voice,
       share,
     },
+    warmUp,
     async close() {
       await corpus.close();
       await accounts.close();
+      await generations.close();
+      await redis?.close();
       await database.close();
     },
   };

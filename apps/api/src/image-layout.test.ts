@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assembleImage } from '../../../scripts/image-layout.ts';
 import { REPO_ROOT } from './config.ts';
 import { FIXTURE_CORPUS_DIR, startCompiledServer } from './test/compiled-server.ts';
-import { freshPostgresUrl } from './test/databases.ts';
+import { freshPostgresUrl, postgresInRun } from './test/databases.ts';
 
 const run = promisify(execFile);
 
@@ -20,7 +20,8 @@ function filesUnder(dir: string): string[] {
  * Docker cannot run here, so the image's /app is assembled into a folder outside the repository by the script the
  * Dockerfile runs, given the repository's node_modules in place of the deps stage's, and run as the image runs it.
  */
-describe('the container image layout', () => {
+// It starts the image's server on PostgreSQL, with the built web app: CI runs it; the fast loop has neither.
+describe.skipIf(!postgresInRun)('the container image layout', () => {
   let app: string;
   let env: Record<string, string>;
 

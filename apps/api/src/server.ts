@@ -28,9 +28,11 @@ async function main(): Promise<void> {
   if (typeof globalThis.gc === 'function') registerIdleReclaim(app, { gc: globalThis.gc });
 
   let stopping = false;
+  const warming = new AbortController();
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
+    warming.abort();
     app.log.info({ signal }, 'shutting down: finishing in-flight requests');
     const force = setTimeout(() => {
       app.log.error('shutdown grace period over, exiting');
@@ -52,6 +54,11 @@ async function main(): Promise<void> {
   process.once('SIGINT', () => void stop('SIGINT'));
 
   await app.listen({ host: config.server.host, port: config.server.port });
+  // Once a corpus version is in use, a few questions warm its caches in the background, so the first reader's
+  // question is not the slow one; readiness never waits for it, and it yields to real requests.
+  container.services.corpus.onVersion(() => {
+    void container.warmUp(warming.signal).catch((error: unknown) => app.log.warn({ err: error }, 'warm-up failed'));
+  });
   // The server answers from its first second; a first or changed corpus is ingested in the background.
   const bar = createProgressBar();
   await container.services.corpus.start({ ingest: config.corpus.autoIngest, progress: (p) => bar.update(p) });

@@ -38,15 +38,29 @@ const loginOptions = {
 };
 const agreeField = z.literal(true, { error: 'agreement_required' });
 
-/** POST /portal/auth/sendCode and /send-code-mobile. A set_password code needs the Authorization header. */
+/**
+ * A captcha's key (from GET captcha/codeCaptcha or googleCaptcha) and its answer: the characters read from the
+ * image, or for a provider's widget the JSON its callback gave (CaptchaWidgetAnswer).
+ */
+const captchaAnswer = {
+  key: z.string().max(128).optional(),
+  captcha: z.string().max(4096).optional(),
+};
+
+/**
+ * POST /portal/auth/sendCode and /send-code-mobile. A set_password code needs the Authorization header. After the
+ * first send from an address in an hour the server answers code_captcha_required until `key` and `captcha` come.
+ */
 export const sendMobileCodeRequestSchema = z.object({
   mobile: mobileField,
   purpose: codePurposeSchema.default('login'),
+  ...captchaAnswer,
 });
-/** POST /portal/auth/sendCode-mail and /send-code-mail. */
+/** POST /portal/auth/sendCode-mail and /send-code-mail; the captcha as for the phone. */
 export const sendMailCodeRequestSchema = z.object({
   email: emailField,
   purpose: codePurposeSchema.default('login'),
+  ...captchaAnswer,
 });
 /** The answer of every send-code call: the client counts this many seconds down before offering a resend. */
 export const sendCodeResultSchema = z.object({ resendAfterSeconds: z.number().int() });
@@ -91,13 +105,35 @@ export const mailPasswordLoginRequestSchema = z.object({
 export const authOptionsSchema = z.object({ googleClientId: z.string().nullable() });
 export type AuthOptions = z.infer<typeof authOptionsSchema>;
 
-/** GET /portal/auth/captcha/googleCaptcha: `captcha` is an SVG image as a data: URL; it works once, 5 minutes. */
-export const captchaSchema = z.object({ key: z.string(), captcha: z.string(), expiresIn: z.number().int() });
+/** A captcha works once, right or wrong, for two minutes. */
+export const CAPTCHA_TTL_MS = 120_000;
+/** `builtin`: an image drawn by the server; `tencent`, `geetest`: the provider's widget in the page. */
+export const CAPTCHA_PROVIDERS = ['builtin', 'tencent', 'geetest'] as const;
+export type CaptchaProviderName = (typeof CAPTCHA_PROVIDERS)[number];
+/** What a provider's widget hands the page, sent as JSON in `captcha`. */
+export type CaptchaWidgetAnswer =
+  | { ticket: string; randstr: string }
+  | { lot_number: string; captcha_output: string; pass_token: string; gen_time: string };
+
+/**
+ * GET /portal/auth/captcha/googleCaptcha and /captcha/codeCaptcha: one captcha for one Google login or one code
+ * send. With the built-in provider `captcha` is a PNG image as a data: URL; with a widget provider it is empty and
+ * `appId` is the widget's id. `nonce` (Google only) goes to Google Identity Services and must come back in the ID
+ * token: the token then serves this login attempt and no other.
+ */
+export const captchaSchema = z.object({
+  key: z.string(),
+  captcha: z.string(),
+  expiresIn: z.number().int(),
+  provider: z.enum(CAPTCHA_PROVIDERS),
+  appId: z.string().nullable(),
+  nonce: z.string().nullable(),
+});
 export type Captcha = z.infer<typeof captchaSchema>;
 /** POST /portal/auth/login-google: `credential` is the Google ID token from Google Identity Services. */
 export const googleLoginRequestSchema = z.object({
   key: required('captcha_key_required', 128),
-  captcha: required('captcha_required', 16),
+  captcha: required('captcha_required', 4096),
   credential: required('google_token_invalid', 8192),
   agree: agreeField,
   ...loginOptions,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Locale } from './locale.ts';
 import { expressionSchema } from './member.ts';
 
 /** The Bible engine's wire shapes (issue: the Bible engine). Translations and books come from the corpus. */
@@ -10,10 +11,23 @@ export type Tradition = z.infer<typeof traditionSchema>;
 export const BIBLE_LANGUAGES = ['zh-Hans', 'zh-Hant', 'en', 'es', 'fr'] as const;
 export const bibleLanguageSchema = z.enum(BIBLE_LANGUAGES);
 export type BibleLanguage = z.infer<typeof bibleLanguageSchema>;
+const BIBLE_LANGUAGE_OF_LOCALE: Record<Locale, BibleLanguage> = {
+  'zh-cn': 'zh-Hans',
+  'zh-tw': 'zh-Hant',
+  en: 'en',
+  'es-es': 'es',
+  'fr-fr': 'fr',
+};
+/** The language of the Bible a reader of a UI locale reads. */
+export function bibleLanguageOf(locale: Locale): BibleLanguage {
+  return BIBLE_LANGUAGE_OF_LOCALE[locale];
+}
 
 export const translationSchema = z.object({
   id: z.string(),
   name: z.string(),
+  /** A short name that fits a chip ("KJV", "和合本"). */
+  abbr: z.string(),
   language: z.string(),
   tradition: traditionSchema,
   license: z.string(),
@@ -84,6 +98,8 @@ export const searchQuerySchema = z.object({
   kind: z.enum(['verse', 'entry']).optional(),
   canon: traditionSchema.optional(),
   limit: z.coerce.number().int().min(1).max(50).default(10),
+  /** The reader's tradition: their translation and canon (the account's, else the edition's, when absent). */
+  expression: expressionSchema.optional(),
 });
 export const searchHitSchema = z.object({
   id: z.string(),
@@ -105,7 +121,20 @@ export const searchResultSchema = z.object({
 });
 export type SearchResult = z.infer<typeof searchResultSchema>;
 
-/** The books of the reader's canon; like every scripture call, the tradition travels as `expression`. */
+/**
+ * /bible/translations: every translation, or with `ref` only those that hold the passage, the reader's language and
+ * tradition first (a passage sheet never offers the French Septuagint for John 3:16).
+ */
+export const translationsQuerySchema = z.object({
+  ref: refText.optional(),
+  lang: bibleLanguageSchema.optional(),
+  expression: expressionSchema.optional(),
+});
+
+/**
+ * The books of the reader's canon in the order their Bible prints them; like every scripture call, the tradition
+ * travels as `expression`.
+ */
 export const booksQuerySchema = z.object({
   lang: bibleLanguageSchema.optional(),
   expression: expressionSchema.optional(),

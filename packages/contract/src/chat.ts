@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ANSWER_KINDS, CHAT_MODES, FEEDBACK_TYPES, QUESTION_MAX_LENGTH } from './constants.ts';
+import { ANSWER_KINDS, ANSWER_STATUSES, CHAT_MODES, FEEDBACK_TYPES, QUESTION_MAX_LENGTH } from './constants.ts';
 import { feedbackTypeSchema } from './feedback.ts';
 import { expressionSchema } from './member.ts';
 import { localeSchema } from './locale-schema.ts';
@@ -16,9 +16,32 @@ export type ChatMode = z.infer<typeof chatModeSchema>;
 export const answerKindSchema = z.enum(ANSWER_KINDS);
 export type AnswerKind = z.infer<typeof answerKindSchema>;
 
-export const ANSWER_STATUSES = ['generating', 'done', 'stopped', 'failed'] as const;
 export const answerStatusSchema = z.enum(ANSWER_STATUSES);
 export type AnswerStatus = z.infer<typeof answerStatusSchema>;
+
+/** The guest key's form (GUEST_KEY_HEADER in constants.ts). */
+export const guestKeySchema = z
+  .string()
+  .min(16)
+  .max(64)
+  .regex(/^[A-Za-z0-9_-]+$/);
+
+/**
+ * Where a reconnecting client's stream resumes: the id of the last event it received (`<text>.<citations>`), as the
+ * Last-Event-ID header or this field. The events it missed follow, then the live ones; the terminal event always
+ * comes, and holds the whole answer.
+ */
+const lastEventIdSchema = z
+  .string()
+  .max(32)
+  .regex(/^\d+\.\d+$/)
+  .optional();
+
+const requestIdSchema = z
+  .string()
+  .min(8)
+  .max(64)
+  .regex(/^[A-Za-z0-9_-]+$/);
 
 export const askRequestSchema = z.object({
   /** Continue this conversation; absent starts a new one. */
@@ -26,12 +49,9 @@ export const askRequestSchema = z.object({
   question: z.string().max(QUESTION_MAX_LENGTH),
   mode: chatModeSchema.default('advanced'),
   kind: answerKindSchema.default('answer'),
-  /** The client's idempotency key: a retried ask with the same id never makes a second turn. */
-  requestId: z
-    .string()
-    .min(8)
-    .max(64)
-    .regex(/^[A-Za-z0-9_-]+$/),
+  /** The client's idempotency key: a retried ask with the same id joins the first (on any server), never a second turn. */
+  requestId: requestIdSchema,
+  lastEventId: lastEventIdSchema,
   /** Wording tradition; a logged-in user's stored setting is used when absent. */
   expression: expressionSchema.optional(),
   /** Answer language; defaults to the Locale header, or the question's language where that clearly differs. */
@@ -41,11 +61,8 @@ export type AskRequest = z.infer<typeof askRequestSchema>;
 
 export const resendRequestSchema = z.object({
   answerId: z.string().uuid(),
-  requestId: z
-    .string()
-    .min(8)
-    .max(64)
-    .regex(/^[A-Za-z0-9_-]+$/),
+  requestId: requestIdSchema,
+  lastEventId: lastEventIdSchema,
 });
 
 export const citationSchema = z.object({
@@ -120,7 +137,10 @@ export const answerSchema = z.object({
 });
 export type Answer = z.infer<typeof answerSchema>;
 
-/** The server-sent events of an ask or resend, each one JSON object on one `data:` line. */
+/**
+ * The server-sent events of an ask or resend, each one JSON object on one `data:` line; all but the terminal event
+ * carry an `id:` to resume from (see lastEventId).
+ */
 export const chatEventSchema = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('meta'),

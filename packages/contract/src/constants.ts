@@ -16,6 +16,8 @@ export const VERIFICATION_CODE_LENGTH = 6;
 export const CHAT_MODES = ['advanced', 'simple', 'professional'] as const;
 /** What is asked for: an answer, or a prayer, a sermon outline or a poem on a theme or verse. */
 export const ANSWER_KINDS = ['answer', 'prayer', 'sermon', 'poem'] as const;
+/** An answer's states (spec §4): being written, done, stopped by the reader, failed. Here, not in chat.ts: no zod. */
+export const ANSWER_STATUSES = ['generating', 'done', 'stopped', 'failed'] as const;
 export const ROLES = ['user', 'admin'] as const;
 /** The wording traditions (expressions) of the first-visit tour and settings (spec §1). */
 export const EXPRESSIONS = ['protestant', 'catholic', 'orthodox', 'none'] as const;
@@ -50,3 +52,10 @@ export const FEEDBACK_TYPES = [
   'fabricated_facts',
   'badly_structured',
 ] as const;
+
+/**
+ * A guest's own key: made at random by the client, kept in its local storage and sent with every call in this
+ * header (16 to 64 of A-Z a-z 0-9 _ -). A guest's answers belong to it: another guest who learns a request or answer
+ * id cannot join, stop or resend them. A client that sends none is told apart by its address.
+ */
+export const GUEST_KEY_HEADER = 'Guest-Key';

@@ -299,6 +299,14 @@ const catalogue = {
     'zh-cn': '您的账号暂时无法使用此功能',
     'zh-tw': '您的帳號暫時無法使用此功能',
   },
+  code_captcha_required: {
+    code: 10140,
+    en: 'For your security, please complete the captcha before requesting another code',
+    'es-es': 'Por su seguridad, complete el captcha antes de solicitar otro código',
+    'fr-fr': 'Pour votre sécurité, veuillez compléter le captcha avant de demander un autre code',
+    'zh-cn': '为保障账号安全，请先完成图形验证再获取验证码',
+    'zh-tw': '為保障帳號安全，請先完成圖形驗證再取得驗證碼',
+  },
   captcha_invalid: {
     code: 10124,
     en: 'The captcha is wrong or has expired, please get a new one',

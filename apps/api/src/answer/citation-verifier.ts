@@ -76,11 +76,21 @@ export function createCitationVerifier(parser: ReferenceParser, verses: VerseSou
   return {
     /** Citations whose reference ends inside [from, to) of `text`, numbered from `firstId`. */
     async verify(text: string, from = 0, to = text.length, firstId = 1): Promise<Citation[]> {
-      const head = text.slice(0, to);
+      // The new lines are read with the lines before them up to CONTEXT_CHARS back (a short reference such as
+      // "v. 17" takes its book from there), not the whole answer: a long answer costs its length, not its square.
+      const reach = Math.max(0, from - CONTEXT_CHARS);
+      const base = reach === 0 ? 0 : text.lastIndexOf('\n', reach) + 1;
+      const head = text.slice(base, to);
+      const shift = <T extends { start: number; end: number }>(m: T): T => ({
+        ...m,
+        start: m.start + base,
+        end: m.end + base,
+      });
       const within = (m: { start: number; end: number }) => m.start >= from && m.end <= to;
-      const slips = findSlips(head).filter(within);
+      const slips = findSlips(head).map(shift).filter(within);
       const matches = parser
         .findAll(head, { language: options.language, tradition: options.tradition })
+        .map(shift)
         .filter((m) => within(m) && !slips.some((s) => m.start < s.end && s.start < m.end));
       const found = [
         ...slips.map((s) => ({ ...s, reference: undefined })),
@@ -118,6 +128,9 @@ export function createCitationVerifier(parser: ReferenceParser, verses: VerseSou
     },
   };
 }
+
+/** How much of the answer before the lines being verified is read with them, for context. */
+const CONTEXT_CHARS = 4_000;
 
 function memo<T>(cache: Map<string, Promise<T>>, ref: BibleReference, load: () => Promise<T>): Promise<T> {
   const key = JSON.stringify(ref);

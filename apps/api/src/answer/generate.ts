@@ -102,7 +102,9 @@ export async function runGeneration(deps: GenerationDeps, job: GenerationJob): P
         if (signal.aborted) break;
         content += text;
         await hub.emit({ type: 'delta', text });
-        const lineEnd = content.lastIndexOf('\n');
+        // The last line end, found in the new piece only (searching the whole text would copy it at every piece).
+        const newline = text.lastIndexOf('\n');
+        const lineEnd = newline < 0 ? -1 : content.length - text.length + newline;
         if (lineEnd + 1 > verifiedTo) await verifyUpTo(lineEnd + 1);
       }
     } catch (error) {

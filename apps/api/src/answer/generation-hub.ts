@@ -1,130 +1,104 @@
 import type { ChatEvent } from '@bible-qa/contract';
+import { GenerationState, type GenerationChange } from './generation-state.ts';
 
-type Listener = (event: ChatEvent) => Promise<void> | void;
 export type AbortReason = 'stopped' | 'disconnected' | 'shutdown';
 
 /**
- * One generation's events, buffered so a client that retries the same ask (same request id) while it is still
- * running joins it instead of starting a second model call. The model is aborted when the last listener leaves.
+ * One generation on the server that runs it: the model call's abort controller and its state, which readers here
+ * follow directly and the generation store mirrors for readers on other servers. It counts its readers (here and,
+ * through the store, elsewhere); when the last one has been gone for the resume grace, the generation is aborted as
+ * disconnected, so a model call nobody reads stops costing.
  */
-export class GenerationHub {
+export class GenerationHub extends GenerationState {
   readonly controller = new AbortController();
-  private readonly events: ChatEvent[] = [];
-  private readonly listeners = new Set<Listener>();
-  private finished = false;
+  /** Why the generation was aborted: the user pressed stop, every reader went away, or the server is stopping. */
+  abortReason: AbortReason | undefined;
+  private localReaders = 0;
+  private readonly remoteReaders = new Map<string, number>();
+  private graceTimer: NodeJS.Timeout | undefined;
   private readonly done: Promise<void>;
   private resolveDone!: () => void;
-  /** Why the generation was aborted: the user pressed stop, the client went away, or the server is stopping. */
-  abortReason: AbortReason | undefined;
+  /** Called with every change, for the store's mirror (set by the registry). */
+  onChange: (change: GenerationChange) => void = () => undefined;
 
-  constructor(readonly answerId: string) {
-    this.done = new Promise((resolve) => {
-      this.resolveDone = resolve;
-    });
+  constructor(
+    answerId: string,
+    private readonly graceMs: number,
+  ) {
+    super(answerId);
+    this.done = new Promise((resolve) => (this.resolveDone = resolve));
   }
 
   get isFinished(): boolean {
-    return this.finished;
+    return this.ended;
   }
 
   async emit(event: ChatEvent): Promise<void> {
-    this.events.push(event);
-    await Promise.all([...this.listeners].map((l) => l(event)));
-    if (event.type === 'done' || event.type === 'error') {
-      this.finished = true;
-      // A finished hub is kept a while for retried requests: its text lives in the terminal answer, so the
-      // individual deltas and citation events are dropped rather than held.
-      const meta = this.events.find((e) => e.type === 'meta');
-      const content = event.answer?.content;
-      this.events.length = 0;
-      if (meta) this.events.push(meta);
-      if (content) this.events.push({ type: 'delta', text: content });
-      this.events.push(event);
-      this.listeners.clear();
+    if (this.ended) return;
+    const from = { text: this.textLength, citations: this.citations.length };
+    const change: GenerationChange =
+      event.type === 'meta'
+        ? { from, meta: event }
+        : event.type === 'delta'
+          ? { from, text: event.text }
+          : event.type === 'citation'
+            ? { from, citations: [event.citation] }
+            : { from, terminal: event };
+    this.apply(change);
+    this.onChange(change);
+    if (this.ended) {
+      clearTimeout(this.graceTimer);
       this.resolveDone();
     }
   }
 
-  /** Replays what happened so far (text merged into one delta), then follows live until the terminal event. */
-  async follow(listener: Listener, signal: AbortSignal): Promise<void> {
-    const text = this.events.flatMap((e) => (e.type === 'delta' ? [e.text] : [])).join('');
-    const rest = this.events.filter((e) => e.type !== 'delta');
-    const meta = rest.find((e) => e.type === 'meta');
-    if (meta) await listener(meta);
-    if (text) await listener({ type: 'delta', text });
-    for (const e of rest) if (e.type !== 'meta') await listener(e);
-    if (this.finished) return;
-    this.listeners.add(listener);
-    const leave = () => this.leave(listener);
-    signal.addEventListener('abort', leave, { once: true });
-    await Promise.race([
-      this.done,
-      new Promise<void>((r) => signal.addEventListener('abort', () => r(), { once: true })),
-    ]);
-    signal.removeEventListener('abort', leave);
-    this.listeners.delete(listener);
+  /** A reader on this server starts following; the returned function says it left. */
+  attach(): () => void {
+    this.localReaders += 1;
+    clearTimeout(this.graceTimer);
+    let left = false;
+    return () => {
+      if (left) return;
+      left = true;
+      this.localReaders -= 1;
+      this.checkReaders();
+    };
   }
 
-  private leave(listener: Listener): void {
-    this.listeners.delete(listener);
-    if (this.listeners.size === 0 && !this.finished) this.abort('disconnected');
+  /** A server whose readers follow this generation says they are there (until `expiresAt`) or gone (0). */
+  remoteReader(server: string, expiresAt: number): void {
+    if (expiresAt > Date.now()) {
+      this.remoteReaders.set(server, expiresAt);
+      clearTimeout(this.graceTimer);
+    } else if (this.remoteReaders.delete(server)) {
+      this.checkReaders();
+    }
+  }
+
+  get readers(): number {
+    const now = Date.now();
+    for (const [server, until] of this.remoteReaders) if (until <= now) this.remoteReaders.delete(server);
+    return this.localReaders + this.remoteReaders.size;
+  }
+
+  /** With no reader left, the generation waits the grace for one to come back (a reconnect), then is aborted. */
+  checkReaders(): void {
+    if (this.ended || this.readers > 0) return;
+    clearTimeout(this.graceTimer);
+    if (this.graceMs <= 0) return this.abort('disconnected');
+    this.graceTimer = setTimeout(() => {
+      if (this.readers === 0) this.abort('disconnected');
+    }, this.graceMs);
+    this.graceTimer.unref();
   }
 
   abort(reason: AbortReason): void {
-    if (this.controller.signal.aborted) return;
+    if (this.controller.signal.aborted || this.ended) return;
     this.abortReason = reason;
     this.controller.abort();
   }
 
   finishedPromise(): Promise<void> {
     return this.done;
-  }
-}
-
-/** In-flight and recently finished generations of this process, by answer id and by request id. */
-export class HubRegistry {
-  private readonly byAnswer = new Map<string, GenerationHub>();
-  private readonly byRequest = new Map<string, GenerationHub>();
-  private draining = false;
-
-  constructor(private readonly keepFinishedMs = 10 * 60_000) {}
-
-  add(hub: GenerationHub, requestKey: string): void {
-    // A generation that slips in after the shutdown began is stopped at once, like the others.
-    if (this.draining) hub.abort('shutdown');
-    this.byAnswer.set(hub.answerId, hub);
-    this.byRequest.set(requestKey, hub);
-    void hub.finishedPromise().then(() => {
-      const t = setTimeout(() => {
-        this.byAnswer.delete(hub.answerId);
-        if (this.byRequest.get(requestKey) === hub) this.byRequest.delete(requestKey);
-      }, this.keepFinishedMs);
-      t.unref();
-    });
-  }
-
-  byAnswerId(id: string): GenerationHub | undefined {
-    return this.byAnswer.get(id);
-  }
-
-  byRequestKey(key: string): GenerationHub | undefined {
-    return this.byRequest.get(key);
-  }
-
-  /**
-   * At shutdown: stops every running generation (each keeps its text as stopped and ends its streams with a
-   * retryable event) and resolves when all have finished.
-   */
-  async stopAll(): Promise<void> {
-    this.draining = true;
-    const running = [...this.byAnswer.values()].filter((hub) => !hub.isFinished);
-    for (const hub of running) hub.abort('shutdown');
-    await Promise.all(running.map((hub) => hub.finishedPromise()));
-  }
-
-  get inFlight(): number {
-    let n = 0;
-    for (const hub of this.byAnswer.values()) if (!hub.isFinished) n += 1;
-    return n;
   }
 }

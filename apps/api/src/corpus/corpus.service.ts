@@ -35,6 +35,7 @@ export function createCorpusService(deps: {
   let ingesting: Promise<IngestResult | undefined> | undefined;
   let failure: string | undefined;
   let onProgress: ((p: IngestProgress) => void) | undefined;
+  const versionListeners = new Set<(ready: ReadyCorpus) => void>();
 
   async function openCurrent(): Promise<boolean> {
     const version = await deps.corpus.currentVersion();
@@ -44,6 +45,7 @@ export function createCorpusService(deps: {
     const previous = current;
     current = { versionId: version.id, index };
     previous?.index.close();
+    for (const listener of versionListeners) listener(current);
     return true;
   }
 
@@ -93,6 +95,11 @@ export function createCorpusService(deps: {
       if (current) return { status: 'ready', versionId: current.versionId, updating: Boolean(ingesting) };
       if (ingesting) return { status: 'preparing', progress };
       return { status: 'unavailable', reason: failure ?? 'the corpus has not been ingested' };
+    },
+    /** Called each time a corpus version becomes the one in use (the first at start, then each new one). */
+    onVersion(listener: (ready: ReadyCorpus) => void): () => void {
+      versionListeners.add(listener);
+      return () => versionListeners.delete(listener);
     },
     /** The corpus for a request, or a clear business error while it is being prepared. */
     ready(): ReadyCorpus {

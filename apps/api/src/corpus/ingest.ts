@@ -2,6 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { buildIndex } from '../retrieval/lance-passage-index.ts';
 import type { Embedder, PassageDoc } from '../retrieval/passage-index.ts';
+import type { ReferenceParser } from '../scripture/references.parser.ts';
+import { factNotes } from './fact-notes.ts';
+import { loadReferenceParser } from './reference-parser.ts';
 import { ANALYZER_VERSION } from '../retrieval/text-analysis.ts';
 import {
   bookRecord,
@@ -31,7 +34,7 @@ import { canonsOf } from '../scripture/canon.ts';
 
 /** Bump when what ingestion writes changes, so an unchanged corpus is still rebuilt once. */
 // ingest-3: verses carry the canon columns of scripture/canon.ts (3 Maccabees and 2 Esdras are no longer Catholic).
-const INGEST_FORMAT = `ingest-3/analyzer-${ANALYZER_VERSION}`;
+const INGEST_FORMAT = `ingest-4/analyzer-${ANALYZER_VERSION}`;
 const BATCH = 5000;
 
 export interface IngestOptions {
@@ -221,7 +224,9 @@ export async function ingestCorpus(options: IngestOptions): Promise<IngestResult
   // Pass 2: the search index, from the same validated records.
   report('indexing');
   const indexDir = path.join(indexRoot, `v${versionId}`);
-  const docs = passageDocs(files, languages, testamentOf, notScripture, onBytes);
+  // The fact notes' citations are read with the parser of this version's books and verse counts.
+  const { parser } = await loadReferenceParser(corpus, versionId);
+  const docs = passageDocs(files, languages, testamentOf, notScripture, parser, onBytes);
   let indexed = 0;
   await buildIndex(
     indexDir,
@@ -273,6 +278,7 @@ async function* passageDocs(
   languages: Map<string, string>,
   testamentOf: Map<string, 'OT' | 'NT' | 'DC'>,
   notScripture: Set<string>,
+  parser: ReferenceParser,
   onBytes: (n: number) => void,
 ): AsyncGenerator<PassageDoc> {
   const ignored: BadLine[] = [];
@@ -313,6 +319,18 @@ async function* passageDocs(
             title: entry.title,
             ...(entry.refs[0] ? { ref: entry.refs[0] } : {}),
             text,
+          };
+        }
+        if (!('collection' in entry)) continue;
+        for (const [i, note] of factNotes(entry, parser).entries()) {
+          yield {
+            id: `${entry.id}#n${i + 1}`,
+            kind: 'note',
+            lang: entry.lang,
+            collection,
+            title: entry.title,
+            refs: note.refs,
+            text: note.text,
           };
         }
       }

@@ -22,6 +22,8 @@ export const conversations = pgTable(
 /**
  * One turn is two rows: the question (role user) and its answer (role assistant, parent_id = the question).
  * A resend adds a new answer to the same question. `request_id` is the client's idempotency key.
+ * Deleting a conversation deletes its rows except a collected answer and its question, which stay (conversation_id
+ * set to null) until the answer is uncollected: a collection outlives its conversation.
  */
 export const messages = pgTable(
   'messages',
@@ -29,9 +31,7 @@ export const messages = pgTable(
     id: uuid('id')
       .primaryKey()
       .default(sql`gen_random_uuid()`),
-    conversationId: uuid('conversation_id')
-      .notNull()
-      .references(() => conversations.id, { onDelete: 'cascade' }),
+    conversationId: uuid('conversation_id').references(() => conversations.id, { onDelete: 'set null' }),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),

@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
 import { createContainer } from '../container.ts';
 import { buildCompiledApi, startCompiledServer } from '../test/compiled-server.ts';
-import { freshPostgresUrl } from '../test/databases.ts';
+import { freshPostgresUrl, postgresInRun } from '../test/databases.ts';
 import { MIGRATION_LOCK_KEY, MIGRATIONS_DIR, openDatabase } from './client.ts';
 
 const journal = JSON.parse(fs.readFileSync(path.join(MIGRATIONS_DIR, 'meta/_journal.json'), 'utf8')) as {
@@ -27,7 +27,7 @@ async function appliedMigrations(url: string): Promise<number> {
   }
 }
 
-describe('migrations on PostgreSQL', () => {
+describe.skipIf(!postgresInRun)('migrations on PostgreSQL', () => {
   it('lets two instances starting together on an empty database both come up, migrating once', async () => {
     const url = await freshPostgresUrl();
     const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: url, DATABASE_POOL_SIZE: '2', DATA_DIR: dataDir });

@@ -6,7 +6,7 @@ const MB = 1024 * 1024;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** A server with one hijacked stream the test ends by hand, and a heap the test sets. */
-async function serverWithStream() {
+async function serverWithStream(idleMs = 30) {
   const app = Fastify();
   let heap = 100 * MB;
   const collectedAt: number[] = [];
@@ -15,7 +15,7 @@ async function serverWithStream() {
       if (heap > 100 * MB) collectedAt.push(heap);
       heap = 100 * MB;
     },
-    idleMs: 30,
+    idleMs,
     growthBytes: 32 * MB,
     heapUsed: () => heap,
   });
@@ -64,17 +64,18 @@ describe('idle reclaim', () => {
   });
 
   it('waits out a request that arrives during the idle wait', async () => {
-    const s = await serverWithStream();
+    // An idle wait long enough for the stream to open within it on a loaded machine.
+    const s = await serverWithStream(1_000);
     s.setHeap(300);
     await fetch(`${s.origin}/quick`);
-    const res = await fetch(`${s.origin}/stream`); // opens within the 30 ms idle wait
+    const res = await fetch(`${s.origin}/stream`); // opens within the idle wait
     const reader = res.body!.getReader();
     await reader.read();
-    await sleep(100);
+    await sleep(1_100);
     expect(s.collectedAt).toEqual([]);
     s.end();
     while (!(await reader.read()).done);
-    await sleep(100);
+    await sleep(1_500);
     expect(s.collectedAt).toEqual([300 * MB]);
     await s.app.close();
   });

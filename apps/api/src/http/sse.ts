@@ -1,8 +1,12 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 export interface SseStream {
-  /** Sends one event as a single `data:` line of JSON (no raw newlines can end it early). */
-  send(event: unknown): Promise<void>;
+  /**
+   * Sends one event as a single `data:` line of JSON (no raw newlines can end it early), with the id a reconnecting
+   * client sends back as Last-Event-ID. Resolves once the socket can take more: a reader that does not drain it
+   * within DRAIN_TIMEOUT_MS is dropped.
+   */
+  send(event: unknown, id?: string): Promise<void>;
   /** Ends the stream; later sends are ignored. */
   close(): void;
   /** Aborted when the client goes away (or the stream is closed). */
@@ -17,8 +21,12 @@ let openStreams = 0;
 export function openStreamCount(): number {
   return openStreams;
 }
-/** A client that does not read for this long is dropped, and its generation aborted. */
-const DRAIN_TIMEOUT_MS = 30_000;
+/**
+ * A reader whose socket takes nothing for this long is dropped (its connection reset, which also frees the kernel's
+ * buffers), and its generation stopped after the resume grace if nobody else reads it. The kernel buffers a few MB
+ * per connection first, so this catches a reader that is far behind; a dropped client can resume by its event id.
+ */
+const DRAIN_TIMEOUT_MS = 20_000;
 
 /**
  * Opens a server-sent event stream on the reply: no buffering by proxies, a heartbeat comment every 15 s,
@@ -60,24 +68,27 @@ export function openSse(request: FastifyRequest, reply: FastifyReply): SseStream
     get closed() {
       return closed;
     },
-    async send(event) {
+    async send(event, id) {
       if (closed) return;
-      const ok = raw.write(`data: ${JSON.stringify(event)}\n\n`);
+      const ok = raw.write(`${id ? `id: ${id}\n` : ''}data: ${JSON.stringify(event)}\n\n`);
       if (ok) return;
       await new Promise<void>((resolve) => {
-        const timer = setTimeout(() => {
-          raw.destroy();
+        const settle = () => {
+          clearTimeout(timer);
+          raw.off('drain', settle);
+          raw.off('close', settle);
           resolve();
+        };
+        // The socket stayed full: the reader is stalled (or reads a few bytes a second). It is dropped, and the
+        // generation, if nobody else reads it, is stopped after the resume grace.
+        const timer = setTimeout(() => {
+          if (raw.socket && !raw.socket.destroyed) raw.socket.resetAndDestroy();
+          raw.destroy();
+          settle();
         }, DRAIN_TIMEOUT_MS);
         timer.unref();
-        raw.once('drain', () => {
-          clearTimeout(timer);
-          resolve();
-        });
-        raw.once('close', () => {
-          clearTimeout(timer);
-          resolve();
-        });
+        raw.on('drain', settle);
+        raw.on('close', settle);
       });
     },
     close() {

@@ -2,7 +2,8 @@ import type { Logger } from 'pino';
 import { maskAddress } from './mask.ts';
 
 export interface OutboxMessage {
-  channel: 'mail' | 'sms';
+  /** `captcha`: a drawn captcha's answer, `to` its key (DEV_OUTBOX only). */
+  channel: 'mail' | 'sms' | 'captcha';
   to: string;
   subject: string | null;
   text: string;

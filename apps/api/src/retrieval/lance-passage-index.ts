@@ -39,7 +39,7 @@ import {
 } from './passage-index.ts';
 import { reciprocalRankFusion } from './rank-fusion.ts';
 import { buildWhere } from './search-filter.ts';
-import { ANALYZER_VERSION, analyzeQuery, sanitizeText } from './text-analysis.ts';
+import { ANALYZER_VERSION, analyzeQuery, sanitizeText, termWeights } from './text-analysis.ts';
 
 const DEFAULT_BATCH_SIZE = 20_000;
 const EMBED_CHUNK = 128;
@@ -183,12 +183,12 @@ class LancePassageIndex implements PassageIndex {
     const vectorText =
       typeof query.query === 'string' ? sanitizeText(query.query.slice(0, MAX_EMBED_QUERY)).trim() : '';
     if (!this.embedder || !vectorText) {
-      const rows = await this.textSearch(terms, where, limit, query.titleBoost);
+      const rows = await this.textSearch(terms, lang, where, limit, query.titleBoost);
       return rows.map((row) => toHit(row, terms, Number(row._score ?? 0), ['text']));
     }
     const depth = Math.max(limit * 3, 30);
     const [textRows, vectorRows] = await Promise.all([
-      this.textSearch(terms, where, depth, query.titleBoost),
+      this.textSearch(terms, lang, where, depth, query.titleBoost),
       this.vectorSearch(this.embedder, vectorText, where, depth),
     ]);
     const byId = new Map<string, Row>();
@@ -202,19 +202,23 @@ class LancePassageIndex implements PassageIndex {
 
   private async textSearch(
     terms: readonly string[],
+    lang: string | undefined,
     where: string | undefined,
     limit: number,
     titleBoost: number | undefined,
   ): Promise<Row[]> {
     if (terms.length === 0) return [];
     const boost = Number(titleBoost);
+    // Repeating a term weighs it again (see termWeights).
+    const weights = termWeights(terms, lang);
+    const asked = terms.flatMap((term, i) => Array<string>(weights[i] ?? 1).fill(term)).join(' ');
     const match =
       boost > 0 && Number.isFinite(boost)
-        ? new MultiMatchQuery(terms.join(' '), [TOKEN_COLUMN, TITLE_TOKEN_COLUMN], {
+        ? new MultiMatchQuery(asked, [TOKEN_COLUMN, TITLE_TOKEN_COLUMN], {
             boosts: [1, Math.min(boost, MAX_TITLE_BOOST)],
             operator: Operator.Or,
           })
-        : new MatchQuery(terms.join(' '), TOKEN_COLUMN, { operator: Operator.Or });
+        : new MatchQuery(asked, TOKEN_COLUMN, { operator: Operator.Or });
     let q = this.table
       .query()
       .fullTextSearch(match)

@@ -13,7 +13,18 @@ export const TITLE_TOKEN_COLUMN = 'title_tok';
 export const VECTOR_COLUMN = 'vector';
 
 /** Columns a search reads back: never the token columns or `vector`, which only serve the indexes. */
-export const RESULT_COLUMNS = ['id', 'kind', 'lang', 'translation', 'collection', 'ref', 'title', 'testament', 'text'];
+export const RESULT_COLUMNS = [
+  'id',
+  'kind',
+  'lang',
+  'translation',
+  'collection',
+  'ref',
+  'refs',
+  'title',
+  'testament',
+  'text',
+];
 /** Low-cardinality columns that filters use; each gets a bitmap index. */
 export const FILTER_COLUMNS = ['kind', 'lang', 'translation', 'collection', ...Object.values(CANON_COLUMNS)];
 
@@ -28,6 +39,7 @@ export function passageSchema(vectorDimensions?: number): Schema {
     text('translation', true),
     text('collection', true),
     text('ref', true),
+    text('refs', true),
     text('title', true),
     text('testament', true),
     ...Object.values(CANON_COLUMNS).map((name) => new Field(name, new Bool(), false)),
@@ -57,6 +69,7 @@ export function toRows(docs: readonly PassageDoc[], schema: Schema, vectors?: re
       translation: doc.translation ?? null,
       collection: doc.collection ?? null,
       ref: doc.ref ?? null,
+      refs: doc.refs?.length ? doc.refs.join(' ') : null,
       title: doc.title ?? null,
       testament: doc.testament ?? null,
       text: doc.text,
@@ -93,6 +106,7 @@ export function toHit(row: Row, terms: readonly string[], score: number, matched
     ref: optional(row.ref),
     title: optional(row.title),
     testament: optional(row.testament) as Testament | undefined,
+    refs: optional(row.refs)?.split(' '),
   };
   for (const [key, value] of Object.entries(extras)) if (value !== undefined) Object.assign(hit, { [key]: value });
   return hit;

@@ -1,7 +1,8 @@
 // The retrieval port: what the rest of the API may ask of a full-text (and optionally vector) passage index.
 // The embedded adapter is lance-passage-index.ts; another engine only has to satisfy these types.
 
-export type PassageKind = 'verse' | 'entry';
+/** A verse of a translation, a passage of a reference entry, or a fact note (corpus/fact-notes.ts). */
+export type PassageKind = 'verse' | 'entry' | 'note';
 export type Canon = 'protestant' | 'catholic' | 'orthodox';
 export type Testament = 'OT' | 'NT' | 'DC';
 
@@ -18,6 +19,8 @@ export interface PassageDoc {
   collection?: string;
   /** USFM reference of the verse, or the main reference an entry comments on. */
   ref?: string;
+  /** The references a fact note cites (verses, ranges, chapters). */
+  refs?: readonly string[];
   title?: string;
   testament?: Testament;
   /** Canons this verse belongs to; omitted means every canon (entries, and verses of the shared books). */
@@ -51,6 +54,7 @@ export interface PassageHit {
   translation?: string;
   collection?: string;
   ref?: string;
+  refs?: readonly string[];
   title?: string;
   testament?: Testament;
   /** Raw passage text: escape it before display, or use `highlight`. */

@@ -5,7 +5,7 @@ import type { Canon, PassageKind, PassageQuery } from './passage-index.ts';
 
 const MAX_VALUES = 64;
 const MAX_VALUE_LENGTH = 200;
-const KINDS: readonly PassageKind[] = ['verse', 'entry'];
+const KINDS: readonly PassageKind[] = ['verse', 'entry', 'note'];
 const CANONS: readonly Canon[] = ['protestant', 'catholic', 'orthodox'];
 const BOOK_CODE = USFM_BOOK;
 

@@ -6,6 +6,7 @@ import {
   contentWords,
   indexText,
   sanitizeText,
+  termWeights,
 } from './text-analysis.ts';
 
 const PLAIN_TERM = /^[\p{L}\p{N}]+$/u;
@@ -163,6 +164,21 @@ describe('analyzeQuery', () => {
     const passage = 'Car Dieu a tant aimé le monde, qu’il a donné son Fils unique. 神愛世人，甚至將他的獨生子賜給他們';
     const indexed = new Set(analyzeForIndex(passage));
     for (const term of analyzeQuery(passage)) expect(indexed.has(term)).toBe(true);
+  });
+});
+
+describe('termWeights', () => {
+  it('asks a word without a distinct stem twice, so a name weighs as much as an inflected word with its stem', () => {
+    const terms = analyzeQuery('Which son was Abraham asked to sacrifice?', { lang: 'en', stems: true });
+    expect(terms).toEqual(['son', 'abraham', 'asked', 'ask', 'sacrifice', 'sacrific']);
+    expect(termWeights(terms, 'en')).toEqual([2, 2, 1, 1, 1, 1]);
+  });
+
+  it('weighs every term once when no word is asked with its stem (Chinese, or no stemming)', () => {
+    expect(
+      termWeights(analyzeQuery('谁杀了歌利亚', { lang: 'zh-Hans', stems: true }), 'zh-Hans').every((w) => w === 1),
+    ).toBe(true);
+    expect(termWeights(['goliath', 'david'], 'en')).toEqual([1, 1]);
   });
 });
 

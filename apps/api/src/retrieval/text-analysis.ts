@@ -182,6 +182,28 @@ export function analyzeQuery(raw: unknown, options: QueryAnalysisOptions = {}): 
 }
 
 /**
+ * How many times each query term is asked for (BM25 adds a repeated term's score again): a word asked together with
+ * its stem ("asked" + "ask") already counts twice where it stands as written, so a word without a distinct stem
+ * ("Abraham", "Goliath", a Chinese character) is asked twice too; otherwise names, the words that decide a question
+ * of fact, would weigh half as much as any inflected word beside them.
+ */
+export function termWeights(terms: readonly string[], lang: string | undefined): number[] {
+  const stemming = stemLang(lang) ?? (lang === undefined ? undefined : latinLang(lang, terms));
+  const weights = terms.map(() => 2);
+  if (!stemming) return terms.map(() => 1);
+  for (let i = 0; i + 1 < terms.length; i++) {
+    const word = terms[i] as string;
+    if (stem(word, stemming) === terms[i + 1] && terms[i + 1] !== word) {
+      weights[i] = 1;
+      weights[i + 1] = 1;
+      i += 1;
+    }
+  }
+  // Without a word and its stem, every term stands once.
+  return weights.includes(1) ? weights : terms.map(() => 1);
+}
+
+/**
  * The content words of a text for word-to-word translation (glossary.ts): jieba words of Han runs and stemmed
  * English, Spanish or French words, stop words and numbers left out, in text order with repeats.
  */

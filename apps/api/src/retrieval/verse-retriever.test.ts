@@ -44,14 +44,18 @@ const entry = (id: string, title: string, text = title, score = 1): PassageHit =
 });
 
 /** An index that answers verse and entry searches from fixed lists, and records what it was asked. */
-function fakeIndex(answers: { verses?: PassageHit[]; entries?: PassageHit[] }) {
+function fakeIndex(answers: { verses?: PassageHit[]; entries?: PassageHit[]; notes?: PassageHit[] }) {
   const queries: PassageQuery[] = [];
   const index: PassageIndex = {
     info: { version: 'v', docCount: 0, builtAt: '', analyzerVersion: 2 },
     async search(q) {
       queries.push(q);
       const kinds = q.kinds ?? ['verse', 'entry'];
-      const hits = kinds.includes('verse') ? (answers.verses ?? []) : (answers.entries ?? []);
+      const hits = kinds.includes('verse')
+        ? (answers.verses ?? [])
+        : kinds.includes('note')
+          ? (answers.notes ?? [])
+          : (answers.entries ?? []);
       return hits.filter((h) => q.canon !== 'protestant' || !h.ref?.startsWith('TOB'));
     },
     close() {},
@@ -60,7 +64,7 @@ function fakeIndex(answers: { verses?: PassageHit[]; entries?: PassageHit[] }) {
 }
 
 function retriever(
-  answers: { verses?: PassageHit[]; entries?: PassageHit[] },
+  answers: { verses?: PassageHit[]; entries?: PassageHit[]; notes?: PassageHit[] },
   refs: Record<string, string[]> = {},
   extra: Partial<VerseRetrieverDeps> = {},
 ) {
@@ -244,6 +248,58 @@ describe('createVerseRetriever: reference entries', () => {
     await r.retrieve('forgiveness', en);
     await r.retrieve('forgiveness again', en);
     expect(lookups).toEqual([['naves-topical:forgiveness']]);
+  });
+});
+
+describe('createVerseRetriever: fact notes', () => {
+  const note = (id: string, refs: string[], score: number): PassageHit => ({
+    id,
+    kind: 'note',
+    lang: 'en',
+    collection: 'eastons-dictionary',
+    title: 'Ararat',
+    refs,
+    text: 'the mountains of which the ark rested after the Flood subsided',
+    highlight: '',
+    score,
+    matchedBy: ['text'],
+  });
+
+  it('ranks the verse a fact note cites, above the verses that only share the question’s words', async () => {
+    const { r, queries } = retriever({
+      verses: [verse('kjv', 'PSA.132.8', 9), verse('kjv', 'JOS.3.15', 8), verse('kjv', 'GEN.8.4', 3)],
+      notes: [note('eastons-dictionary:ararat#n1', ['GEN.8.4'], 12)],
+    });
+    const { verses } = await r.retrieve('Where did the ark come to rest?', en);
+    expect(verses[0]).toMatchObject({ ref: 'GEN.8.4', sources: ['text', 'entry'] });
+    expect(queries.find((q) => q.kinds?.includes('note'))).toMatchObject({ lang: 'en', kinds: ['note'] });
+  });
+
+  it('shares a note’s weight among the verses of a range, and keeps the deuterocanon from Protestants', async () => {
+    const { r } = retriever({
+      notes: [note('n:a#n1', ['JHN.3.16-JHN.3.18', 'TOB.4.15'], 9), note('n:b#n1', ['PSA.23.1'], 6)],
+    });
+    const { verses } = await r.retrieve('Where is the gospel written?', en);
+    // 6 for Psalm 23:1 alone, 9/√4 each for the range's three verses and Tobit (out of canon, not shown).
+    expect(verses.map((v) => v.ref)).toEqual(['PSA.23.1', 'JHN.3.16', 'JHN.3.17', 'JHN.3.18']);
+  });
+});
+
+describe('createVerseRetriever: questions of number', () => {
+  const said = (ref: string, text: string, score: number): PassageHit => ({ ...verse('webbe', ref, score), text });
+
+  it('puts a verse that states a number above better word matches that state none', async () => {
+    const hits = [
+      said('GEN.29.11', 'Jacob kissed Rachel, and lifted up his voice, and wept.', 9),
+      said('GEN.29.12', 'Jacob told Rachel that he was her father’s relative.', 8),
+      said('GEN.29.20', 'Jacob served seven years for Rachel.', 7),
+    ];
+    const { r } = retriever({ verses: hits });
+    const asked = await r.retrieve('How many years did Jacob work for Rachel?', en);
+    expect(asked.verses[0]?.ref).toBe('GEN.29.20');
+    // The same verses for a question that asks no number keep the order of their words.
+    const other = await r.retrieve('What did Jacob do for Rachel?', en);
+    expect(other.verses[0]?.ref).toBe('GEN.29.11');
   });
 });
 

@@ -28,8 +28,9 @@ import { defaultProminence, type VerseProminence } from './verse-prominence.ts';
 import { versionMemo } from '../corpus/version-memo.ts';
 import { defaultPassageGuide, type GuideMatch, type PassageGuide } from './guide/passage-guide.ts';
 import { foldToSimplified } from './chinese-text.ts';
+import { hasBibleName } from './guide/bible-names.ts';
 import { hasFaithTerm } from './guide/faith-terms.ts';
-import { isFactQuestion, withMeasureWords } from './guide/question-words.ts';
+import { asksDetailOf, asksNumber, isFactQuestion, statesNumber, withMeasureWords } from './guide/question-words.ts';
 import { analyzeForIndex } from './text-analysis.ts';
 
 /** How a verse was found: cited by the question, named by it (the passage guide), text search, reference entries. */
@@ -110,6 +111,8 @@ export interface VerseRetrieverDeps {
   guide?: PassageGuide;
   /** Default: FUSION_WEIGHTS (evaluation scripts try others). */
   weights?: FusionWeights;
+  /** Default: FACT_WEIGHTS, for questions of fact. */
+  factWeights?: FusionWeights;
 }
 
 export interface VerseRetriever {
@@ -129,9 +132,11 @@ const DEFAULT_LIMIT = 10;
 const MAX_LIMIT = 50;
 const MAX_QUESTION = 1000;
 /** Verse hits fetched for the text ranking: several translations of one verse share the list. */
-const TEXT_DEPTH = 40;
+const TEXT_DEPTH = 60;
 /** Entry passages fetched, and distinct entries whose verses are used. */
 const ENTRY_DEPTH = 20;
+/** Fact notes fetched. */
+const NOTE_DEPTH = 15;
 const TOP_ENTRIES = 8;
 /** A question word in an entry's title (Forgiveness, Moses) counts this many times one in its text. */
 const TITLE_BOOST = 3;
@@ -152,11 +157,30 @@ export interface FusionWeights {
   prominence: number;
   /** BM25 within the books the question names ("What does Sirach say about friendship?"). */
   book: number;
+  /** The verses of the fact notes the question finds (corpus/fact-notes.ts). */
+  note: number;
 }
-export const FUSION_WEIGHTS: FusionWeights = { text: 1, entry: 1, topic: 3, person: 1.5, prominence: 0, book: 3 };
-/** For a question of fact: how much more the text ranking counts, and how much less a person's key verses. */
-const FACT_TEXT = 2;
-const FACT_PERSON = 0.5;
+export const FUSION_WEIGHTS: FusionWeights = {
+  text: 1,
+  entry: 1,
+  topic: 3,
+  person: 1.5,
+  prominence: 0,
+  book: 3,
+  note: 1,
+};
+/** For a question of fact ("Who killed Goliath?"): the words of the question and the notes find its verse. */
+export const FACT_WEIGHTS: FusionWeights = {
+  text: 2,
+  entry: 1,
+  topic: 1.5,
+  person: 1.5,
+  prominence: 0,
+  book: 3,
+  note: 2,
+};
+/** How much more a verse that states a number counts for a question of number. */
+const NUMBER_BOOST = 1.6;
 /** Verses from the start of each guide range taken before the rest of any range. */
 const GUIDE_HEAD = 3;
 /** The prominence ranking orders the first verses of the text and entry rankings. */
@@ -211,6 +235,7 @@ export function createVerseRetriever(deps: VerseRetrieverDeps): VerseRetriever {
   const prominence = deps.prominence ?? defaultProminence();
   const guide = deps.guide ?? defaultPassageGuide();
   const weights = deps.weights ?? FUSION_WEIGHTS;
+  const factWeights = deps.factWeights ?? FACT_WEIGHTS;
   // Entries never change within a corpus version (one retriever is built per version).
   const entryCache = versionMemo<string[]>(ENTRY_CACHE_SIZE);
   const sharesCache = new Map<string, Map<string, number>>();
@@ -301,7 +326,11 @@ export function createVerseRetriever(deps: VerseRetrieverDeps): VerseRetriever {
     });
   }
 
-  /** (a) BM25 over the reader's language; one entry per verse, the reader's translation preferred for its hit. */
+  /**
+   * (a) BM25 over the reader's language, one entry per verse with the scores of its translations added (a verse every
+   * translation words the same way scores above one that only a single wording matches); the reader's translation is
+   * preferred for the hit that is returned.
+   */
   async function textRanking(query: string, options: RetrieveOptions, names: readonly string[]): Promise<TextRanking> {
     const hits = await index.search({
       query,
@@ -311,17 +340,18 @@ export function createVerseRetriever(deps: VerseRetrieverDeps): VerseRetriever {
       limit: TEXT_DEPTH,
     });
     const own = readerTranslations(options);
-    const order: string[] = [];
+    const scoreOf = new Map<string, number>();
     const hitOf = new Map<string, PassageHit>();
     for (const hit of hits) {
       const ref = kjvVerseRef(hit);
       if (!ref || !inCanon(ref.slice(0, 3), options.tradition)) continue;
       if (!namesWhole(hit.text, names)) continue;
       if (!inKjvNumbering(ref, options)) continue;
+      scoreOf.set(ref, (scoreOf.get(ref) ?? 0) + hit.score);
       const seen = hitOf.get(ref);
-      if (!seen) order.push(ref);
       if (!seen || (!own.has(seen.translation ?? '') && own.has(hit.translation ?? ''))) hitOf.set(ref, hit);
     }
+    const order = [...scoreOf.keys()].sort((a, b) => (scoreOf.get(b) ?? 0) - (scoreOf.get(a) ?? 0));
     return { order, hitOf };
   }
 
@@ -350,8 +380,7 @@ export function createVerseRetriever(deps: VerseRetrieverDeps): VerseRetriever {
    * (b) The entries the question finds in the English reference works, and the verses they cite: an entry at rank
    * r gives each verse it cites 1/r, a range shares that among its verses (1/√n each), and the entries' shares add.
    */
-  async function entryRanking(question: string, options: RetrieveOptions, guided = ''): Promise<EntryRanking> {
-    const query = options.language === 'en' ? question : joinWords(englishKeywords(question, options.language), guided);
+  async function entryRanking(query: string | undefined, options: RetrieveOptions): Promise<EntryRanking> {
     if (!query) return { order: [], entries: [] };
     const hits = await index.search({
       query,
@@ -385,6 +414,28 @@ export function createVerseRetriever(deps: VerseRetrieverDeps): VerseRetriever {
     }
     const order = [...weight.entries()].sort((a, b) => b[1] - a[1]).map(([ref]) => ref);
     return { order, entries };
+  }
+
+  /**
+   * (d) The fact notes the question finds (a dictionary's sentence and the verses it cites: "the ark rested after the
+   * Flood subsided (Gen. 8:4)"), in English like the works they come from; each verse a note cites gets the note's
+   * score, a range or chapter shares it (1/√n each), and the notes' shares add.
+   */
+  async function noteRanking(query: string | undefined, options: RetrieveOptions): Promise<string[]> {
+    if (!query) return [];
+    const hits = await index.search({ query, lang: 'en', kinds: ['note'], limit: NOTE_DEPTH });
+    const weight = new Map<string, number>();
+    for (const hit of hits) {
+      const verses = (hit.refs ?? []).flatMap((citation) => {
+        const ref = parseUsfm(citation);
+        return ref ? versesOf(ref, MAX_RANGE) : [];
+      });
+      const share = hit.score / Math.sqrt(Math.max(1, verses.length));
+      for (const v of verses) {
+        if (inCanon(v.slice(0, 3), options.tradition)) weight.set(v, (weight.get(v) ?? 0) + share);
+      }
+    }
+    return [...weight.entries()].sort((a, b) => b[1] - a[1]).map(([ref]) => ref);
   }
 
   /**
@@ -564,8 +615,9 @@ export function createVerseRetriever(deps: VerseRetrieverDeps): VerseRetriever {
       const isOutside = (ref: string) => outside.has(ref) || !inCanon(ref.slice(0, 3), options.tradition);
       // A question of fact about a named passage (谁造了方舟？) is answered by one verse of it, found by its words:
       // the passage joins the ranking instead of coming first.
+      const detail = (m: GuideMatch) => asksDetailOf(question, m.text, options.language);
       const named = guideVerses(
-        matches.filter((m) => m.entry.kind === 'passage' && !fact),
+        matches.filter((m) => m.entry.kind === 'passage' && !detail(m)),
         options,
         limit,
         outside,
@@ -582,7 +634,7 @@ export function createVerseRetriever(deps: VerseRetrieverDeps): VerseRetriever {
         });
       }
       const topics = guideVerses(
-        matches.filter((m) => m.entry.kind === 'topic' || (fact && m.entry.kind === 'passage')),
+        matches.filter((m) => m.entry.kind === 'topic' || (m.entry.kind === 'passage' && detail(m))),
         options,
         MAX_LIMIT,
         outside,
@@ -625,15 +677,23 @@ export function createVerseRetriever(deps: VerseRetrieverDeps): VerseRetriever {
         .filter((m) => m.entry.kind !== 'passage')
         .flatMap((m) => (m.entry.names.en ?? []).slice(0, 2))
         .join(' ');
-      const [text, entry, book] = searchable
+      // The reference works and the notes are English: other readers ask them in English words.
+      const english =
+        options.language === 'en' ? residual : joinWords(englishKeywords(residual, options.language), guided);
+      const [text, entry, book, notes] = searchable
         ? await Promise.all([
             textRanking(chinese ? withMeasureWords(residual) : residual, options, names),
-            entryRanking(residual, options, guided),
+            entryRanking(english, options),
             books.length > 0 ? bookRanking(withoutBooks, books, options, guided) : none,
+            noteRanking(english, options),
           ])
-        : [none, { order: [], entries: [] }, none];
+        : [none, { order: [], entries: [] }, none, []];
       const inDomain =
-        verses.length > 0 || matches.length > 0 || hasFaithTerm(question, options.language) || books.length > 0;
+        verses.length > 0 ||
+        matches.length > 0 ||
+        books.length > 0 ||
+        hasFaithTerm(question, options.language) ||
+        hasBibleName(question, options.language);
       if (!inDomain && !answersOutsideDomain(residual, options, text)) return { verses: [], entries: [] };
       const pool = [
         ...new Set([...text.order.slice(0, PROMINENCE_POOL.text), ...entry.order.slice(0, PROMINENCE_POOL.entry)]),
@@ -646,15 +706,18 @@ export function createVerseRetriever(deps: VerseRetrieverDeps): VerseRetriever {
               .map(({ ref }) => ref)
           : [];
       // The words of a question of fact find its verse; a person's key verses only help.
-      const w = fact ? { ...weights, text: weights.text * FACT_TEXT, person: weights.person * FACT_PERSON } : weights;
-      const fused = reciprocalRankFusion([text.order, entry.order, topics, people, byProminence, book.order], RRF_K, [
-        w.text,
-        w.entry,
-        w.topic,
-        w.person,
-        w.prominence,
-        w.book,
-      ])
+      const w = fact ? factWeights : weights;
+      const numbers = asksNumber(question);
+      const fused = reciprocalRankFusion(
+        [text.order, entry.order, topics, people, byProminence, book.order, notes],
+        RRF_K,
+        [w.text, w.entry, w.topic, w.person, w.prominence, w.book, w.note],
+      )
+        // A question of number (how old, how many) is answered by a verse that states a number.
+        .map((item) => {
+          const said = numbers && (text.hitOf.get(item.id) ?? book.hitOf.get(item.id));
+          return said && statesNumber(said.text) ? { ...item, score: item.score * NUMBER_BOOST } : item;
+        })
         // Prominence only breaks ties between equally ranked verses.
         .map((item, i) => ({ item, i, p: prominence(item.id) }))
         .sort((a, b) => b.item.score - a.item.score || b.p - a.p || a.i - b.i)
@@ -666,7 +729,7 @@ export function createVerseRetriever(deps: VerseRetrieverDeps): VerseRetriever {
         const hit = text.hitOf.get(item.id) ?? book.hitOf.get(item.id);
         const sources: VerseSource[] = [];
         if (item.lists.includes(0) || item.lists.includes(5)) sources.push('text');
-        if (item.lists.includes(1)) sources.push('entry');
+        if (item.lists.includes(1) || item.lists.includes(6)) sources.push('entry');
         if (item.lists.includes(2) || item.lists.includes(3)) sources.push('guide');
         verses.push({
           ref: item.id,

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { canonsOf, canonStanding, inCanon } from './canon.ts';
+import { canonOrder, canonsOf, canonStanding, inCanon } from './canon.ts';
 import type { Tradition } from './references.types.ts';
 
 /**
@@ -54,5 +54,41 @@ describe('the canon rule', () => {
   it.skipIf(!existsSync(booksJson))('lists exactly the books of the corpus', () => {
     const books = JSON.parse(readFileSync(booksJson, 'utf8')) as { code: string }[];
     expect(books.map((b) => b.code)).toEqual(TABLE.map((row) => row.split(' ')[0]));
+  });
+});
+
+describe('the printed order of each canon', () => {
+  it('lists every book of the canon once, and nothing else', () => {
+    for (const tradition of TRADITIONS) {
+      const order = canonOrder(tradition);
+      expect(new Set(order).size).toBe(order.length);
+      const expected = TABLE.map((row) => row.split(' ')[0]!).filter((code) => inCanon(code, tradition));
+      expect([...order].sort()).toEqual(expected.sort());
+    }
+  });
+
+  it('puts the deuterocanon where a Catholic Bible prints it', () => {
+    const order = canonOrder('catholic');
+    const after = (a: string, b: string) => order.indexOf(b) === order.indexOf(a) + 1;
+    expect(after('NEH', 'TOB')).toBe(true);
+    expect(after('2MA', 'JOB')).toBe(true);
+    expect(after('SNG', 'WIS')).toBe(true);
+    expect(after('LAM', 'BAR')).toBe(true);
+    expect(after('MAL', 'MAT')).toBe(true);
+    expect(order.at(-1)).toBe('REV');
+  });
+
+  it('follows the Septuagint for an Orthodox reader, 4 Maccabees closing the Old Testament', () => {
+    const order = canonOrder('orthodox');
+    expect(order.slice(order.indexOf('2CH'), order.indexOf('2CH') + 3)).toEqual(['2CH', 'MAN', '1ES']);
+    expect(order[order.indexOf('PSA') + 1]).toBe('PS2');
+    expect(order.indexOf('HOS')).toBeLessThan(order.indexOf('ISA'));
+    expect(order[order.indexOf('MAT') - 1]).toBe('4MA');
+  });
+
+  it('keeps the Protestant order of the 66 books', () => {
+    const order = canonOrder('protestant');
+    expect(order).toHaveLength(66);
+    expect([order[0], order[38], order[39], order[65]]).toEqual(['GEN', 'MAL', 'MAT', 'REV']);
   });
 });

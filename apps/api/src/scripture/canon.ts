@@ -32,6 +32,43 @@ function standings(books: readonly string[], appendix: readonly string[] = []): 
   return new Map([...books.map((b) => [b, 'canon'] as const), ...appendix.map((b) => [b, 'appendix'] as const)]);
 }
 
+/**
+ * The order each tradition's Bible prints its books in. A Catholic Bible has Tobit, Judith and Greek Esther after
+ * Nehemiah, the Maccabees before Job, Wisdom and Sirach after the Song, Baruch after Lamentations and the Greek
+ * parts of Daniel with Daniel; an Orthodox Bible follows the Septuagint (the Prayer of Manasseh after 2 Chronicles,
+ * 1 Esdras before Ezra, Psalm 151 after the Psalter, the Twelve before Isaiah, 4 Maccabees as the Old Testament's
+ * appendix). The chapter reader's previous and next chapters and /bible/books follow it.
+ */
+const [HISTORY, POETRY, TWELVE, NEW_TESTAMENT] = [
+  PROTESTANT.slice(0, PROTESTANT.indexOf('EST')),
+  ['JOB', 'PSA', 'PRO', 'ECC', 'SNG'],
+  PROTESTANT.slice(PROTESTANT.indexOf('HOS'), PROTESTANT.indexOf('MAT')),
+  PROTESTANT.slice(PROTESTANT.indexOf('MAT')),
+] as const;
+const ORDERS: Record<Tradition, readonly string[]> = {
+  protestant: PROTESTANT,
+  catholic: [
+    ...HISTORY,
+    ...['TOB', 'JDT', 'EST', 'ESG', '1MA', '2MA'],
+    ...POETRY,
+    ...['WIS', 'SIR', 'ISA', 'JER', 'LAM', 'BAR', 'LJE', 'EZK', 'DAN', 'S3Y', 'SUS', 'BEL'],
+    ...TWELVE,
+    ...NEW_TESTAMENT,
+  ],
+  orthodox: [
+    ...HISTORY.slice(0, HISTORY.indexOf('EZR')),
+    ...['MAN', '1ES', 'EZR', 'NEH', 'TOB', 'JDT', 'EST', 'ESG', '1MA', '2MA', '3MA'],
+    ...['PSA', 'PS2', 'JOB', 'PRO', 'ECC', 'SNG', 'WIS', 'SIR'],
+    ...TWELVE,
+    ...['ISA', 'JER', 'BAR', 'LAM', 'LJE', 'EZK', 'DAN', 'S3Y', 'SUS', 'BEL', '4MA'],
+    ...NEW_TESTAMENT,
+  ],
+};
+/** The books of a tradition's Bible in its printed order (appendix included). */
+export function canonOrder(tradition: Tradition): readonly string[] {
+  return ORDERS[tradition];
+}
+
 export const TRADITIONS_OF_CANON: readonly Tradition[] = ['protestant', 'catholic', 'orthodox'];
 
 /** How a book stands in a tradition's Bible: part of it, printed as an appendix, or absent (undefined). */

@@ -1,16 +1,7 @@
-import type { BibleLanguage, Expression, Locale, Tradition } from '@bible-qa/contract';
+import type { BibleLanguage, Expression, Tradition } from '@bible-qa/contract';
 
-const LANGUAGE_OF_LOCALE: Record<Locale, BibleLanguage> = {
-  'zh-cn': 'zh-Hans',
-  'zh-tw': 'zh-Hant',
-  en: 'en',
-  'es-es': 'es',
-  'fr-fr': 'fr',
-};
-
-export function bibleLanguageOf(locale: Locale): BibleLanguage {
-  return LANGUAGE_OF_LOCALE[locale];
-}
+/** The language of the Bible a reader of a UI locale reads (the contract holds the mapping the web shares). */
+export { bibleLanguageOf } from '@bible-qa/contract';
 
 /** 'none' (no preference) reads like the Protestant default; the canon follows the tradition. */
 export function traditionOf(expression: Expression | undefined): Tradition {
@@ -40,4 +31,23 @@ export function defaultTranslation(
       if (tradition === 'orthodox' && testament !== 'NT') return 'giguet-lxx-fr';
       return tradition === 'catholic' || testament === 'DC' ? 'crampon' : 'darby-fr';
   }
+}
+
+/** Short names of the corpus's translations for chips that fit a phone; proper names, the same in every language. */
+const ABBREVIATIONS: Readonly<Record<string, string>> = {
+  kjv: 'KJV',
+  webbe: 'WEB',
+  'cuv-hans': '和合本',
+  'cuv-hant': '和合本（繁）',
+  'cuv-wenli': '文理和合',
+  rv1909: 'RV 1909',
+  'darby-fr': 'Darby',
+  crampon: 'Crampon',
+  drc: 'DRC',
+  cpdv: 'CPDV',
+  'giguet-lxx-fr': 'LXX Giguet',
+};
+
+export function translationAbbr(id: string): string {
+  return ABBREVIATIONS[id] ?? id.toUpperCase();
 }

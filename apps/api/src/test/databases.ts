@@ -47,3 +47,6 @@ const allTargets: DatabaseTargetForTests[] = [
 export const databaseTargets: DatabaseTargetForTests[] = allTargets.filter((target) =>
   inject('databaseKinds').includes(target.name),
 );
+
+/** Whether this run has the PostgreSQL cluster: suites that need PostgreSQL itself skip in the fast loop. */
+export const postgresInRun: boolean = inject('databaseKinds').includes('postgres');

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { LoginResult } from '@bible-qa/contract';
+import { googleNonce } from '../features/auth/captcha.service.ts';
 import { signExternalAccess } from '../features/auth/external-access.service.ts';
 import { lastCode, post, type TestApp } from './auth-helpers.ts';
 import type { GoogleKeys } from './google-keys.ts';
@@ -28,13 +29,20 @@ async function ok(res: Promise<{ code: number; msg: string; data: unknown }>): P
   return r.data as LoginResult;
 }
 
-/** A captcha whose answer the test knows, stored as the captcha call would. */
-export async function knownCaptcha(t: TestApp, answer = 'k7PQ'): Promise<{ key: string; captcha: string }> {
-  const key = `known-${Math.random().toString(36).slice(2)}`;
+/**
+ * A built-in captcha whose answer the test knows, stored as the captcha call would (two minutes), for a Google
+ * login (with the attempt's nonce, which the ID token must carry) or a code send.
+ */
+export async function knownCaptcha(
+  t: TestApp,
+  answer = 'k7PQ',
+  scene: 'google' | 'code' = 'google',
+): Promise<{ key: string; captcha: string; nonce: string }> {
+  const key = `${scene === 'google' ? 'g' : 'c'}known-${Math.random().toString(36).slice(2)}`;
   const now = t.container.clock.now();
   const hash = createHash('sha256').update(answer.toLowerCase()).digest('hex');
-  await t.container.accounts.repositories.oneTime.insertCaptcha(key, hash, new Date(now.getTime() + 300_000), now);
-  return { key, captcha: answer };
+  await t.container.accounts.repositories.oneTime.insertCaptcha(key, hash, new Date(now.getTime() + 120_000), now);
+  return { key, captcha: answer, nonce: googleNonce(key) };
 }
 
 export const loginModes = {
@@ -66,8 +74,9 @@ export const loginModes = {
     return ok(post(t, '/portal/auth/login-mobile-password', { mobile, password: TEST_PASSWORD, agree: true }));
   },
   async google(t: TestApp, google: GoogleKeys, sub: string) {
-    const credential = await google.sign(t.container.clock.now(), { sub, jti: Math.random().toString(36) });
-    return ok(post(t, '/portal/auth/login-google', { ...(await knownCaptcha(t)), credential, agree: true }));
+    const { nonce, ...captcha } = await knownCaptcha(t);
+    const credential = await google.sign(t.container.clock.now(), { sub, nonce, jti: Math.random().toString(36) });
+    return ok(post(t, '/portal/auth/login-google', { ...captcha, credential, agree: true }));
   },
   /** The desktop's ticket, confirmed by a phone logged in with `phoneToken`. */
   async qr(t: TestApp, phoneToken: string) {

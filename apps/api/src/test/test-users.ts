@@ -27,7 +27,12 @@ export type SseEventLike = ChatEvent & Record<string, unknown>;
 export function parseSse(body: string): SseEventLike[] {
   return body
     .split('\n\n')
-    .map((block) => block.split('\n').find((l) => l.startsWith('data: ')))
-    .filter((line): line is string => Boolean(line))
-    .map((line) => JSON.parse(line.slice(6)) as SseEventLike);
+    .map(sseEvent)
+    .filter((event): event is SseEventLike => event !== undefined);
+}
+
+/** The event of one SSE block (its `data:` line; `id:` and comment lines aside), or undefined for a comment. */
+export function sseEvent(block: string): SseEventLike | undefined {
+  const line = block.split('\n').find((l) => l.startsWith('data: '));
+  return line ? (JSON.parse(line.slice(6)) as SseEventLike) : undefined;
 }

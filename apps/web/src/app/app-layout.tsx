@@ -6,6 +6,7 @@ import { composeDocumentTitle, useRouteMeta, useRouteTitle } from '../lib/route-
 import { useServices } from '../lib/services.tsx';
 import { useSession } from '../lib/session.ts';
 import { useResponsive } from '../lib/use-responsive.ts';
+import { ReleaseBootOverlay } from './boot-overlay.tsx';
 import { KeepAliveOutlet } from './keep-alive-outlet.tsx';
 import { useStartupPending } from './startup-state.ts';
 import { WelcomeOverlay } from './welcome-overlay.tsx';
@@ -50,11 +51,13 @@ function WelcomeOverlays() {
   const startupPending = useStartupPending();
   const { id } = useRouteMeta();
   const [tourDone, setTourDone] = useState(() => isTourDone(storage));
+  // index.html's overlay, painted before any script, stays up until one of the app's own screens replaces it.
   if (startupPending) return <WelcomeOverlay />;
-  if (id !== 'chat' || tourDone) return null;
+  if (id !== 'chat' || tourDone) return <ReleaseBootOverlay />;
   return (
     <Suspense fallback={<WelcomeOverlay />}>
       <FirstVisitTour onDone={() => setTourDone(true)} />
+      <ReleaseBootOverlay />
     </Suspense>
   );
 }

@@ -2,6 +2,7 @@ import Button from 'antd-mobile/es/components/button';
 import { Logo } from '../components/logo.tsx';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../lib/services.tsx';
+import { ReleaseBootOverlay } from './boot-overlay.tsx';
 
 /** Shown when a route fails to render or its chunk fails to load (typically after a release): a refresh fixes it. */
 export function RouteError() {
@@ -16,6 +17,7 @@ export function RouteError() {
       <Button color="primary" onClick={reload}>
         {t('common.refresh')}
       </Button>
+      <ReleaseBootOverlay />
     </div>
   );
 }

@@ -73,6 +73,13 @@ export const routes: RouteObject[] = [
       route('admin-measures', 'admin/measures', { titleKey: 'adminMeasures.title' }, () =>
         import('../features/admin-measures/admin-measures-page.tsx').then((m) => m.AdminMeasuresPage),
       ),
+      // The chapter reader: citations, the passage sheet, devotionals and search open a chapter here.
+      route('read', 'read/:book/:chapter', { titleKey: 'read.title' }, () =>
+        import('../features/reader/reader-page.tsx').then((m) => m.ReaderPage),
+      ),
+      route('search', 'search', { titleKey: 'search.title' }, () =>
+        import('../features/search/search-page.tsx').then((m) => m.SearchPage),
+      ),
       // A shared page: read-only, open to anyone with the link, no login.
       route('share', 'share/:token', { titleKey: 'share.title' }, () =>
         import('../features/share/share-page.tsx').then((m) => m.SharePage),

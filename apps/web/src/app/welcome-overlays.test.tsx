@@ -24,4 +24,27 @@ describe('welcome overlays (spec §2)', () => {
     await waitFor(() => expect(screen.queryByTestId('tour')).toBeNull());
     expect(window.localStorage.getItem(encodeCacheKey('appFirstTour'))).toBe('true');
   });
+
+  it('keeps index.html’s overlay (painted before any script) up until the app’s own screen replaces it', async () => {
+    const boot = document.createElement('div');
+    boot.id = 'boot-overlay';
+    document.body.appendChild(boot);
+    let finish: () => void = () => undefined;
+    trackStartup(new Promise<void>((resolve) => (finish = resolve)));
+    renderApp('/about');
+    await screen.findByTestId('page-about');
+    expect(document.getElementById('boot-overlay')).toBe(boot);
+    await act(async () => finish());
+    await waitFor(() => expect(document.getElementById('boot-overlay')).toBeNull());
+  });
+
+  it('on chat, hands over to the tour: index.html’s overlay goes once the tour is on screen', async () => {
+    const boot = document.createElement('div');
+    boot.id = 'boot-overlay';
+    document.body.appendChild(boot);
+    trackStartup(Promise.resolve());
+    renderApp('/chat');
+    await screen.findByTestId('tour');
+    expect(document.getElementById('boot-overlay')).toBeNull();
+  });
 });

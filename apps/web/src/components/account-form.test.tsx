@@ -1,12 +1,14 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { LOGIN, ok, testUser } from '../test/fixtures.ts';
+import { errorCode } from '@bible-qa/contract';
+import { LOGIN, json, ok, testUser } from '../test/fixtures.ts';
 import { renderApp } from '../test/render-app.tsx';
 
-function server(routes: Record<string, () => Response>) {
-  const mock = vi.fn<typeof fetch>(async (input) => {
+function server(routes: Record<string, (body: Record<string, unknown>) => Response>) {
+  const mock = vi.fn<typeof fetch>(async (input, init) => {
     const path = String(input).split('?')[0]!.replace('/webapi', '');
-    return routes[path]?.() ?? ok(null);
+    const body = init?.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : {};
+    return routes[path]?.(body) ?? ok(null);
   });
   vi.stubGlobal('fetch', mock);
   return (path: string) =>
@@ -129,5 +131,91 @@ describe('the shared account form', () => {
     expect(sent('/portal/auth/login-mail')).toEqual([
       expect.objectContaining({ email: 'ann@example.com', code: '123456', agree: true, rememberMe: false }),
     ]);
+  });
+
+  describe('the captcha the server asks for after the first code from an address', () => {
+    const refusal = (name: 'code_captcha_required' | 'captcha_invalid') =>
+      json({ code: errorCode(name), msg: name, data: null });
+    /** First send without a captcha: refused; then only key c-2 with k7PQ, or a Tencent ticket, is accepted. */
+    const sendRoute = (body: Record<string, unknown>) => {
+      if (!body.key) return refusal('code_captcha_required');
+      const ticket = typeof body.captcha === 'string' && body.captcha.includes('"ticket":"t-1"');
+      return (body.key === 'c-2' && body.captcha === 'k7PQ') || ticket
+        ? ok({ resendAfterSeconds: 60 })
+        : refusal('captcha_invalid');
+    };
+
+    it('shows the image captcha, refuses an empty answer, draws a new one after a wrong answer, then sends', async () => {
+      let drawn = 0;
+      const sent = server({
+        '/portal/auth/send-code-mobile': sendRoute,
+        '/portal/auth/captcha/codeCaptcha': () =>
+          ok({
+            key: `c-${++drawn}`,
+            captcha: 'data:image/png;base64,iVBORw0KGgo=',
+            expiresIn: 120,
+            provider: 'builtin',
+            appId: null,
+            nonce: null,
+          }),
+      });
+      renderApp('/login');
+      await screen.findByTestId('page-login');
+      type('login-account', '13800000000');
+      expect(screen.queryByTestId('login-captcha')).toBeNull();
+      await act(async () => fireEvent.click(screen.getByTestId('login-send-code')));
+      await screen.findByTestId('login-captcha-image');
+      expect(screen.getByTestId('login-send-code').textContent).toBe('获取验证码');
+      await act(async () => fireEvent.click(screen.getByTestId('login-send-code')));
+      await waitFor(() => expect(screen.getByTestId('login-error').textContent).toBe('请输入图形验证码'));
+      type('login-captcha', 'wrong');
+      await act(async () => fireEvent.click(screen.getByTestId('login-send-code')));
+      await waitFor(() => expect(drawn).toBe(2));
+      await waitFor(() => expect(screen.getByTestId('login-captcha').querySelector('input')!.value).toBe(''));
+      type('login-captcha', 'k7PQ');
+      await act(async () => fireEvent.click(screen.getByTestId('login-send-code')));
+      expect(await screen.findByText('60 秒后重新获取')).toBeTruthy();
+      // Used up: no captcha on screen until the next send asks for a new one.
+      expect(screen.queryByTestId('login-captcha')).toBeNull();
+      expect(sent('/portal/auth/send-code-mobile')).toEqual([
+        expect.not.objectContaining({ key: expect.anything() }),
+        expect.objectContaining({ mobile: '13800000000', key: 'c-1', captcha: 'wrong' }),
+        expect.objectContaining({ mobile: '13800000000', key: 'c-2', captcha: 'k7PQ' }),
+      ]);
+    });
+
+    it("opens Tencent Captcha's puzzle when the server names it, and sends with its ticket once solved", async () => {
+      const shown = vi.fn();
+      window.TencentCaptcha = class {
+        constructor(
+          readonly appId: string,
+          readonly callback: (r: { ret: number; ticket?: string; randstr?: string }) => void,
+        ) {}
+        show() {
+          shown(this.appId);
+          this.callback({ ret: 0, ticket: 't-1', randstr: '@r1' });
+        }
+      };
+      try {
+        const sent = server({
+          '/portal/auth/send-code-mobile': sendRoute,
+          '/portal/auth/captcha/codeCaptcha': () =>
+            ok({ key: 'c-9', captcha: '', expiresIn: 120, provider: 'tencent', appId: '190000001', nonce: null }),
+        });
+        renderApp('/login');
+        await screen.findByTestId('page-login');
+        type('login-account', '13800000000');
+        await act(async () => fireEvent.click(screen.getByTestId('login-send-code')));
+        await act(async () => fireEvent.click(await screen.findByTestId('login-captcha-widget')));
+        expect(await screen.findByText('60 秒后重新获取')).toBeTruthy();
+        expect(shown).toHaveBeenCalledWith('190000001');
+        expect(sent('/portal/auth/send-code-mobile').at(-1)).toMatchObject({
+          key: 'c-9',
+          captcha: JSON.stringify({ ticket: 't-1', randstr: '@r1' }),
+        });
+      } finally {
+        delete window.TencentCaptcha;
+      }
+    });
   });
 });

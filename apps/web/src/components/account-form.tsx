@@ -1,140 +1,11 @@
-import { VERIFICATION_CODE_LENGTH, type CodePurpose } from '@bible-qa/contract';
+import { VERIFICATION_CODE_LENGTH } from '@bible-qa/contract';
 import { Button, Form, Input } from 'antd-mobile';
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  EMPTY_ACCOUNT_FORM,
-  accountFormProblem,
-  accountProblem,
-  detectAccountMode,
-  type AccountField,
-  type AccountFormValues,
-  type AccountMode,
-  type FormProblem,
-} from '../lib/account.ts';
-import { useErrorMessage } from '../lib/i18n.ts';
-import { useAuthCalls, useAuthFailureToast } from '../lib/use-auth.ts';
-import { useCountdown } from '../lib/use-countdown.ts';
-import { Toast } from '../lib/overlays.ts';
+import type { AccountField } from '../lib/account.ts';
+import { CaptchaItem } from './captcha-item.tsx';
+import type { AccountFormController } from './use-account-form.ts';
 import './account-form.css';
-
-interface UseAccountFormOptions {
-  fields: readonly AccountField[];
-  /** The route's mode, or null for a free account field (phone or e-mail). */
-  hint: AccountMode | null;
-  /** What a sent code is for; the server keeps codes of different purposes apart. */
-  purpose?: CodePurpose;
-  /** The account when it is not typed here (the verify page's, the logged-in user's own). */
-  account?: string;
-  /** What the account field starts with (e.g. carried over from the login screen). */
-  initialAccount?: string;
-  /** A code was sent just before this form opened; the resend countdown runs for this many seconds. */
-  codeJustSent?: { resendAfterSeconds: number };
-}
-
-/**
- * The state of the one account form used by login, verify, reset and set password: its values, the code's send
- * button with the server's resend countdown, the captcha (fetched when the form has a captcha field), and the
- * first §5 problem as a message.
- */
-export function useAccountForm({
-  fields,
-  hint,
-  purpose = 'login',
-  account,
-  initialAccount,
-  codeJustSent,
-}: UseAccountFormOptions) {
-  const { t } = useTranslation('login');
-  const errorMessage = useErrorMessage();
-  const auth = useAuthCalls();
-  const onFailure = useAuthFailureToast();
-  const [values, setValues] = useState<AccountFormValues>(() => ({
-    ...EMPTY_ACCOUNT_FORM,
-    account: account ?? initialAccount ?? '',
-  }));
-  const [codeRequested, setCodeRequested] = useState(codeJustSent !== undefined);
-  const [sending, setSending] = useState(false);
-  const [captcha, setCaptcha] = useState<{ key: string; image: string } | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const countdown = useCountdown(codeJustSent?.resendAfterSeconds ?? 0);
-  const current = { ...values, account: account ?? values.account };
-  const mode = detectAccountMode(current.account, hint ?? 'mobile');
-  // What the code arrives by follows what was typed (an SMS for a phone, a mail for an address); nothing typed yet,
-  // it is just "the code", whatever the route hints.
-  const codeChannel: AccountMode | null = current.account.trim() ? mode : null;
-
-  const message = (problem: FormProblem): string =>
-    'error' in problem ? errorMessage(problem.error) : t(`invalid.${problem.invalid}`);
-
-  return {
-    fields,
-    values: current,
-    mode,
-    codeChannel,
-    codeRequested,
-    remaining: countdown.remaining,
-    sending,
-    captcha,
-    /** The message of the last refused submit, shown under the fields until the user edits them. */
-    error,
-    /** Forgets what was typed (the login screen is kept alive, so a finished login must not leave a password). */
-    clear() {
-      setError(null);
-      setValues({ ...EMPTY_ACCOUNT_FORM });
-    },
-    set(field: keyof AccountFormValues, value: string) {
-      setError(null);
-      setValues((previous) => ({ ...previous, [field]: value }));
-    },
-    /**
-     * Checks the form before sending (spec §5): the first problem is shown under the fields and the answer is
-     * false. `agreed` is checked last, for the forms that log in.
-     */
-    check(agreed?: boolean): boolean {
-      const problem = accountFormProblem(fields, current, {
-        hint,
-        codeRequested,
-        captchaKey: captcha?.key ?? null,
-        agreed,
-      });
-      if (!problem) {
-        setError(null);
-        return true;
-      }
-      setError(message(problem));
-      return false;
-    },
-    async sendCode(): Promise<void> {
-      const problem = accountProblem(current.account, hint);
-      if (problem) return void setError(message(problem));
-      setError(null);
-      setSending(true);
-      try {
-        const seconds = await auth.sendCode(mode, current.account, purpose);
-        setCodeRequested(true);
-        countdown.start(seconds);
-        Toast.show({ content: t('codeSent') });
-      } catch (error) {
-        onFailure(error);
-      } finally {
-        setSending(false);
-      }
-    },
-    async refreshCaptcha(): Promise<void> {
-      setValues((previous) => ({ ...previous, captcha: '' }));
-      try {
-        const next = await auth.captcha();
-        setCaptcha({ key: next.key, image: next.captcha });
-      } catch (error) {
-        setCaptcha(null);
-        onFailure(error);
-      }
-    },
-  };
-}
-
-export type AccountFormController = ReturnType<typeof useAccountForm>;
 
 interface AccountFormProps {
   form: AccountFormController;
@@ -143,10 +14,12 @@ interface AccountFormProps {
   onSubmit: () => void;
   /** Shown under the fields (e.g. the password rule). */
   footer?: ReactNode;
+  /** The captcha field's provider puzzle was solved (the Google dialog goes on to Google). */
+  onCaptchaSolved?: (answer: string) => void;
 }
 
 /** The fields of the shared account form, in the order of `form.fields`. */
-export function AccountForm({ form, testId, onSubmit, footer }: AccountFormProps) {
+export function AccountForm({ form, testId, onSubmit, footer, onCaptchaSolved }: AccountFormProps) {
   const { t } = useTranslation('login');
   const { values } = form;
   const last = form.fields.at(-1);
@@ -250,42 +123,27 @@ export function AccountForm({ form, testId, onSubmit, footer }: AccountFormProps
       </div>
     ),
     captcha: (
-      <Form.Item
-        key="captcha"
-        label={t('field.captcha')}
-        extra={
-          <button
-            type="button"
-            className="form-captcha"
-            data-testid={`${testId}-captcha-refresh`}
-            aria-label={t('action.refreshCaptcha')}
-            onClick={() => void form.refreshCaptcha()}
-          >
-            {form.captcha ? (
-              <img src={form.captcha.image} alt={t('field.captcha')} data-testid={`${testId}-captcha-image`} />
-            ) : (
-              t('action.getCaptcha')
-            )}
-          </button>
-        }
-      >
-        <Input
-          data-testid={`${testId}-captcha`}
-          autoComplete="off"
-          maxLength={16}
-          placeholder={t('placeholder.captcha')}
-          value={values.captcha}
-          onChange={(value) => form.set('captcha', value)}
-          onEnterPress={enter('captcha')}
-        />
-      </Form.Item>
+      <CaptchaItem key="captcha" form={form} testId={testId} onEnter={enter('captcha')} onSolved={onCaptchaSolved} />
     ),
   };
 
   return (
     <>
       <Form className="account-form" layout="horizontal" mode="card" footer={footer}>
-        {form.fields.map((field) => items[field])}
+        {form.fields.map((field) =>
+          // The captcha the server asked for before a further code send comes just above the code.
+          field === 'code' && form.sendNeedsCaptcha && form.captcha && !form.fields.includes('captcha')
+            ? [
+                <CaptchaItem
+                  key="send-captcha"
+                  form={form}
+                  testId={testId}
+                  onSolved={(answer) => void form.sendCode(answer)}
+                />,
+                items.code,
+              ]
+            : items[field],
+        )}
       </Form>
       {form.error ? (
         <p className="form-error" role="alert" data-testid={`${testId}-error`}>

@@ -3,22 +3,22 @@ import { useTranslation } from 'react-i18next';
 import { ownImageSrc } from '../lib/safe-url.ts';
 import './answer-parts.css';
 
-/** The parts an answer shows besides its text: a live answer in chat, or a saved one in its detail. */
-export type AnswerPartsData = Pick<
-  Answer,
-  'relatedBooks' | 'relatedLiterature' | 'images' | 'followUps' | 'sources'
-> & {
+/** The parts of an answer shown here (the chat screen's streaming answer has no verification until it is done). */
+export type AnswerPartsOf = Pick<Answer, 'relatedBooks' | 'relatedLiterature' | 'images' | 'followUps' | 'sources'> & {
   verification: Answer['verification'] | null;
 };
 
 interface AnswerPartsProps {
-  answer: AnswerPartsData;
+  answer: AnswerPartsOf;
   /** Follow-up questions show under the newest answer only. */
   showFollowUps: boolean;
   onFollowUp: (question: string) => void;
 }
 
-/** What an answer brings besides its text: related books and literature, reference images, follow-up questions. */
+/**
+ * What an answer brings besides its text: related books and literature, reference images, follow-up questions. In
+ * the chat and on a saved answer's page alike.
+ */
 export function AnswerParts({ answer, showFollowUps, onFollowUp }: AnswerPartsProps) {
   const { t } = useTranslation('chat');
   // Images load only from our own /webapi paths (verse cards and maps the server renders).

@@ -21,7 +21,7 @@ export function LoadMore({
   hasItems = true,
 }: {
   list: PagedList;
-  ns: 'collections' | 'devotionals';
+  ns: 'collections' | 'devotionals' | 'search';
   testId: string;
   hasItems?: boolean;
 }) {

@@ -223,6 +223,17 @@ describe('api client', () => {
     });
   });
 
+  it('sends the guest key on every call, and the last event id when a stream is picked up again', async () => {
+    const { api, fetchMock, call } = setup({ getGuestKey: () => 'guest-key-0123456789' });
+    await api.get('/portal/member/info');
+    expect(call(0).headers.get('Guest-Key')).toBe('guest-key-0123456789');
+    fetchMock.mockResolvedValueOnce(new Response('data: {}\n\n', { headers: { 'Content-Type': 'text/event-stream' } }));
+    await api.stream('/portal/chat/ask', { question: 'q', requestId: 'r1234567' }, { lastEventId: '12.1' });
+    expect(call(1).headers.get('Last-Event-ID')).toBe('12.1');
+    expect(call(1).headers.get('Guest-Key')).toBe('guest-key-0123456789');
+    expect(setup().call(0).headers.get('Guest-Key')).toBeNull();
+  });
+
   it('treats an envelope instead of a stream like any refused call', async () => {
     const { api, fetchMock, toast } = setup();
     fetchMock.mockResolvedValueOnce(json({ code: 10008, msg: 'busy', data: null }));

@@ -1,5 +1,6 @@
 import {
   API_BASE,
+  GUEST_KEY_HEADER,
   REQUEST_TIMEOUT_MS,
   ROOT_REDIRECT,
   SUCCESS_CODE,
@@ -18,6 +19,8 @@ export interface ApiClientDeps {
   getToken: () => string | null;
   getLocale: () => Locale;
   getPlatform: () => string;
+  /** The guest key sent as the Guest-Key header, so a guest's answers are its own (none sent when absent). */
+  getGuestKey?: () => string;
   navigate: (to: string) => void;
   toast: (message: string) => void;
   /** A call that carried the access token was answered 401: the token is dead (called before going to login). */
@@ -97,6 +100,7 @@ export function createApiClient(deps: ApiClientDeps) {
 
   function buildInit(method: HttpMethod, path: string, body: RequestOptions<unknown>['body']): RequestInit {
     const headers = new Headers({ Accept: 'application/json', Locale: deps.getLocale() });
+    if (deps.getGuestKey) headers.set(GUEST_KEY_HEADER, deps.getGuestKey());
     const token = deps.getToken();
     if (token && !LOGIN_PATH.test(path)) headers.set('Authorization', `Bearer ${token}`);
     if (method === 'GET' || method === 'DELETE') return { method, headers };
@@ -186,9 +190,14 @@ export function createApiClient(deps: ApiClientDeps) {
   }
 
   /** Sends the call; `withToken` says whether it carried the access token. */
-  async function call(method: HttpMethod, path: string, options: RequestOptions<unknown>, accept?: string) {
+  async function call(
+    method: HttpMethod,
+    path: string,
+    options: RequestOptions<unknown>,
+    extra: Record<string, string> = {},
+  ) {
     const init = buildInit(method, path, options.body);
-    if (accept) (init.headers as Headers).set('Accept', accept);
+    for (const [name, value] of Object.entries(extra)) (init.headers as Headers).set(name, value);
     const params = options.body instanceof Blob ? { ...options.params, ...clientParams() } : options.params;
     const response = await send(buildUrl(method, path, params), init, options.signal);
     return { response, withToken: (init.headers as Headers).has('Authorization') };
@@ -221,14 +230,17 @@ export function createApiClient(deps: ApiClientDeps) {
   /**
    * A POST answered with `text/event-stream` (the chat ask): the same headers and merged body as any POST; resolves
    * with the open body once the headers arrive (the timeout covers only that wait). A server that refuses before
-   * streaming answers with an envelope, handled like any other call (401 to login, business codes shown).
+   * streaming answers with an envelope, handled like any other call (401 to login, business codes shown). A stream
+   * picked up again after a dropped connection sends the last event id it received (Last-Event-ID).
    */
   async function stream(
     path: string,
     body: Record<string, unknown>,
-    options: { signal?: AbortSignal } = {},
+    options: { signal?: AbortSignal; lastEventId?: string } = {},
   ): Promise<ReadableStream<Uint8Array>> {
-    const { response, withToken } = await call('POST', path, { body, signal: options.signal }, 'text/event-stream');
+    const headers: Record<string, string> = { Accept: 'text/event-stream' };
+    if (options.lastEventId) headers['Last-Event-ID'] = options.lastEventId;
+    const { response, withToken } = await call('POST', path, { body, signal: options.signal }, headers);
     const type = response.headers.get('Content-Type') ?? '';
     if (type.includes('text/event-stream') && response.body) return response.body;
     unwrap(await readEnvelope(response), undefined, withToken);

@@ -21,7 +21,7 @@ const PATHS = {
   codeLogin: { mobile: '/portal/auth/login', mail: '/portal/auth/login-mail' },
   passwordLogin: { mobile: '/portal/auth/login-mobile-password', mail: '/portal/auth/login-mail-password' },
   googleLogin: '/portal/auth/login-google',
-  captcha: '/portal/auth/captcha/googleCaptcha',
+  captcha: { google: '/portal/auth/captcha/googleCaptcha', code: '/portal/auth/captcha/codeCaptcha' },
   options: '/portal/auth/options',
   resetPassword: '/portal/auth/reset-pwd',
   setPasswordPreCheck: '/portal/auth/set-password-pre-check',
@@ -53,11 +53,23 @@ export function createAuthCalls(api: ApiClient, userToken: () => string | null) 
       { schema: loginResultSchema },
     );
   return {
-    /** Answers the seconds to wait before the next send (the server's resendAfterSeconds). */
-    sendCode: async (mode: AccountMode, account: string, purpose: CodePurpose = 'login'): Promise<number> => {
+    /**
+     * Answers the seconds to wait before the next send (the server's resendAfterSeconds). After an address's first
+     * send the server asks for a captcha (code_captcha_required): its key and answer then come along.
+     */
+    sendCode: async (
+      mode: AccountMode,
+      account: string,
+      purpose: CodePurpose = 'login',
+      captcha?: { key: string; captcha: string },
+    ): Promise<number> => {
       const result = await api.post(
         PATHS.sendCode[mode],
-        { ...accountField(mode, account), purpose },
+        {
+          ...accountField(mode, account),
+          purpose,
+          ...(captcha ? { key: captcha.key, captcha: captcha.captcha.trim() } : {}),
+        },
         { schema: sendCodeResultSchema },
       );
       return result.resendAfterSeconds > 0 ? result.resendAfterSeconds : CODE_RESEND_INTERVAL_MS / 1000;
@@ -69,7 +81,8 @@ export function createAuthCalls(api: ApiClient, userToken: () => string | null) 
     loginWithGoogle: (input: { key: string; captcha: string; credential: string }, options: LoginOptions) =>
       login(PATHS.googleLogin, { ...input, captcha: input.captcha.trim() }, options),
     options: () => api.get(PATHS.options, { schema: authOptionsSchema }),
-    captcha: () => api.get(PATHS.captcha, { schema: captchaSchema }),
+    /** A captcha for one Google login (with the attempt's nonce) or for one code send. */
+    captcha: (scene: 'google' | 'code' = 'google') => api.get(PATHS.captcha[scene], { schema: captchaSchema }),
     // The page has already checked that both entries match (newPasswordError); the server checks again.
     resetPassword: (input: { mode: AccountMode; account: string; code: string; password: string; repeat: string }) =>
       api.post(PATHS.resetPassword, {

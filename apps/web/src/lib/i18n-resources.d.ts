@@ -7,6 +7,8 @@ import type feedback from '../locales/zh-CN/feedback.json';
 import type help from '../locales/zh-CN/help.json';
 import type login from '../locales/zh-CN/login.json';
 import type policy from '../locales/zh-CN/policy.json';
+import type reader from '../locales/zh-CN/reader.json';
+import type search from '../locales/zh-CN/search.json';
 import type service from '../locales/zh-CN/service.json';
 import type setting from '../locales/zh-CN/setting.json';
 import type tour from '../locales/zh-CN/tour.json';
@@ -25,6 +27,8 @@ declare module 'i18next' {
       help: typeof help;
       login: typeof login;
       policy: typeof policy;
+      reader: typeof reader;
+      search: typeof search;
       service: typeof service;
       setting: typeof setting;
       tour: typeof tour;

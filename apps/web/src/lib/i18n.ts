@@ -26,6 +26,8 @@ export const NAMESPACES = [
   'collections',
   'tour',
   'feedback',
+  'reader',
+  'search',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -1,14 +1,23 @@
-/**
- * Reads a `text/event-stream` body (https://html.spec.whatwg.org/multipage/server-sent-events.html) and yields the
- * data of each event. Used instead of EventSource because the chat stream answers a POST that carries the
- * Authorization and Locale headers. Comment lines (`: ping`) and the `event`, `id` and `retry` fields are ignored;
- * several `data:` lines of one event are joined with a newline. Bytes are decoded with a streaming TextDecoder, so a
- * character split across two chunks arrives whole.
- */
+/** The data of each event of a `text/event-stream` body (see readEvents). */
 export async function* readEventData(
   body: ReadableStream<Uint8Array>,
   signal?: AbortSignal,
 ): AsyncGenerator<string, void, undefined> {
+  for await (const { data } of readEvents(body, signal)) yield data;
+}
+
+/**
+ * Reads a `text/event-stream` body (https://html.spec.whatwg.org/multipage/server-sent-events.html) and yields each
+ * event's data with the last event id so far (the `id` field; it carries over to later events, as the spec's last
+ * event ID buffer does), which a client sends back as Last-Event-ID to resume. Used instead of EventSource because
+ * the chat stream answers a POST that carries the Authorization and Locale headers. Comment lines (`: ping`) and the
+ * `event` and `retry` fields are ignored; several `data:` lines of one event are joined with a newline. Bytes are
+ * decoded with a streaming TextDecoder, so a character split across two chunks arrives whole.
+ */
+export async function* readEvents(
+  body: ReadableStream<Uint8Array>,
+  signal?: AbortSignal,
+): AsyncGenerator<{ data: string; id: string }, void, undefined> {
   const reader = body.getReader();
   const decoder = new TextDecoder('utf-8');
   // A fetch body errors by itself when its request is aborted; a body from elsewhere is cancelled here.
@@ -16,6 +25,7 @@ export async function* readEventData(
   signal?.addEventListener('abort', onAbort);
   let buffer = '';
   let data: string[] = [];
+  let id = '';
   let finished = false;
   try {
     for (;;) {
@@ -28,19 +38,20 @@ export async function* readEventData(
         if (!line) break;
         buffer = buffer.slice(line.next);
         if (line.text === '') {
-          if (data.length > 0) yield data.join('\n');
+          if (data.length > 0) yield { data: data.join('\n'), id };
           data = [];
         } else if (!line.text.startsWith(':')) {
           const colon = line.text.indexOf(':');
           const field = colon < 0 ? line.text : line.text.slice(0, colon);
           const value = colon < 0 ? '' : line.text.slice(colon + 1).replace(/^ /, '');
           if (field === 'data') data.push(value);
+          else if (field === 'id' && !value.includes('\0')) id = value;
         }
       }
       if (done) {
         // A last event the server did not close with a blank line still counts.
         finished = true;
-        if (data.length > 0) yield data.join('\n');
+        if (data.length > 0) yield { data: data.join('\n'), id };
         return;
       }
     }

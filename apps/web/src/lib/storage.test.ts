@@ -33,6 +33,17 @@ describe('app storage', () => {
     expect(window.localStorage.getItem(encodeCacheKey('firstTour'))).toBe('{"done":true}');
   });
 
+  it('makes a guest key once, keeps it under its encoded name and survives a logout', () => {
+    const key = storage.getGuestKey();
+    expect(key).toMatch(/^[0-9a-f]{32}$/);
+    expect(storage.getGuestKey()).toBe(key);
+    expect(window.localStorage.getItem(encodeCacheKey('guestKey'))).toBe(JSON.stringify(key));
+    storage.clearSession();
+    expect(storage.getGuestKey()).toBe(key);
+    window.localStorage.clear();
+    expect(storage.getGuestKey()).not.toBe(key);
+  });
+
   it('falls back to the International platform', () => {
     expect(storage.getPlatform()).toBe('International');
     storage.setPlatform('PartnerX');

@@ -16,6 +16,10 @@ export const CACHE_KEYS = {
   platformCode: 'PLATFORM_CODE',
   appFirstTour: 'APP_FIRST_TOUR',
   firstTour: 'FIRST_TOUR',
+  /** This browser's guest key (sent as Guest-Key): a guest's answers belong to it. */
+  guestKey: 'GUEST_KEY',
+  /** The conversations the server does not keep (a guest's), so a reload finds them (features/chat). */
+  guestConversations: 'GUEST_CONVERSATIONS',
 } as const;
 export type CacheKey = keyof typeof CACHE_KEYS;
 
@@ -47,6 +51,14 @@ function isStoredUser(value: unknown): value is UserInfo {
     (LOCALES as readonly unknown[]).includes(user.language) &&
     Array.isArray(user.interests)
   );
+}
+
+const GUEST_KEY_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
+
+/** 32 random hex digits (128 bits) from the browser's cryptographic generator. */
+function newGuestKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
 /** Token values the old clients wrote by mistake; all of them mean "no token" (spec §4). */
@@ -118,6 +130,14 @@ export function createAppStorage(store: Storage) {
       return typeof value === 'string' && value.trim() ? value : DEFAULT_PLATFORM;
     },
     setPlatform: (code: string) => writeJson(encodeCacheKey('platformCode'), code),
+    /** The guest key, made at random the first time it is asked for and kept from then on. */
+    getGuestKey(): string {
+      const value = readJson(encodeCacheKey('guestKey'));
+      if (typeof value === 'string' && GUEST_KEY_PATTERN.test(value)) return value;
+      const key = newGuestKey();
+      writeJson(encodeCacheKey('guestKey'), key);
+      return key;
+    },
     hasDefaultLanguageFlag: () => store.getItem(encodeCacheKey('defaultLanguage')) !== null,
     setDefaultLanguageFlag: () => writeJson(encodeCacheKey('defaultLanguage'), true),
 

@@ -16,12 +16,14 @@ import {
 import { emptyOkSchema, ok, okSchema } from '../../http/envelope.ts';
 import { accountOf, requireAccount } from '../../http/roles.ts';
 import type { AuthSessionService } from './auth-session.service.ts';
+import type { CaptchaService } from './captcha.service.ts';
 import type { ExternalAccessService } from './external-access.service.ts';
 import type { GoogleLoginService } from './google-login.service.ts';
 import type { QrLoginService } from './qr-login.service.ts';
 
 export interface SocialAuthRoutesDeps {
   google: GoogleLoginService;
+  captchas: CaptchaService;
   external: ExternalAccessService;
   qr: QrLoginService;
   sessions: AuthSessionService;
@@ -41,8 +43,19 @@ export const socialAuthRoutes: FastifyPluginAsync<SocialAuthRoutesDeps> = async 
   );
   r.get(
     '/captcha/googleCaptcha',
-    { schema: { tags, summary: 'A captcha for Google login', response: { 200: okSchema(captchaSchema) } } },
-    async () => ok(await deps.google.createCaptcha()),
+    {
+      schema: {
+        tags,
+        summary: 'A captcha and a nonce for one Google login',
+        response: { 200: okSchema(captchaSchema) },
+      },
+    },
+    async (request) => ok(await deps.captchas.issue('google', request.ip)),
+  );
+  r.get(
+    '/captcha/codeCaptcha',
+    { schema: { tags, summary: 'A captcha for one code send', response: { 200: okSchema(captchaSchema) } } },
+    async (request) => ok(await deps.captchas.issue('code', request.ip)),
   );
   r.post(
     '/login-google',
@@ -59,6 +72,7 @@ export const socialAuthRoutes: FastifyPluginAsync<SocialAuthRoutesDeps> = async 
         await deps.google.login(request.body, {
           rememberMe: request.body.rememberMe === true,
           locale: request.locale,
+          ip: request.ip,
         }),
       ),
   );

@@ -67,6 +67,8 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesDeps> = async (app, deps) 
             ip: request.ip,
             locale: request.locale,
             userId: request.account?.userId,
+            captchaKey: request.body.key,
+            captcha: request.body.captcha,
           }),
         ),
     );
@@ -92,6 +94,8 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesDeps> = async (app, deps) 
             ip: request.ip,
             locale: request.locale,
             userId: request.account?.userId,
+            captchaKey: request.body.key,
+            captcha: request.body.captcha,
           }),
         ),
     );

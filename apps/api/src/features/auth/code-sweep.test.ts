@@ -51,6 +51,7 @@ describe.each(databaseTargets)('a sweep of all 10^6 codes on $name', (target) =>
       members: createMemberRepository(database.db),
       mailer: createOutboxMailer(outbox, clock),
       sms: createOutboxSms(outbox, clock),
+      captchas: { pass: () => Promise.reject(new Error('no captcha in this test')) },
       clock,
       limits: {
         maxAttempts: 5,
@@ -58,9 +59,10 @@ describe.each(databaseTargets)('a sweep of all 10^6 codes on $name', (target) =>
         perAccountPerHour: 1000,
         perIpPerHour: 1_000_000,
         perRegionPerHour: 1e7,
+        withoutCaptchaPerIp: 1_000_000,
       },
       smsCountryCodes: ['86'],
-      log: { error: () => undefined },
+      log: { error: () => undefined, warn: () => undefined },
       isBarred: async () => false,
       generate,
     });

@@ -1,17 +1,15 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { createRemoteJWKSet, jwtVerify, type JWTVerifyGetKey } from 'jose';
-import svgCaptcha from 'svg-captcha';
-import { stripBidiControls, type AuthOptions, type Captcha, type LoginResult } from '@bible-qa/contract';
+import { stripBidiControls, type AuthOptions, type LoginResult } from '@bible-qa/contract';
 import { AppError } from '../../http/app-error.ts';
 import type { MemberRepository } from '../member/member.repository.ts';
 import type { Clock } from './auth-session.service.ts';
+import { googleNonce, type CaptchaService } from './captcha.service.ts';
 import type { IdentityRepository } from './identity.repository.ts';
 import type { LoginCompletion } from './login-completion.ts';
 import type { OneTimeRepository } from './one-time.repository.ts';
 
-const CAPTCHA_TTL_MS = 5 * 60_000;
 const GOOGLE_ISSUERS = ['https://accounts.google.com', 'accounts.google.com'];
-const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 /** The digest of a verified JWS's decoded signature bytes. */
 const signatureDigest = (jws: string) =>
   createHash('sha256')
@@ -19,13 +17,14 @@ const signatureDigest = (jws: string) =>
     .digest('hex');
 
 /**
- * Google login (spec §3, §7, §8): first GET captcha/googleCaptcha, then the ID token with the captcha's key and
- * answer. The token is verified against Google's key set (RS256 only): issuer, audience = our client id, expiry,
- * and email_verified. A token is accepted once. The account is the Google subject (user_identities), never matched
- * to another account by e-mail.
+ * Google login (spec §3, §7, §8): first GET captcha/googleCaptcha (a key, the captcha and the attempt's nonce), then
+ * the ID token with the captcha's key and answer. The token is verified against Google's key set (RS256 only):
+ * issuer, audience = our client id, expiry, email_verified, and the nonce of this key's attempt. A token is
+ * accepted once. The account is the Google subject (user_identities), never matched to another account by e-mail.
  */
 export function createGoogleLoginService({
   oneTime,
+  captchas,
   identities,
   members,
   completion,
@@ -35,6 +34,7 @@ export function createGoogleLoginService({
   keys,
 }: {
   oneTime: OneTimeRepository;
+  captchas: CaptchaService;
   identities: IdentityRepository;
   members: MemberRepository;
   completion: LoginCompletion;
@@ -46,7 +46,7 @@ export function createGoogleLoginService({
 }) {
   const keySet = keys ?? createRemoteJWKSet(new URL(jwksUrl), { timeoutDuration: 5_000, cooldownDuration: 30_000 });
 
-  async function verifyIdToken(credential: string) {
+  async function verifyIdToken(credential: string, nonce: string) {
     if (!clientId) throw new AppError('google_unavailable');
     try {
       const { payload } = await jwtVerify(credential, keySet, {
@@ -58,6 +58,8 @@ export function createGoogleLoginService({
       });
       if (payload.email_verified !== true || typeof payload.sub !== 'string' || !payload.exp)
         throw new Error('unverified');
+      // Issued for this attempt: a token captured elsewhere, or asked for without our nonce, serves nothing.
+      if (payload.nonce !== nonce) throw new Error('not this attempt');
       return { sub: payload.sub, exp: payload.exp, name: typeof payload.name === 'string' ? payload.name : '' };
     } catch (cause) {
       throw new AppError('google_token_invalid', [], { cause });
@@ -68,27 +70,14 @@ export function createGoogleLoginService({
     /** The client id the web page needs for Google Identity Services, or null when Google is off. */
     options: (): AuthOptions => ({ googleClientId: clientId ?? null }),
 
-    async createCaptcha(): Promise<Captcha> {
-      const now = clock.now();
-      const { data, text } = svgCaptcha.create({ size: 4, noise: 3, ignoreChars: '0oO1iIlL', color: true });
-      const key = randomBytes(18).toString('base64url');
-      await oneTime.insertCaptcha(key, sha256(text.toLowerCase()), new Date(now.getTime() + CAPTCHA_TTL_MS), now);
-      return {
-        key,
-        captcha: `data:image/svg+xml;base64,${Buffer.from(data).toString('base64')}`,
-        expiresIn: CAPTCHA_TTL_MS / 1000,
-      };
-    },
-
     async login(
       input: { key: string; captcha: string; credential: string },
-      ctx: { rememberMe?: boolean; locale: LoginResult['user']['language'] },
+      ctx: { rememberMe?: boolean; locale: LoginResult['user']['language']; ip: string },
     ): Promise<LoginResult> {
       if (!clientId) throw new AppError('google_unavailable');
+      await captchas.pass('google', input.key, input.captcha, ctx.ip);
+      const claims = await verifyIdToken(input.credential, googleNonce(input.key));
       const now = clock.now();
-      const answer = await oneTime.consumeCaptcha(input.key, now);
-      if (!answer || answer !== sha256(input.captcha.trim().toLowerCase())) throw new AppError('captcha_invalid');
-      const claims = await verifyIdToken(input.credential);
       // Keyed on the signature's bytes, not its text: base64url leaves spare low bits, so one signature has
       // several spellings that all verify.
       const fresh = await oneTime.claimNonce(

@@ -10,11 +10,12 @@ import {
 import type { Logger } from 'pino';
 import { AppError } from '../../http/app-error.ts';
 import type { Mailer } from '../../messaging/mailer.ts';
-import type { SmsSender } from '../../messaging/sms.ts';
+import { asDeliveryError, type SmsSender } from '../../messaging/sms.ts';
 import type { CounterStore } from '../../rate-limit/counter-store.ts';
 import type { MemberRepository } from '../member/member.repository.ts';
 import { accountKey, type AttemptLimiter } from './attempt-limiter.ts';
 import type { Clock } from './auth-session.service.ts';
+import type { CaptchaService } from './captcha.service.ts';
 import { normalizeAccount } from './identifiers.ts';
 import type { VerificationCodeRepository } from './verification-code.repository.ts';
 
@@ -26,6 +27,8 @@ export interface CodeLimits {
   perAccountPerHour: number;
   perIpPerHour: number;
   perRegionPerHour: number;
+  /** Sends an address may make in an hour before each further send needs a captcha. */
+  withoutCaptchaPerIp: number;
 }
 
 const codeHash = (id: string, code: string) => createHash('sha256').update(`${id}:${code}`).digest();
@@ -45,10 +48,11 @@ export function createVerificationCodeService(deps: {
   members: MemberRepository;
   mailer: Mailer;
   sms: SmsSender;
+  captchas: Pick<CaptchaService, 'pass'>;
   clock: Clock;
   limits: CodeLimits;
   smsCountryCodes: readonly string[];
-  log: Pick<Logger, 'error'>;
+  log: Pick<Logger, 'error' | 'warn'>;
   /** Whether a measure (a suspension) bars the account from receiving codes. */
   isBarred: (userId: string) => Promise<boolean>;
   generate?: () => string;
@@ -65,6 +69,41 @@ export function createVerificationCodeService(deps: {
       })
       .finally(() => deliveries.delete(delivery));
     deliveries.add(delivery);
+  }
+
+  /**
+   * A login code by SMS is delivered before the answer (every number gets one, account or not, so the wait tells
+   * nothing), so the provider's refusal reaches the user: its per-number limit as too frequent, a bad number as
+   * such, and our own configuration or an outage as the system message, logged as the operator's fault.
+   */
+  async function deliverNow(to: string, code: string, locale: Locale, gapKey: string): Promise<void> {
+    try {
+      await deliver('mobile', to, code, locale);
+    } catch (error) {
+      const refusal = asDeliveryError(error);
+      if (refusal.fault === 'throttled') {
+        deps.log.warn({ sms: refusal.providerCode }, 'SMS provider throttled a number');
+        throw new AppError('code_send_too_frequent', [], { cause: error });
+      }
+      // Not the user's doing: let them ask again at once.
+      await counters.reset([gapKey]);
+      if (refusal.fault === 'invalid_number') throw new AppError('invalid_phone', [], { cause: error });
+      deps.log.error(
+        { err: error, sms: refusal.providerCode, fault: refusal.fault === 'operator' ? 'operator' : 'provider' },
+        refusal.fault === 'operator' ? 'SMS provider refused our request: operator fault' : 'SMS provider unavailable',
+      );
+      throw new AppError('internal_error', [], { cause: error });
+    }
+  }
+
+  /**
+   * After the first send from an address in an hour, each send needs a captcha (SMS pumping runs from many
+   * numbers, so only the address can be asked). A captcha given is checked and used up whatever the count.
+   */
+  async function checkCaptcha(ip: string, key: string | undefined, answer: string | undefined): Promise<void> {
+    if (key && answer) return deps.captchas.pass('code', key, answer, ip);
+    const sent = await counters.peek(`send:ip:${ip}`, HOUR, clock.now());
+    if (sent.count >= limits.withoutCaptchaPerIp) throw new AppError('code_captcha_required');
   }
 
   function normalize(channel: AccountMode, raw: string): string {
@@ -101,7 +140,7 @@ export function createVerificationCodeService(deps: {
   async function deliver(channel: AccountMode, to: string, code: string, locale: Locale): Promise<void> {
     const minutes = String(VERIFICATION_CODE_TTL_MS / 60_000);
     const text = noticeMessage('verification_code_text', locale, [code, minutes]);
-    if (channel === 'mobile') await deps.sms.send({ to, text });
+    if (channel === 'mobile') await deps.sms.send({ to, text, code, minutes: Number(minutes) });
     else await deps.mailer.send({ to, subject: noticeMessage('verification_code_subject', locale), text });
   }
 
@@ -124,6 +163,9 @@ export function createVerificationCodeService(deps: {
       ip: string;
       locale: Locale;
       userId?: string;
+      /** A captcha's key and answer, needed after the address's first send (code_captcha_required). */
+      captchaKey?: string;
+      captcha?: string;
     }): Promise<SendCodeResult> {
       const identifier = normalize(input.channel, input.account);
       if (input.channel === 'mobile' && !deps.smsCountryCodes.some((cc) => identifier.startsWith(`+${cc}`))) {
@@ -141,6 +183,7 @@ export function createVerificationCodeService(deps: {
         const user = await deps.members.findByAccount(input.channel, identifier);
         if (user ? await deps.isBarred(user.id) : input.purpose === 'reset_password') deliverTo = null;
       }
+      await checkCaptcha(input.ip, input.captchaKey, input.captcha);
       await takeSendSlot(input.channel, identifier, input.ip);
       await limiter.codeRequested(input.channel, identifier, input.ip);
       const now = clock.now();
@@ -155,7 +198,11 @@ export function createVerificationCodeService(deps: {
         },
         now,
       );
-      if (deliverTo) deliverLater(input.channel, deliverTo, code, input.locale);
+      if (deliverTo && input.channel === 'mobile' && input.purpose === 'login') {
+        await deliverNow(deliverTo, code, input.locale, `send:gap:${accountKey(input.channel, identifier)}`);
+      } else if (deliverTo) {
+        deliverLater(input.channel, deliverTo, code, input.locale);
+      }
       return { resendAfterSeconds: Math.ceil(limits.resendIntervalMs / 1000) };
     },
 

@@ -103,6 +103,16 @@ describe('the Bible API over the fixture corpus', () => {
     expect(ref.data.passage.reference).toBe('JHN.3.16');
   });
 
+  it('reads a query in its own language when it is plainly not the interface’s, unless `lang` says otherwise', async () => {
+    // Default Locale zh-cn: an English question still searches the English Bible, as its answer would.
+    const english = await get(`/search?q=${encodeURIComponent('How old was Moses when he died?')}`);
+    const hits = english.data.hits as { ref: string; translation: string }[];
+    expect(hits.map((h) => h.ref)).toContain('DEU.34.7');
+    expect(hits.every((h) => h.translation === 'kjv')).toBe(true);
+    const asked = await get(`/search?q=${encodeURIComponent('How old was Moses when he died?')}&lang=zh-Hans`);
+    expect((asked.data.hits as { translation: string }[]).every((h) => h.translation === 'cuv-hans')).toBe(true);
+  });
+
   it('gives each verse once, in the reader’s translation, with the words marked', async () => {
     const res = await get(`/search?q=${encodeURIComponent('神爱世人')}&limit=20`);
     const hits = res.data.hits as { ref: string; translation: string; highlight: string; title: string }[];

@@ -13,11 +13,16 @@ import {
   searchQuerySchema,
   searchResultSchema,
   translationSchema,
+  translationsQuerySchema,
+  chapterQuerySchema,
+  chapterSchema,
   type BibleLanguage,
   type Expression,
 } from '@bible-qa/contract';
 import { optionalUser } from '../../http/auth.ts';
 import { phrase } from '../../answer/composer-phrases.ts';
+import { answerLanguage } from '../../answer/answer-language.ts';
+import { bibleLanguageOf } from '../../scripture/translation-policy.ts';
 import { ok, okSchema } from '../../http/envelope.ts';
 import { renderVerseCard } from './verse-card.ts';
 import type { ReaderResolver } from '../../scripture/reader.ts';
@@ -64,8 +69,18 @@ export const bibleRoutes: FastifyPluginAsync<{
       ok(await bible.parallel(request.query.ref, await readerOf(request, request.query), request.query.translations)),
   );
 
+  // Without `lang`, a query is read in its own language when it is plainly another one than the interface's ("Who
+  // killed Goliath?" asked with a Chinese interface searches the English Bibles), as an answer would be.
   const search = async (query: z.infer<typeof searchQuerySchema>, request: FastifyRequest) =>
-    ok(await bible.search(query, await readerOf(request, { ...(query.lang ? { lang: query.lang } : {}) })));
+    ok(
+      await bible.search(
+        query,
+        await readerOf(request, {
+          lang: query.lang ?? bibleLanguageOf(answerLanguage(query.q, request.locale)),
+          expression: query.expression,
+        }),
+      ),
+    );
   r.get(
     '/search',
     {
@@ -162,10 +177,29 @@ export const bibleRoutes: FastifyPluginAsync<{
     {
       schema: {
         tags,
-        summary: 'Translations with their licences and sources',
+        summary: 'Translations with their licences and sources; with `ref`, those that hold the passage',
+        querystring: translationsQuerySchema,
         response: { 200: okSchema(z.array(translationSchema)) },
       },
     },
-    async () => ok(await bible.translations()),
+    async (request) =>
+      ok(
+        request.query.ref === undefined
+          ? await bible.translations()
+          : await bible.translations(request.query.ref, await readerOf(request, request.query)),
+      ),
+  );
+
+  r.get(
+    '/chapter',
+    {
+      schema: {
+        tags,
+        summary: "A whole chapter in the reader's translation, its neighbours and the translations that hold it",
+        querystring: chapterQuerySchema,
+        response: { 200: okSchema(chapterSchema) },
+      },
+    },
+    async (request) => ok(await bible.chapter(request.query, await readerOf(request, request.query))),
   );
 };

@@ -8,13 +8,13 @@ import { loadReferenceParser } from '../../corpus/reference-parser.ts';
 import type { CorpusRepository } from '../../corpus/corpus.repository.ts';
 import type { CorpusService } from '../../corpus/corpus.service.ts';
 import { AppError } from '../../http/app-error.ts';
-import { canonStanding } from '../../scripture/canon.ts';
+import { canonOrder, canonStanding } from '../../scripture/canon.ts';
 import type { ReaderContext } from '../../scripture/reader.ts';
-import { defaultTranslation } from '../../scripture/translation-policy.ts';
+import { defaultTranslation, translationAbbr } from '../../scripture/translation-policy.ts';
 import { versionMemo } from '../../corpus/version-memo.ts';
-import { highlight } from '../../retrieval/highlight.ts';
-import { analyzeQuery } from '../../retrieval/text-analysis.ts';
-import { corpusEntryRefs, createVerseRetriever, type VerseRetriever } from '../../retrieval/verse-retriever.ts';
+import type { PassageHit } from '../../retrieval/passage-index.ts';
+import { readChapter, translationsHolding, type ChapterShelf } from './bible-chapter.ts';
+import { createVerseHits } from './bible-verse-hits.ts';
 
 const MAX_PASSAGE_VERSES = 200;
 const PASSAGE_CACHE = 5000;
@@ -26,6 +26,7 @@ interface VersionState {
   format: ReturnType<typeof createReferenceFormatter>;
   books: Map<string, BookRecord & { zhCatholic?: Record<string, string> }>;
   translations: Map<string, Translation>;
+  chaptersOf: Map<string, Map<string, number>>;
 }
 
 export function createBibleService({ corpus, corpusData }: { corpus: CorpusService; corpusData: CorpusRepository }) {
@@ -36,13 +37,16 @@ export function createBibleService({ corpus, corpusData }: { corpus: CorpusServi
   let stateVersion: number | undefined;
 
   async function buildState(versionId: number): Promise<VersionState> {
-    const { parser, books, translations } = await loadReferenceParser(corpusData, versionId);
+    const { parser, books, translations, chaptersOf } = await loadReferenceParser(corpusData, versionId);
     return {
       versionId,
       parser,
       format: createReferenceFormatter(parser.catalogue),
       books: new Map(books.map((b) => [b.code, b])),
-      translations: new Map(translations.map(({ versionId: _v, ...t }) => [t.id, t])),
+      translations: new Map(
+        translations.map(({ versionId: _v, ...t }) => [t.id, { ...t, abbr: translationAbbr(t.id) }]),
+      ),
+      chaptersOf,
     };
   }
 
@@ -112,61 +116,15 @@ export function createBibleService({ corpus, corpusData }: { corpus: CorpusServi
     };
   }
 
-  const retrievers = new Map<number, VerseRetriever>();
-  /** The answer engine's retriever for a version: what search finds is what an answer would cite. */
-  function retrieverOf(s: VersionState): VerseRetriever {
-    let retriever = retrievers.get(s.versionId);
-    if (!retriever) {
-      retrievers.clear();
-      retriever = createVerseRetriever({
-        index: corpus.ready().index,
-        parser: s.parser,
-        entryRefs: corpusEntryRefs(corpusData, s.versionId),
-      });
-      retrievers.set(s.versionId, retriever);
-    }
-    return retriever;
-  }
+  const shelfOf = (s: VersionState): ChapterShelf => ({
+    books: s.books,
+    translations: s.translations,
+    chaptersOf: s.chaptersOf,
+    format: s.format,
+    name: (code, language, tradition) => s.parser.catalogue.name(code, language, tradition),
+  });
 
-  /**
-   * Verse search: each verse once, in the reader's translation (a book it lacks from a text that has it), ranked as
-   * the answer engine ranks them; the words of the query are marked.
-   */
-  async function verseHits(s: VersionState, q: string, reader: ReaderContext, limit: number, translation?: string) {
-    const { verses } = await retrieverOf(s).retrieve(q, {
-      language: reader.language,
-      tradition: reader.tradition,
-      ...(translation ? { translation } : {}),
-      limit,
-    });
-    const terms = analyzeQuery(q, { lang: reader.language, stems: true });
-    const found = await Promise.all(
-      verses.map(async (v) => {
-        const ref = parseUsfm(v.ref);
-        if (!ref) return undefined;
-        const scheme = v.numbering === 'vulgate' ? 'vulgate' : 'kjv';
-        const asked = v.numbering === 'vulgate' ? 'cpdv' : translation;
-        const p = await passageOf(s, ref, reader, asked, scheme).catch(() =>
-          passageOf(s, ref, reader, 'cpdv', scheme).catch(() => undefined),
-        );
-        if (!p) return undefined;
-        const text = p.verses.map((x) => x.text).join(' ');
-        return {
-          id: `${p.translation.id}:${v.ref}`,
-          kind: 'verse' as const,
-          lang: p.translation.language,
-          translation: p.translation.id,
-          collection: null,
-          ref: v.ref,
-          title: p.title,
-          text,
-          highlight: highlight(text, terms, undefined, p.translation.language),
-          score: v.score,
-        };
-      }),
-    );
-    return found.filter((h) => h !== undefined);
-  }
+  const verseHits = createVerseHits({ corpus, corpusData });
 
   return {
     /** The current version's parser, formatter and translations (the answer engine parses and verifies with them). */
@@ -240,39 +198,47 @@ export function createBibleService({ corpus, corpusData }: { corpus: CorpusServi
         passage = await passageOf(s, matches[0]!.reference, reader, query.translation, 'kjv').catch(() => null);
       }
       if (query.kind !== 'entry' && !query.collection) {
-        return { passage, hits: await verseHits(s, trimmed, reader, query.limit, query.translation) };
+        const read = (ref: BibleReference, translation: string | undefined, scheme: VersificationScheme) =>
+          passageOf(s, ref, reader, translation, scheme);
+        return { passage, hits: await verseHits(s, read, trimmed, reader, query.limit, query.translation) };
       }
       const hits = await index.search({
         query: trimmed,
         ...(query.lang ? { lang: query.lang } : {}),
         ...(query.translation ? { translations: [query.translation] } : {}),
         ...(query.collection ? { collections: [query.collection] } : {}),
-        ...(query.kind ? { kinds: [query.kind] } : {}),
+        // Fact notes serve the retriever; the route searches verses and reference entries.
+        kinds: query.kind ? [query.kind] : ['verse', 'entry'],
         ...(query.canon ? { canon: query.canon } : {}),
         limit: query.limit,
       });
       return {
         passage,
-        hits: hits.map((h) => ({
-          id: h.id,
-          kind: h.kind,
-          lang: h.lang,
-          translation: h.translation ?? null,
-          collection: h.collection ?? null,
-          ref: h.ref ?? null,
-          title: h.title ?? null,
-          text: h.text,
-          highlight: h.highlight,
-          score: h.score,
-        })),
+        hits: hits
+          .filter((h): h is PassageHit & { kind: 'verse' | 'entry' } => h.kind !== 'note')
+          .map((h) => ({
+            id: h.id,
+            kind: h.kind,
+            lang: h.lang,
+            translation: h.translation ?? null,
+            collection: h.collection ?? null,
+            ref: h.ref ?? null,
+            title: h.title ?? null,
+            text: h.text,
+            highlight: h.highlight,
+            score: h.score,
+          })),
       };
     },
-    /** The books of a canon, named in a language and tradition (Catholic Chinese names for Catholic readers). */
+    /**
+     * The books of a canon in the order its Bible prints them, named in a language and tradition (Catholic Chinese
+     * names for Catholic readers).
+     */
     async books({ language, tradition }: ReaderContext): Promise<Book[]> {
       const s = await current();
-      return [...s.books.values()]
-        .filter((b) => canonStanding(b.code, tradition) !== undefined)
-        .sort((a, b) => a.order - b.order)
+      return canonOrder(tradition)
+        .map((code) => s.books.get(code))
+        .filter((b) => b !== undefined)
         .map((b) => ({
           code: b.code,
           appendix: canonStanding(b.code, tradition) === 'appendix',
@@ -302,8 +268,18 @@ export function createBibleService({ corpus, corpusData }: { corpus: CorpusServi
       }
       return out;
     },
-    async translations(): Promise<Translation[]> {
-      return [...(await current()).translations.values()];
+    /** Every translation; with a reference, those that hold it, the reader's own first. */
+    async translations(text?: string, reader?: ReaderContext): Promise<Translation[]> {
+      const s = await current();
+      if (text === undefined || !reader) return [...s.translations.values()];
+      const [ref] = s.parser.parse(text, { language: reader.language, tradition: reader.tradition });
+      if (!ref) throw new AppError('reference_unparsable', [text]);
+      return translationsHolding(shelfOf(s), ref, reader);
+    },
+    /** A whole chapter for the chapter reader, with its neighbours and the translations that hold it. */
+    async chapter(ask: { book: string; chapter: number; translation?: string | undefined }, reader: ReaderContext) {
+      const s = await current();
+      return readChapter(shelfOf(s), ask, reader, (translation, ref) => readVerses(s.versionId, translation, ref));
     },
   };
 }

@@ -1,5 +1,6 @@
 import type { Answer, Locale } from '@bible-qa/contract';
 import { errorMessage, ERROR_NAMES, errorCode } from '@bible-qa/contract';
+import { GenerationState, type AnswerStream } from '../../answer/generation-state.ts';
 import type { MessageRow } from './chat.repository.ts';
 
 type Parts = Pick<
@@ -45,4 +46,27 @@ export function answerFromRow(row: MessageRow, question: string, locale: Locale)
     aiGenerated: true,
     createdAt: row.createdAt.toISOString(),
   };
+}
+
+/** A stored answer as a finished stream: meta, its text, and the terminal event (a retried request, replayed). */
+export function storedStream(answer: Answer, guest: boolean): AnswerStream {
+  const state = new GenerationState(answer.id);
+  state.apply({
+    meta: {
+      type: 'meta',
+      answerId: answer.id,
+      questionId: answer.questionId,
+      conversationId: answer.conversationId,
+      mode: answer.mode,
+      kind: answer.kind,
+      language: answer.language,
+      translation: answer.translation,
+      guest,
+    },
+    terminal:
+      answer.status === 'failed' && answer.error
+        ? { type: 'error', code: answer.error.code, msg: answer.error.msg, answer }
+        : { type: 'done', answer },
+  });
+  return { state, release: () => undefined };
 }

@@ -95,6 +95,11 @@ describe.each(databaseTargets)('one user cannot reach another’s conversations 
       url: '/webapi/portal/chat/rate',
       payload: { id: answer.id, rating: null },
     },
+    {
+      name: 'read the collected answer',
+      method: 'GET' as const,
+      url: `/webapi/portal/chat/collection?id=${answer.id}`,
+    },
     { name: 'stop the answer', method: 'POST' as const, url: '/webapi/portal/chat/stop', payload: { id: answer.id } },
     {
       name: 'resend the answer',
@@ -110,7 +115,7 @@ describe.each(databaseTargets)('one user cannot reach another’s conversations 
     },
   ];
 
-  it.each(Array.from({ length: 11 }, (_, i) => i))('refuses route #%i with the other user’s id', async (i) => {
+  it.each(Array.from({ length: 12 }, (_, i) => i))('refuses route #%i with the other user’s id', async (i) => {
     const route = routes()[i]!;
     const res = await t.app.inject({
       method: route.method,

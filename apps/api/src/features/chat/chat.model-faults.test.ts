@@ -7,7 +7,7 @@ import { type DatabaseHandle } from '../../db/client.ts';
 import { openTestPglite } from '../../test/databases.ts';
 import { startFakeLlm, type FakeLlm } from '../../test/fake-llm.ts';
 import { buildTestApp } from '../../test/test-app.ts';
-import { createTestUser, parseSse, type SseEventLike } from '../../test/test-users.ts';
+import { createTestUser, parseSse, sseEvent, type SseEventLike } from '../../test/test-users.ts';
 
 const FIXTURE = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../test/fixtures/corpus');
 
@@ -31,6 +31,8 @@ beforeAll(async () => {
       LLM_MAX_CONCURRENT: '3',
       // One guest asks all of these: the server-wide cap is under test, not the per-guest one (chat.quotas.test.ts).
       ASK_CONCURRENT_PER_GUEST: '10',
+      // A generation nobody reads any more is stopped this soon (the resume grace is under test in chat.resume.test.ts).
+      STREAM_RESUME_GRACE_MS: '200',
     },
   });
   await t.container.services.corpus.ingest();
@@ -79,8 +81,8 @@ async function streamAsk(
     while ((cut = buffer.indexOf('\n\n')) >= 0) {
       const block = buffer.slice(0, cut);
       buffer = buffer.slice(cut + 2);
-      if (!block.startsWith('data: ')) continue;
-      const event = JSON.parse(block.slice(6)) as SseEventLike;
+      const event = sseEvent(block);
+      if (!event) continue;
       events.push(event);
       await onEvent(event, events);
     }

@@ -1,4 +1,19 @@
-import { and, asc, desc, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  exists,
+  ilike,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  notInArray,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
 import { conversations, messages } from '../../db/chat-schema.ts';
@@ -6,6 +21,12 @@ import { conversations, messages } from '../../db/chat-schema.ts';
 export type MessageRow = typeof messages.$inferSelect;
 export type NewMessage = typeof messages.$inferInsert;
 const questions = alias(messages, 'questions');
+/** The messages a conversation search reads, named apart from the conversations they belong to. */
+const found = alias(messages, 'found');
+
+/** Every pattern matches the column (ILIKE: the conversation search is case-insensitive). */
+const allMatch = (column: Parameters<typeof ilike>[0], patterns: readonly string[]): SQL =>
+  and(...patterns.map((p) => ilike(column, p)))!;
 
 /** The only SQL over conversations and messages. Every read and write that takes an id also takes its owner. */
 export function createChatRepository(db: Database) {
@@ -99,13 +120,61 @@ export function createChatRepository(db: Database) {
         .where(eq(conversations.userId, userId));
       return { rows, total: total?.n ?? 0 };
     },
-    recentQuestions: (userId: string, limit: number) =>
-      db
+    /** Questions of live conversations (a collected answer's question outlives its conversation, not its history). */
+    async recentQuestions(userId: string, limit: number) {
+      const rows = await db
         .select({ question: messages.content, conversationId: messages.conversationId, askedAt: messages.createdAt })
         .from(messages)
-        .where(and(eq(messages.userId, userId), eq(messages.role, 'user')))
+        .where(and(eq(messages.userId, userId), eq(messages.role, 'user'), isNotNull(messages.conversationId)))
         .orderBy(desc(messages.createdAt))
-        .limit(limit),
+        .limit(limit);
+      return rows.flatMap((row) => (row.conversationId ? [{ ...row, conversationId: row.conversationId }] : []));
+    },
+    /**
+     * The user's conversations whose title, or one of whose messages, matches every pattern, newest first; with each,
+     * its newest matching message.
+     */
+    async searchSessions(userId: string, patterns: readonly string[], page: number, size: number) {
+      const messageMatches = and(eq(found.userId, userId), allMatch(found.content, patterns));
+      const where = and(
+        eq(conversations.userId, userId),
+        or(
+          allMatch(conversations.title, patterns),
+          exists(
+            db
+              .select({ one: sql`1` })
+              .from(found)
+              .where(and(sql`${found.conversationId} = ${conversations.id}`, messageMatches)),
+          ),
+        ),
+      );
+      const rows = await db
+        .select({ id: conversations.id, title: conversations.title, updatedAt: conversations.updatedAt })
+        .from(conversations)
+        .where(where)
+        .orderBy(desc(conversations.updatedAt), desc(conversations.id))
+        .limit(size)
+        .offset((page - 1) * size);
+      const [total] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(conversations)
+        .where(where);
+      const ids = rows.map((r) => r.id);
+      const newest =
+        ids.length === 0
+          ? []
+          : await db
+              .selectDistinctOn([found.conversationId], {
+                conversationId: found.conversationId,
+                role: found.role,
+                content: found.content,
+              })
+              .from(found)
+              .where(and(inArray(found.conversationId, ids), messageMatches))
+              .orderBy(found.conversationId, desc(found.createdAt));
+      const byConversation = new Map(newest.map((m) => [m.conversationId, m]));
+      return { rows: rows.map((r) => ({ ...r, message: byConversation.get(r.id) })), total: total?.n ?? 0 };
+    },
     async renameSession(id: string, userId: string, title: string): Promise<boolean> {
       const rows = await db
         .update(conversations)
@@ -114,12 +183,41 @@ export function createChatRepository(db: Database) {
         .returning({ id: conversations.id });
       return rows.length > 0;
     },
+    /**
+     * Deletes a conversation and its messages, except its collected answers and their questions: those stay, out of
+     * any conversation, until they are uncollected. One transaction, so a collect racing the delete is either kept
+     * or was too late.
+     */
     async deleteSession(id: string, userId: string): Promise<boolean> {
-      const rows = await db
-        .delete(conversations)
-        .where(and(eq(conversations.id, id), eq(conversations.userId, userId)))
-        .returning({ id: conversations.id });
-      return rows.length > 0;
+      return db.transaction(async (tx) => {
+        const [owned] = await tx
+          .select({ id: conversations.id })
+          .from(conversations)
+          .where(and(eq(conversations.id, id), eq(conversations.userId, userId)))
+          .for('update');
+        if (!owned) return false;
+        const kept = await tx
+          .select({ id: messages.id, parentId: messages.parentId })
+          .from(messages)
+          .where(and(eq(messages.conversationId, id), eq(messages.role, 'assistant'), isNotNull(messages.collectedAt)));
+        const keep = kept.flatMap((row) => (row.parentId ? [row.id, row.parentId] : [row.id]));
+        await tx
+          .delete(messages)
+          .where(and(eq(messages.conversationId, id), ...(keep.length ? [notInArray(messages.id, keep)] : [])));
+        // The kept rows lose their conversation through the foreign key (on delete set null).
+        await tx.delete(conversations).where(eq(conversations.id, id));
+        return true;
+      });
+    },
+    /** Answers kept only because they were collected, once uncollected, go, and so do questions left without one. */
+    async purgeUncollectedOrphans(userId: string): Promise<void> {
+      const orphan = and(eq(messages.userId, userId), isNull(messages.conversationId));
+      await db.delete(messages).where(and(orphan, eq(messages.role, 'assistant'), isNull(messages.collectedAt)));
+      const answered = db
+        .select({ id: messages.parentId })
+        .from(messages)
+        .where(and(orphan, eq(messages.role, 'assistant'), isNotNull(messages.parentId)));
+      await db.delete(messages).where(and(orphan, eq(messages.role, 'user'), notInArray(messages.id, answered)));
     },
     messagesOf: (conversationId: string, userId: string) =>
       db
@@ -156,6 +254,39 @@ export function createChatRepository(db: Database) {
         .from(messages)
         .leftJoin(questions, eq(questions.id, messages.parentId))
         .where(and(inArray(messages.id, ids), eq(messages.userId, userId), eq(messages.role, 'assistant'))),
+    /** One collected answer of the user, with its question's text (whether or not its conversation still exists). */
+    async findCollected(id: string, userId: string) {
+      const [row] = await db
+        .select({ answer: messages, question: questions.content })
+        .from(messages)
+        .leftJoin(questions, eq(questions.id, messages.parentId))
+        .where(
+          and(
+            eq(messages.id, id),
+            eq(messages.userId, userId),
+            eq(messages.role, 'assistant'),
+            isNotNull(messages.collectedAt),
+          ),
+        )
+        .limit(1);
+      return row;
+    },
+    /** Which of `ids` are the user's answers in a conversation that still exists. */
+    async liveAnswerIds(ids: string[], userId: string): Promise<Set<string>> {
+      if (ids.length === 0) return new Set();
+      const rows = await db
+        .select({ id: messages.id })
+        .from(messages)
+        .where(
+          and(
+            inArray(messages.id, ids),
+            eq(messages.userId, userId),
+            eq(messages.role, 'assistant'),
+            isNotNull(messages.conversationId),
+          ),
+        );
+      return new Set(rows.map((row) => row.id));
+    },
     async listCollected(userId: string, page: number, size: number) {
       const rows = await db
         .select({ answer: messages, question: questions.content })

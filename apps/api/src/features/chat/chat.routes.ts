@@ -7,6 +7,8 @@ import {
   batchSchema,
   chatTurnSchema,
   collectionPageSchema,
+  conversationSearchPageSchema,
+  conversationSearchQuerySchema,
   idBodySchema,
   messagesQuerySchema,
   noticeMessage,
@@ -17,9 +19,10 @@ import {
   resendRequestSchema,
   sessionPageSchema,
 } from '@bible-qa/contract';
-import type { GenerationHub } from '../../answer/generation-hub.ts';
+import { parseCursor, pump, type AnswerStream } from '../../answer/generation-state.ts';
 import { currentUserId, optionalUser, requireUser } from '../../http/auth.ts';
 import { emptyOkSchema, ok, okSchema } from '../../http/envelope.ts';
+import { guestKeyOf } from '../../http/guest-key.ts';
 import { openSse } from '../../http/sse.ts';
 import type { AuthSessionService } from '../auth/auth-session.service.ts';
 import type { Caller, ChatService } from './chat.service.ts';
@@ -27,15 +30,26 @@ import type { HistoryService } from './history.service.ts';
 
 const caller = (request: FastifyRequest): Caller => ({
   userId: request.auth?.userId,
+  guestKey: request.auth ? undefined : guestKeyOf(request),
   locale: request.locale,
   ip: request.ip,
 });
 
-/** Streams a generation's events to the client until its terminal event, or until the client goes away. */
-async function stream(request: FastifyRequest, reply: FastifyReply, hub: GenerationHub): Promise<void> {
-  const sse = openSse(request, reply);
-  await hub.follow((event) => sse.send(event), sse.signal);
-  sse.close();
+/**
+ * Streams a generation's events to the client from where it resumes (Last-Event-ID, or lastEventId in the body)
+ * until the terminal event, or until the client goes away.
+ */
+async function stream(request: FastifyRequest, reply: FastifyReply, answer: AnswerStream): Promise<void> {
+  const body = request.body as { lastEventId?: string };
+  const header = request.headers['last-event-id'];
+  const from = parseCursor(typeof header === 'string' ? header : body.lastEventId);
+  try {
+    const sse = openSse(request, reply);
+    await pump(answer.state, from, (event, id) => sse.send(event, id), sse.signal);
+    sse.close();
+  } finally {
+    answer.release();
+  }
 }
 
 export const chatRoutes: FastifyPluginAsync<{
@@ -95,6 +109,22 @@ export const chatRoutes: FastifyPluginAsync<{
       },
     },
     async (request) => ok(await history.sessions(currentUserId(request), request.query.page, request.query.size)),
+  );
+  r.get(
+    '/search',
+    {
+      ...userOnly,
+      schema: {
+        tags,
+        summary: "Search the caller's conversations: titles and the text of questions and answers",
+        querystring: conversationSearchQuerySchema,
+        response: { 200: okSchema(conversationSearchPageSchema) },
+      },
+    },
+    async (request) => {
+      const { q, page, size } = request.query;
+      return ok(await history.search(currentUserId(request), q, page, size));
+    },
   );
   r.get(
     '/recent',
@@ -189,6 +219,19 @@ export const chatRoutes: FastifyPluginAsync<{
     },
     async (request) =>
       ok(await history.collections(currentUserId(request), request.query.page, request.query.size, request.locale)),
+  );
+  r.get(
+    '/collection',
+    {
+      ...userOnly,
+      schema: {
+        tags,
+        summary: 'One collected answer, also when its session has been deleted (conversationId is then null)',
+        querystring: idBodySchema,
+        response: { 200: okSchema(answerSchema) },
+      },
+    },
+    async (request) => ok(await history.collection(currentUserId(request), request.query.id, request.locale)),
   );
   r.post(
     '/rate',

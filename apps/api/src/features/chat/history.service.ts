@@ -1,7 +1,8 @@
-import type { Answer, FeedbackType, Locale } from '@bible-qa/contract';
+import type { Answer, ConversationSearchPage, FeedbackType, Locale } from '@bible-qa/contract';
 import { AppError } from '../../http/app-error.ts';
 import { answerFromRow } from './answer-view.ts';
 import type { ChatRepository } from './chat.repository.ts';
+import { containsPattern, markWords, searchWords, snippetOf } from './conversation-search.ts';
 
 const RECENT_LIMIT = 10;
 
@@ -20,6 +21,22 @@ export function createHistoryService({ chats }: { chats: ChatRepository }) {
           title: r.title,
           lastQuestion: r.lastQuestion ?? '',
           messageCount: r.messageCount,
+          updatedAt: new Date(r.updatedAt).toISOString(),
+        })),
+      };
+    },
+    /** The caller's conversations holding every word of the query, in their title or in one message. */
+    async search(userId: string, q: string, page: number, size: number): Promise<ConversationSearchPage> {
+      const words = searchWords(q);
+      const { rows, total } = await chats.searchSessions(userId, words.map(containsPattern), page, size);
+      return {
+        total,
+        items: rows.map((r) => ({
+          conversationId: r.id,
+          title: r.title,
+          titleHighlight: markWords(r.title, words),
+          snippet: r.message ? snippetOf(r.message.content, words) : null,
+          role: r.message?.role ?? null,
           updatedAt: new Date(r.updatedAt).toISOString(),
         })),
       };
@@ -55,8 +72,18 @@ export function createHistoryService({ chats }: { chats: ChatRepository }) {
     },
     collect: async (userId: string, ids: string[]) =>
       found((await chats.setCollected(ids, userId, true)) === ids.length),
-    uncollect: async (userId: string, ids: string[]) =>
-      found((await chats.setCollected(ids, userId, false)) === ids.length),
+    /** An answer whose conversation was deleted goes with its uncollecting (it was kept only as a collection). */
+    async uncollect(userId: string, ids: string[]) {
+      const changed = await chats.setCollected(ids, userId, false);
+      await chats.purgeUncollectedOrphans(userId);
+      found(changed === ids.length);
+    },
+    /** One collected answer, also when its conversation has been deleted (then `conversationId` is null). */
+    async collection(userId: string, id: string, locale: Locale): Promise<Answer> {
+      const row = await chats.findCollected(id, userId);
+      if (!row) throw new AppError('not_found');
+      return answerFromRow(row.answer, row.question ?? '', locale);
+    },
     async collections(
       userId: string,
       page: number,

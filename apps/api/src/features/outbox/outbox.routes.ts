@@ -5,7 +5,7 @@ import { ok, okSchema } from '../../http/envelope.ts';
 import type { Outbox } from '../../messaging/outbox.ts';
 
 const outboxMessageSchema = z.object({
-  channel: z.enum(['mail', 'sms']),
+  channel: z.enum(['mail', 'sms', 'captcha']),
   to: z.string(),
   subject: z.string().nullable(),
   text: z.string(),
@@ -14,7 +14,7 @@ const outboxMessageSchema = z.object({
 
 /**
  * GET /webapi/dev/outbox?to=: the mail and SMS the outbox kept, newest first, so a developer can log in without a
- * provider. app.ts registers it only outside production; there the path does not exist.
+ * provider; with `to` a captcha key, that captcha's answer (scripted journeys through the captcha step). app.ts registers it only outside production; there the path does not exist.
  */
 export const outboxRoutes: FastifyPluginAsync<{ outbox: Outbox }> = async (app, { outbox }) => {
   app.withTypeProvider<ZodTypeProvider>().get(

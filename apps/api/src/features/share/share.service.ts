@@ -48,10 +48,15 @@ export function createShareService({
   // Rendering costs ~150 ms of CPU: the same card (same content, theme and language) is drawn once.
   const cards = new Map<string, Promise<Buffer>>();
 
-  /** The caller's answers in the order asked; any id not theirs (or not an answer) is not_found. */
-  async function ownedAnswers(userId: string, ids: string[], locale: Locale): Promise<Answer[]> {
+  /**
+   * The caller's answers in the order asked; any id not theirs (or not an answer) is not_found. A link needs answers
+   * in a live conversation (`live`): one kept only as a collection after its conversation was deleted never opens.
+   */
+  async function ownedAnswers(userId: string, ids: string[], locale: Locale, live = false): Promise<Answer[]> {
     const unique = [...new Set(ids)];
-    const rows = await chats.answersWithQuestions(unique, userId);
+    const rows = (await chats.answersWithQuestions(unique, userId)).filter(
+      (r) => !live || r.answer.conversationId !== null,
+    );
     if (rows.length !== unique.length) throw new AppError('not_found');
     const byId = new Map(rows.map((r) => [r.answer.id, answerFromRow(r.answer, r.question ?? '', locale)]));
     const answers = unique.map((id) => byId.get(id)!);
@@ -61,11 +66,16 @@ export function createShareService({
     return answers;
   }
 
-  /** A live share's answers still there (a deleted session takes its answers with it); none left is not_found. */
+  /**
+   * A live share's answers still in a conversation (deleting a session ends its answers' links, even those kept as
+   * collections); none left is not_found, and the owner's list leaves such a link out (see `list`).
+   */
   async function sharedAnswers(token: string, locale: Locale): Promise<{ share: ShareRow; answers: Answer[] }> {
     const share = await shares.findActive(token);
     if (!share) throw new AppError('not_found');
-    const rows = await chats.answersWithQuestions(share.messageIds, share.userId);
+    const rows = (await chats.answersWithQuestions(share.messageIds, share.userId)).filter(
+      (r) => r.answer.conversationId !== null,
+    );
     const byId = new Map(rows.map((r) => [r.answer.id, answerFromRow(r.answer, r.question ?? '', locale)]));
     const answers = share.messageIds.map((id) => byId.get(id)).filter((a): a is Answer => Boolean(a));
     if (answers.length === 0) throw new AppError('not_found');
@@ -123,11 +133,11 @@ export function createShareService({
     return png;
   }
 
-  const linkOf = (row: ShareRow): ShareLink => ({
+  const linkOf = (row: ShareRow, messageCount = row.messageIds.length): ShareLink => ({
     token: row.token,
     path: sharePath(row.token),
     title: row.title,
-    messageCount: row.messageIds.length,
+    messageCount,
     createdAt: row.createdAt.toISOString(),
   });
 
@@ -136,7 +146,7 @@ export function createShareService({
       return cardOf(await ownedAnswers(userId, ids, locale), theme, locale);
     },
     async create(userId: string, ids: string[], locale: Locale): Promise<ShareLink> {
-      const answers = await ownedAnswers(userId, ids, locale);
+      const answers = await ownedAnswers(userId, ids, locale, true);
       const title = Array.from(answers[0]!.question.trim()).slice(0, TITLE_MAX).join('');
       const row = await shares.insert({
         token: randomBytes(SHARE_TOKEN_BYTES).toString('base64url'),
@@ -146,8 +156,15 @@ export function createShareService({
       });
       return linkOf(row);
     },
-    list: async (userId: string): Promise<ShareLink[]> =>
-      (await shares.listActiveByUser(userId, LIST_LIMIT)).map(linkOf),
+    /** The owner's links that still open: one whose answers' sessions were all deleted is left out, like the page. */
+    async list(userId: string): Promise<ShareLink[]> {
+      const rows = await shares.listActiveByUser(userId, LIST_LIMIT);
+      const live = await chats.liveAnswerIds([...new Set(rows.flatMap((row) => row.messageIds))], userId);
+      return rows.flatMap((row) => {
+        const count = row.messageIds.filter((id) => live.has(id)).length;
+        return count > 0 ? [linkOf(row, count)] : [];
+      });
+    },
     async revoke(userId: string, token: string): Promise<void> {
       if (!(await shares.revoke(token, userId, clock.now()))) throw new AppError('not_found');
     },

@@ -9,10 +9,14 @@
 //   the source side); each source word keeps the English words it most probably translates to.
 // - verse-prominence.txt: per verse, the summed votes of the cross-references (crossrefs.tsv) from it or to it (to
 //   the first verse of a range).
+// - bible-names.json: the Bible's proper names, for the retriever's relevance floor: Hitchcock's names that the
+//   English Bibles write capitalised (at least NAME_CAPITALISED of the time, so "mark" and "on" are not names), and
+//   the Chinese, Spanish and French words the glossaries translate to one of them first.
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DERIVED_DIR, GLOSSARY_SOURCES, type GlossaryFile } from '../cross-lingual.ts';
+import { BIBLE_NAMES_FILE, type BibleNamesFile } from '../guide/bible-names.ts';
 import { stem } from '../stemmer.ts';
 import { contentWords, pushWordTokens } from '../text-analysis.ts';
 import { PROMINENCE_FILE } from '../verse-prominence.ts';
@@ -25,6 +29,9 @@ const ITERATIONS = 8;
 const MIN_VERSES = 3;
 const MIN_PROBABILITY = 0.12;
 const MAX_TRANSLATIONS = 3;
+/** A name must be written capitalised this share of the times the English Bibles use it, and at least this often. */
+const NAME_CAPITALISED = 0.8;
+const NAME_MIN_USES = 2;
 
 interface VerseRecord {
   book: string;
@@ -164,16 +171,59 @@ function buildProminence(corpusDir: string): string {
   return refs.map((ref) => `${ref}\t${votes.get(ref)}\n`).join('');
 }
 
+function buildNames(corpusDir: string, glossaries: readonly GlossaryFile[]): BibleNamesFile {
+  const titles = readFileSync(path.join(corpusDir, 'reference', 'hitchcocks-bible-names.jsonl'), 'utf8')
+    .split('\n')
+    .filter((line) => line.trim())
+    .map((line) => (JSON.parse(line) as { title: string }).title.toLowerCase())
+    .filter((title) => /^\p{L}{3,}$/u.test(title));
+  const uses = new Map<string, [number, number]>();
+  for (const english of ENGLISH) {
+    for (const text of readBible(corpusDir, english).values()) {
+      for (const match of text.matchAll(/\p{L}+/gu)) {
+        const word = match[0];
+        const counts = uses.get(word.toLowerCase()) ?? [0, 0];
+        counts[0] += 1;
+        if (word[0] !== word[0]?.toLowerCase()) counts[1] += 1;
+        uses.set(word.toLowerCase(), counts);
+      }
+    }
+  }
+  const en = titles.filter((title) => {
+    const [all, capitalised] = uses.get(title) ?? [0, 0];
+    return all >= NAME_MIN_USES && capitalised / all >= NAME_CAPITALISED;
+  });
+  const names = new Set(en);
+  const translated = (glossary: GlossaryFile) =>
+    Object.entries(glossary.terms)
+      .filter(([, english]) => names.has(english.split(' ')[0] as string))
+      .map(([word]) => word)
+      .sort();
+  const of = (lang: string) => glossaries.find((g) => g.lang === lang);
+  return {
+    source: `Hitchcock's Bible names capitalised in ${ENGLISH.join(' and ')}; other languages through the glossaries`,
+    en: [...new Set(en)].sort(),
+    es: translated(of('es') as GlossaryFile),
+    fr: translated(of('fr') as GlossaryFile),
+    zh: translated(of('zh') as GlossaryFile),
+  };
+}
+
 const corpusDir = path.resolve(
   process.argv[2] ?? path.join(path.dirname(fileURLToPath(import.meta.url)), '../../../../../../shared/corpus'),
 );
 let started = Date.now();
 writeFileSync(PROMINENCE_FILE, buildProminence(corpusDir));
 process.stdout.write(`${path.basename(PROMINENCE_FILE)} in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
+const glossaries: GlossaryFile[] = [];
 for (const { lang, translation, file } of GLOSSARY_SOURCES) {
   started = Date.now();
   const glossary = buildGlossary(corpusDir, lang, translation);
+  glossaries.push(glossary);
   writeFileSync(path.join(DERIVED_DIR, file), `${JSON.stringify(glossary, null, 2)}\n`);
   const count = Object.keys(glossary.terms).length;
   process.stdout.write(`${file}: ${count} terms in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
 }
+const names = buildNames(corpusDir, glossaries);
+writeFileSync(BIBLE_NAMES_FILE, `${JSON.stringify(names, null, 2)}\n`);
+process.stdout.write(`${path.basename(BIBLE_NAMES_FILE)}: ${names.en.length} English names\n`);

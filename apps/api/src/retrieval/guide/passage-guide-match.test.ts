@@ -19,6 +19,12 @@ const entries: GuideEntry[] = [
     names: { 'zh-Hans': ['焦虑', '忧虑'], en: ['worry', 'anxiety'], fr: ['inquiétude'] },
   },
   {
+    id: 'feeding-of-the-5000',
+    kind: 'passage',
+    refs: ['MAT.14.15-MAT.14.21'],
+    names: { en: ['feeding of the five thousand'], es: ['multiplicación de los panes'] },
+  },
+  {
     id: 'good-samaritan',
     kind: 'passage',
     refs: ['LUK.10.30-LUK.10.37'],
@@ -67,5 +73,13 @@ describe('passage guide', () => {
   it('matches nothing in a question about something else, or in an unlisted language', () => {
     expect(ids('今天天气怎么样？', 'zh-Hans')).toEqual([]);
     expect(ids('主祷文', 'fr')).toEqual([]);
+  });
+
+  it('skips articles, prepositions and "and" on both sides, and no word that carries meaning', () => {
+    expect(ids('how many baskets were left after feeding the five thousand', 'en')).toEqual(['feeding-of-the-5000']);
+    expect(ids('¿Qué es la multiplicación panes?', 'es')).toEqual(['feeding-of-the-5000']);
+    // "Our" is not skipped: "father" alone is not the Lord's Prayer.
+    expect(ids('what did our father say', 'en')).toEqual(['lords-prayer']);
+    expect(ids('my father is ill', 'en')).toEqual([]);
   });
 });

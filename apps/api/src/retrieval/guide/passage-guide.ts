@@ -54,11 +54,22 @@ interface Alias {
 
 const isChinese = (language: BibleLanguage) => language === 'zh-Hans' || language === 'zh-Hant';
 
+/**
+ * Articles, prepositions and "and" are skipped on both sides, so "feeding the five thousand" finds the alias "feeding
+ * of the five thousand" and "la parábola del hijo pródigo" the alias "hijo pródigo"; words that carry meaning ("our" in
+ * "Our Father") are kept.
+ */
+const FUNCTION_WORDS: Record<StemLang, ReadonlySet<string>> = {
+  en: new Set(['the', 'a', 'an', 'of', 'in', 'on', 'at', 'to', 'for', 'and']),
+  es: new Set(['el', 'la', 'los', 'las', 'un', 'una', 'de', 'del', 'al', 'en', 'y']),
+  fr: new Set(['le', 'la', 'les', 'l', 'un', 'une', 'de', 'du', 'des', 'd', 'au', 'aux', 'en', 'et']),
+};
+
 /** Stemmed words of a Latin-script text (the analyser's lower-casing and accent folding, then the stemmer). */
 function stemmedWords(text: string, language: StemLang): string[] {
   const words: string[] = [];
   pushWordTokens(sanitizeText(text), words);
-  return words.map((w) => stem(w, language));
+  return words.filter((w) => !FUNCTION_WORDS[language].has(w)).map((w) => stem(w, language));
 }
 
 function chineseKey(text: string): string[] {

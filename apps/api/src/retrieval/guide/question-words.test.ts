@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isFactQuestion, withMeasureWords } from './question-words.ts';
+import { asksDetailOf, asksNumber, isFactQuestion, statesNumber, withMeasureWords } from './question-words.ts';
 
 describe('question words', () => {
   it.each([
@@ -11,6 +11,18 @@ describe('question words', () => {
     'Who built the ark?',
     '¿Quién construyó el arca?',
     'Combien de jours a duré la pluie du déluge ?',
+    'Who was the wife of Isaac?',
+    "Who was Moses' brother?",
+    'who was turned into a pillar of salt',
+    'What sign did God give Noah after the flood?',
+    'Where did the ark come to rest?',
+    '亚伯拉罕的妻子是谁？',
+    '路得嫁给了谁？',
+    '挪亚方舟最后停在哪里？',
+    '¿Dónde reposó el arca de Noé?',
+    '¿Cómo se llamaba la esposa de Moisés?',
+    "Qu'est-ce qu'Ésaü a vendu à Jacob ?",
+    'Qui était la femme de Moïse ?',
   ])('reads %s as a question of fact', (q) => expect(isFactQuestion(q)).toBe(true));
 
   it.each([
@@ -20,11 +32,65 @@ describe('question words', () => {
     'Qui était le prophète Daniel ?',
     '八福',
     '我很焦虑',
+    'Who was the prophet Daniel?',
+    'What does the Bible say about anxiety?',
+    'What is faith?',
+    '信心是什么？',
+    '什么叫重生',
+    '圣经怎么说饶恕别人？',
+    '登山宝训主要讲了什么？',
+    '¿Qué dice la Biblia sobre el perdón?',
+    "Qu'est-ce que la grâce ?",
   ])('reads %s as no question of fact', (q) => expect(isFactQuestion(q)).toBe(false));
 
   it('asks a Chinese number question in the words the Union Version answers it with', () => {
     expect(withMeasureWords('摩西活了多少岁？')).toBe('摩西活了 岁 ？');
     expect(withMeasureWords('以色列人在埃及住了多少年')).toBe('以色列人在埃及住了 年 ');
     expect(withMeasureWords('雅各一共有几个儿子')).toBe('雅各一共有 儿子 ');
+  });
+
+  it.each([
+    ['What sign did God give Noah after the flood?', 'flood', 'en'],
+    ['挪亚方舟最后停在哪里？', '挪亚方舟', 'zh-Hans'],
+    ['谁造了方舟？', '方舟', 'zh-Hans'],
+  ] as const)('reads %s as asking a detail of the passage it names (%s)', (q, alias, language) =>
+    expect(asksDetailOf(q, alias, language)).toBe(true),
+  );
+
+  it.each([
+    ['Que retenir du Sermon sur la montagne ?', 'sermon sur montagn', 'fr'],
+    ['大使命是哪几节经文', '大使命', 'zh-Hans'],
+    ['八福', '八福', 'zh-Hans'],
+    ['What is the armor of God?', 'armor god', 'en'],
+    ['Can you summarize the Sermon on the Mount?', 'sermon mount', 'en'],
+  ] as const)('reads %s as asking for the passage it names (%s) itself', (q, alias, language) =>
+    expect(asksDetailOf(q, alias, language)).toBe(false),
+  );
+
+  it('knows a question of number and a verse that states one, in the five languages', () => {
+    for (const q of [
+      'How old was Abraham when Isaac was born?',
+      '雅各为拉结服侍了几年？',
+      '¿Cuántos años vivió Matusalén?',
+      'Combien de jours ?',
+    ])
+      expect(asksNumber(q)).toBe(true);
+    expect(asksNumber('Who killed Goliath?')).toBe(false);
+    for (const verse of [
+      'Abraham was one hundred years old when his son, Isaac, was born to him.',
+      'And Jacob served seven years for Rachel',
+      '雅各就为拉结服事了七年',
+      'Y vivió Mathusalam ciento ochenta y siete años',
+      'Jacob servit sept ans pour Rachel',
+      'In the 600th year of Noah',
+    ])
+      expect(statesNumber(verse)).toBe(true);
+    // A Chinese numeral inside a word is no number: 一切, 一同.
+    for (const verse of [
+      'Jacob kissed Rachel, and lifted up his voice, and wept.',
+      '一切信他的人都得救',
+      'Et il dit à Jacob',
+    ])
+      expect(statesNumber(verse)).toBe(false);
   });
 });

@@ -7,6 +7,7 @@ import { ABOUT_PATHS } from './about.queries.ts';
 const KJV = {
   id: 'kjv',
   name: 'King James Version (1769 Oxford text)',
+  abbr: 'KJV',
   language: 'en',
   tradition: 'protestant',
   license:

@@ -44,7 +44,7 @@ const answered = () =>
 
 describe('chat page: history, ratings, collecting', () => {
   it('opens a stored conversation from the history drawer, renames it and deletes it after confirmation', async () => {
-    const { server } = await renderChat(
+    const { server, location } = await renderChat(
       {
         [CHAT_PATHS.sessions]: () => envelope({ items: sessions, total: 2 }),
         [CHAT_PATHS.recent]: () =>
@@ -65,6 +65,8 @@ describe('chat page: history, ratings, collecting', () => {
     expect(server.callsTo(CHAT_PATHS.messages)[0]!.query.get('conversationId')).toBe(OTHER_ID);
     expect(answerAt().dataset.answerId).toBe(OTHER_ANSWER);
     expect(answerAt().querySelector('strong')?.textContent).toBe('马太福音第五章');
+    // The conversation has its own address.
+    expect(location()).toBe(`/chat?id=${OTHER_ID}`);
 
     fireEvent.click(screen.getByTestId('chat-history-open'));
     fireEvent.click(await screen.findByTestId(`chat-session-rename-${OTHER_ID}`));
@@ -75,12 +77,18 @@ describe('chat page: history, ratings, collecting', () => {
     expect(rename.body).toMatchObject({ id: OTHER_ID, title: '八福' });
 
     fireEvent.click(screen.getByTestId(`chat-session-delete-${OTHER_ID}`));
-    expect(await screen.findByText('删除后无法恢复，确定删除这个会话吗？')).toBeTruthy();
+    // The confirmation says what goes and what stays.
+    expect(
+      await screen.findByText(
+        '删除后无法恢复，确定删除这个会话吗？其中已收藏的回答仍会保留在“我的收藏”里，这个会话的分享链接将失效。',
+      ),
+    ).toBeTruthy();
     fireEvent.click(screen.getByText('删除'));
     const remove = await waitForCall(() => server.callsTo(CHAT_PATHS.remove));
     expect(remove.body).toMatchObject({ id: OTHER_ID });
-    // The open conversation was the deleted one: the screen starts anew.
+    // The open conversation was the deleted one: the screen starts anew, at a new conversation's address.
     expect(await screen.findByTestId('chat-welcome')).toBeTruthy();
+    expect(location()).toBe('/chat?_n=1');
   });
 
   it('offers a guest the login in the drawer instead of a history', async () => {

@@ -2,7 +2,7 @@ import type { AnswerKind, ChatMode, Citation } from '@bible-qa/contract';
 import Button from 'antd-mobile/es/components/button';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { SettingIcon } from '../../components/icons.tsx';
 import { Page } from '../../components/page.tsx';
 import { useSession } from '../../lib/session.ts';
@@ -10,14 +10,14 @@ import { REDIRECT_PARAM } from '../../lib/safe-path.ts';
 import { isSelectable, type AnswerHandlers, type AnswerSelection } from './chat-answer.tsx';
 import { ChatComposer } from './chat-composer.tsx';
 import { ChatConversation } from './chat-conversation.tsx';
-import { HistoryIcon, NewChatIcon, SelectIcon } from './chat-icons.tsx';
+import { HistoryIcon, NewChatIcon, SearchIcon, SelectIcon } from './chat-icons.tsx';
 import { KindSwitch } from './kind-switch.tsx';
 import { ChatWelcome } from './chat-welcome.tsx';
 import { ModeSwitch } from './mode-switch.tsx';
 import { SelectBar } from './select-bar.tsx';
-import { useCarriedDraft } from './use-carried-draft.ts';
+import { addressOf } from './conversation.ts';
 import { useConversation } from './use-conversation.ts';
-import { useLinkedConversation } from './use-linked-conversation.ts';
+import { conversationPath, useConversationAddress } from './use-conversation-address.ts';
 import './chat.css';
 import './chat-panels.css';
 import { Dialog, Toast } from '../../lib/overlays.ts';
@@ -34,6 +34,7 @@ export function ChatPage() {
   const { t } = useTranslation('chat');
   const { t: tc } = useTranslation();
   const navigate = useNavigate();
+  const location = useLocation();
   const { loggedIn } = useSession();
   const conversation = useConversation();
   const { state, streaming } = conversation;
@@ -46,8 +47,12 @@ export function ChatPage() {
   const [passageUsed, setPassageUsed] = useState(false);
   const [selecting, setSelecting] = useState(false);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
-  useLinkedConversation(conversation.open, loggedIn);
-  useCarriedDraft(setDraft);
+  useConversationAddress(conversation, {
+    loggedIn,
+    onDraft: (question) => void mayOverwrite(question).then((ok) => ok && setDraft(question)),
+  });
+  // Logging in comes back to this very conversation (a guest's is kept in this browser).
+  const loginPath = `/login?${REDIRECT_PARAM}=${encodeURIComponent(`${location.pathname}${location.search}`)}`;
 
   /** Asks in the chosen mode; a prayer, sermon or poem is asked for once, then the composer asks questions again. */
   function ask(question: string, asked: AnswerKind = kind) {
@@ -71,9 +76,11 @@ export function ChatPage() {
     setSelected(new Set());
   }
 
-  function newChat() {
+  /** A new conversation is a new address (back returns to the one left); the address resets the screen. */
+  function newChat({ replace = false } = {}) {
     endSelection();
-    conversation.reset();
+    if (addressOf(state)) navigate(conversationPath(null), { replace });
+    else conversation.reset();
   }
 
   const handlers: AnswerHandlers = {
@@ -122,11 +129,14 @@ export function ChatPage() {
           className="nav-icon-link chat-nav-button"
           aria-label={t('history.newChat')}
           data-testid="chat-new"
-          onClick={newChat}
+          onClick={() => newChat()}
         >
           <NewChatIcon />
         </button>
       ) : null}
+      <Link to="/search" className="nav-icon-link" aria-label={t('search.open')} data-testid="chat-open-search">
+        <SearchIcon />
+      </Link>
       <Link to="/setting" className="nav-icon-link" aria-label={tc('setting.title')} data-testid="chat-open-setting">
         <SettingIcon />
       </Link>
@@ -171,12 +181,7 @@ export function ChatPage() {
           {loggedIn && !state.guest ? null : (
             <div className="chat-guest" data-testid="chat-guest-banner">
               <span>{t('welcome.guestNotice')}</span>
-              <Button
-                size="mini"
-                color="primary"
-                fill="outline"
-                onClick={() => navigate(`/login?${REDIRECT_PARAM}=${encodeURIComponent('/chat')}`)}
-              >
+              <Button size="mini" color="primary" fill="outline" onClick={() => navigate(loginPath)}>
                 {tc('common.loginNow')}
               </Button>
             </div>
@@ -198,11 +203,13 @@ export function ChatPage() {
             open={historyOpen}
             onClose={() => setHistoryOpen(false)}
             currentId={state.conversationId}
-            onOpenConversation={async (id) => {
+            loginPath={loginPath}
+            onOpenConversation={(id) => {
               endSelection();
-              await conversation.open(id);
+              if (id !== addressOf(state)) navigate(conversationPath(id));
             }}
-            onNewChat={newChat}
+            onNewChat={() => newChat()}
+            onCurrentDeleted={() => newChat({ replace: true })}
           />
         ) : null}
         {passageUsed ? <PassageView citation={passage} onClose={() => setPassage(null)} /> : null}

@@ -128,9 +128,9 @@ describe('chat page: a streamed answer', () => {
 
   it('previews a linked verse on tap and opens the passage with parallel translations', async () => {
     const translations = [
-      { id: 'cuv-hans', name: '和合本', language: 'zh-Hans' },
-      { id: 'cuv-hant', name: '和合本（繁）', language: 'zh-Hant' },
-      { id: 'webbe', name: 'World English Bible', language: 'en' },
+      { id: 'cuv-hans', name: '和合本', abbr: '和合本', language: 'zh-Hans' },
+      { id: 'cuv-hant', name: '和合本（繁）', abbr: '和合本（繁）', language: 'zh-Hant' },
+      { id: 'webbe', name: 'World English Bible', abbr: 'WEB', language: 'en' },
     ].map((t) => ({
       ...t,
       tradition: 'protestant',
@@ -173,6 +173,18 @@ describe('chat page: a streamed answer', () => {
     expect(parallel.query.get('ref')).toBe('JHN.3.16');
     // The quoted translation, then one in English (no other simplified-Chinese text here).
     expect(parallel.query.get('translations')).toBe('cuv-hans,webbe');
+    // Only the translations that hold the passage are offered: the sheet asks for those of this reference.
+    expect(server.callsTo(CHAT_PATHS.translations)[0]!.query.get('ref')).toBe('JHN.3.16');
+    // The quoted text comes first, then the way into the chapter, then the chips (short names).
+    const order = [...passage.querySelectorAll('[data-testid]')].map((e) => e.getAttribute('data-testid'));
+    expect(order.indexOf('chat-passage-cuv-hans')).toBeLessThan(order.indexOf('chat-passage-read'));
+    expect(order.indexOf('chat-passage-read')).toBeLessThan(order.indexOf('chat-passage-translations'));
+    expect(within(passage).getByTestId('chat-passage-chip-webbe').textContent).toBe('WEB');
+    expect(within(passage).getByTestId('chat-passage-read').getAttribute('href')).toBe('/read/JHN/3?v=16&t=cuv-hans');
+    fireEvent.click(within(passage).getByTestId('chat-passage-chip-cuv-hant'));
+    await waitFor(() =>
+      expect(server.callsTo(CHAT_PATHS.parallel).at(-1)!.query.get('translations')).toBe('cuv-hans,webbe,cuv-hant'),
+    );
   });
 
   it('asks a tapped follow-up in the same conversation', async () => {

@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import type { ApiClient } from '../../lib/api-client.ts';
 import { nextPageUntilTotal } from '../../lib/paging.ts';
 import { useServices } from '../../lib/services.tsx';
-import { readChatEvents } from './chat-stream.ts';
+import { resumableChatEvents } from './chat-stream.ts';
 
 /** The validators load with the first answer that needs them (see chat-schemas.ts). */
 const schemas = () => import('./chat-schemas.ts');
@@ -40,7 +40,8 @@ export const chatKeys = {
   /** Whatever lists saved answers (the collections screens) keys its queries under 'collections': a collect here
    * marks them stale. */
   collections: () => ['collections'] as const,
-  translations: () => ['bible', 'translations'] as const,
+  /** The translations that hold one passage, the reader's own first. */
+  translationsOf: (reference: string, expression = '') => ['bible', 'translations', reference, expression] as const,
   shareCard: (ids: readonly string[], theme: ShareTheme) => ['chat', 'share-card', ids.join(','), theme] as const,
   /** The settings screen lists the user's share links under this key: a new link marks it stale. */
   shareLinks: () => ['share', 'links'] as const,
@@ -51,18 +52,21 @@ export const chatKeys = {
 export type AskBody = z.input<typeof askRequestSchema>;
 export type Rating = 'like' | 'dislike' | null;
 
-/** The validated events of an ask (spec §2 Chat): fetch with the usual headers, read as server-sent events. */
-export async function* askEvents(api: ApiClient, body: AskBody, signal: AbortSignal): AsyncGenerator<ChatEvent> {
-  yield* readChatEvents(await api.stream(CHAT_PATHS.ask, body, { signal }), signal);
+/**
+ * The validated events of an ask (spec §2 Chat): fetch with the usual headers, read as server-sent events; a dropped
+ * connection is picked up again where it left off (resumableChatEvents).
+ */
+export function askEvents(api: ApiClient, body: AskBody, signal: AbortSignal): AsyncGenerator<ChatEvent> {
+  return resumableChatEvents((lastEventId) => api.stream(CHAT_PATHS.ask, body, { signal, lastEventId }), signal);
 }
 
-/** A new answer to the question of an earlier one. */
-export async function* resendEvents(
+/** A new answer to the question of an earlier one (resumed the same way). */
+export function resendEvents(
   api: ApiClient,
   body: { answerId: string; requestId: string },
   signal: AbortSignal,
 ): AsyncGenerator<ChatEvent> {
-  yield* readChatEvents(await api.stream(CHAT_PATHS.resend, body, { signal }), signal);
+  return resumableChatEvents((lastEventId) => api.stream(CHAT_PATHS.resend, body, { signal, lastEventId }), signal);
 }
 
 /** Stops an answer on the server; resolves with the localized 'reply stopped for you'. */
@@ -105,12 +109,16 @@ export function messagesQuery(api: ApiClient, conversationId: string) {
   });
 }
 
-/** The corpus's translations change only with a new corpus: fetched once a visit. */
-export function translationsQuery(api: ApiClient) {
+/** The translations that hold a passage, the reader's own first (never the Septuagint for John 3:16). */
+export function translationsQuery(api: ApiClient, reference: string, reader: { expression?: Expression }) {
   return queryOptions({
-    queryKey: chatKeys.translations(),
+    queryKey: chatKeys.translationsOf(reference, reader.expression),
     queryFn: ({ signal }) =>
-      api.get(CHAT_PATHS.translations, { schema: () => schemas().then((m) => m.translationsSchema), signal }),
+      api.get(CHAT_PATHS.translations, {
+        params: { ref: reference, ...reader },
+        schema: () => schemas().then((m) => m.translationsSchema),
+        signal,
+      }),
     staleTime: Infinity,
   });
 }

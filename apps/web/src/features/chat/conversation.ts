@@ -38,12 +38,22 @@ export interface ChatTurn {
 export interface ConversationState {
   /** The stored conversation the next ask continues; null starts a new one. */
   conversationId: string | null;
+  /**
+   * This browser's id of a conversation the server does not keep (a guest's, or one whose first answer has not been
+   * stored yet): its address (/chat?id=…) and its key in local storage. Given at the first question.
+   */
+  localId: string | null;
   /** The server answered as to a guest: nothing of this conversation is kept. */
   guest: boolean;
   turns: ChatTurn[];
 }
 
-export const initialConversation: ConversationState = { conversationId: null, guest: false, turns: [] };
+export const initialConversation: ConversationState = { conversationId: null, localId: null, guest: false, turns: [] };
+
+/** Where a conversation lives: its stored id, else its local one; null for a new, empty one. */
+export function addressOf(state: ConversationState): string | null {
+  return state.conversationId ?? state.localId;
+}
 
 export function pendingAnswer(): AnswerView {
   return {
@@ -98,7 +108,10 @@ export function fromStoredTurn(turn: z.infer<typeof chatTurnSchema>): ChatTurn {
 export type ConversationAction =
   | { type: 'reset' }
   | { type: 'load'; conversationId: string; turns: ChatTurn[] }
-  | { type: 'ask'; turn: ChatTurn }
+  /** A conversation kept in this browser (see guest-conversations.ts). */
+  | { type: 'restore'; localId: string; turns: ChatTurn[] }
+  /** `localId` names the conversation if this question starts it. */
+  | { type: 'ask'; turn: ChatTurn; localId: string }
   /** A resend or retry: the turn's answer starts over under a request id. */
   | { type: 'restart'; key: string; requestId: string }
   | { type: 'event'; key: string; event: ChatEvent }
@@ -156,9 +169,15 @@ export function conversationReducer(state: ConversationState, action: Conversati
     case 'reset':
       return initialConversation;
     case 'load':
-      return { conversationId: action.conversationId, guest: false, turns: action.turns };
+      return { conversationId: action.conversationId, localId: null, guest: false, turns: action.turns };
+    case 'restore':
+      return { conversationId: null, localId: action.localId, guest: false, turns: action.turns };
     case 'ask':
-      return { ...state, turns: [...state.turns, action.turn] };
+      return {
+        ...state,
+        localId: addressOf(state) ? state.localId : action.localId,
+        turns: [...state.turns, action.turn],
+      };
     case 'restart':
       return updateTurn(state, action.key, (turn) => ({
         ...turn,

@@ -8,10 +8,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { StarIcon } from '../../components/icons.tsx';
-import { ApiError } from '../../lib/api-client.ts';
 import { useServices } from '../../lib/services.tsx';
 import { useSession } from '../../lib/session.ts';
-import { REDIRECT_PARAM } from '../../lib/safe-path.ts';
 import { DeleteIcon, EditIcon, NewChatIcon } from './chat-icons.tsx';
 import { recentQuery, sessionsQuery, useDeleteSession, useRenameSession } from './chat.queries.ts';
 import { Toast } from '../../lib/overlays.ts';
@@ -22,27 +20,26 @@ interface HistoryDrawerProps {
   open: boolean;
   onClose: () => void;
   currentId: string | null;
-  onOpenConversation: (conversationId: string) => Promise<void>;
+  /** Where "log in" goes (and comes back from). */
+  loginPath: string;
+  /** Opens a stored conversation: the chat screen goes to its address and loads it. */
+  onOpenConversation: (conversationId: string) => void;
   onNewChat: () => void;
+  /** The conversation on screen was deleted here. */
+  onCurrentDeleted: () => void;
 }
 
 /** The history-sessions drawer: new conversation, my collection, recent use and every stored conversation. */
-export function HistoryDrawer({ open, onClose, currentId, onOpenConversation, onNewChat }: HistoryDrawerProps) {
+export function HistoryDrawer(props: HistoryDrawerProps) {
+  const { open, onClose, currentId, loginPath, onOpenConversation, onNewChat, onCurrentDeleted } = props;
   const { t } = useTranslation('chat');
   const { t: tc } = useTranslation();
   const navigate = useNavigate();
   const { loggedIn } = useSession();
 
-  async function pick(conversationId: string) {
-    try {
-      await onOpenConversation(conversationId);
-      onClose();
-    } catch (error) {
-      // Business errors were shown by the API client; say something for the rest (network, timeout).
-      if (!(error instanceof ApiError && (error.kind === 'business' || error.kind === 'unauthorized'))) {
-        Toast.show({ content: t('history.openFailed') });
-      }
-    }
+  function pick(conversationId: string) {
+    onOpenConversation(conversationId);
+    onClose();
   }
 
   return (
@@ -74,8 +71,8 @@ export function HistoryDrawer({ open, onClose, currentId, onOpenConversation, on
         {loggedIn ? (
           <HistoryLists
             currentId={currentId}
-            onPick={(id) => void pick(id)}
-            onDeleted={(id) => id === currentId && onNewChat()}
+            onPick={pick}
+            onDeleted={(id) => id === currentId && onCurrentDeleted()}
           />
         ) : (
           <div className="chat-guest" data-testid="chat-history-guest">
@@ -85,7 +82,7 @@ export function HistoryDrawer({ open, onClose, currentId, onOpenConversation, on
               color="primary"
               fill="outline"
               data-testid="chat-history-login"
-              onClick={() => navigate(`/login?${REDIRECT_PARAM}=${encodeURIComponent('/chat')}`)}
+              onClick={() => navigate(loginPath)}
             >
               {tc('common.loginNow')}
             </Button>

@@ -1,12 +1,14 @@
-import type { Citation, Translation } from '@bible-qa/contract';
+import type { Citation, Passage, Translation } from '@bible-qa/contract';
 import { useQuery } from '@tanstack/react-query';
 import Button from 'antd-mobile/es/components/button';
 import DotLoading from 'antd-mobile/es/components/dot-loading';
 import Popup from 'antd-mobile/es/components/popup';
-import Selector from 'antd-mobile/es/components/selector';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Chip, ChipRow } from '../../components/chips.tsx';
 import { expressionParams } from '../../lib/preferences.ts';
+import { readerPath } from '../../lib/reader-link.ts';
 import { useServices } from '../../lib/services.tsx';
 import { parallelQuery, translationsQuery } from './chat.queries.ts';
 
@@ -51,39 +53,36 @@ export function PassageView({ citation, onClose }: PassageViewProps) {
   );
 }
 
+/**
+ * The passage sheet: the quoted text first (above the fold on a phone), the way into its whole chapter, then short
+ * chips of the translations that hold the passage to read others beside it.
+ */
 function PassageBody({ citation, reference, onClose }: { citation: Citation; reference: string; onClose: () => void }) {
   const { t } = useTranslation('chat');
   const { api, storage } = useServices();
-  const translations = useQuery(translationsQuery(api));
+  const reader = expressionParams(storage);
+  const translations = useQuery(translationsQuery(api, reference, reader));
   const [chosen, setChosen] = useState<string[] | null>(null);
   const selected = chosen ?? defaultTranslations(citation.translation, translations.data ?? []);
-  const parallel = useQuery(parallelQuery(api, reference, selected, expressionParams(storage)));
+  const parallel = useQuery(parallelQuery(api, reference, selected, reader));
   const failed = translations.isError || parallel.isError;
   const loading = !failed && (translations.isPending || (selected.length > 0 && parallel.isPending));
+  const [first, ...others] = parallel.data?.passages ?? [];
+  const chapter = readerPath(reference, first?.translation.id ?? citation.translation);
+  const toggle = (id: string) => {
+    const next = selected.includes(id) ? selected.filter((x) => x !== id) : [...selected, id];
+    if (next.length > 0 && next.length <= MAX_PARALLEL) setChosen(next);
+  };
 
   return (
     <section className="chat-passage" data-testid="chat-passage" aria-label={t('passage.title')}>
       <header className="chat-passage-header">
-        <h2>{parallel.data?.passages[0]?.title ?? citation.label ?? citation.text}</h2>
+        <h2>{first?.title ?? citation.label ?? citation.text}</h2>
         <Button size="small" fill="none" data-testid="chat-passage-close" onClick={onClose}>
           {t('passage.close')}
         </Button>
       </header>
-      {translations.data ? (
-        <div className="chat-passage-translations" data-testid="chat-passage-translations">
-          <span className="chat-passage-caption">{t('passage.translations')}</span>
-          <Selector
-            multiple
-            options={translations.data.map((translation) => ({
-              label: translation.name,
-              value: translation.id,
-              disabled: !selected.includes(translation.id) && selected.length >= MAX_PARALLEL,
-            }))}
-            value={selected}
-            onChange={(value) => value.length > 0 && setChosen(value)}
-          />
-        </div>
-      ) : null}
+      {first ? <PassageText passage={first} /> : null}
       {loading ? (
         <div className="chat-passage-status">
           {t('passage.loading')} <DotLoading />
@@ -103,26 +102,58 @@ function PassageBody({ citation, reference, onClose }: { citation: Citation; ref
           </Button>
         </p>
       ) : null}
-      <div className="chat-passage-columns">
-        {parallel.data?.passages.map((passage) => (
-          <article
-            key={passage.translation.id}
-            className="chat-passage-text"
-            data-testid={`chat-passage-${passage.translation.id}`}
-            lang={passage.translation.language}
-          >
-            <h3>{passage.translation.name}</h3>
-            <p>
-              {passage.verses.map((verse) => (
-                <span key={`${verse.chapter}:${verse.verse}`}>
-                  <sup>{verse.verse}</sup>
-                  {verse.text}{' '}
-                </span>
-              ))}
-            </p>
-          </article>
-        ))}
-      </div>
+      {chapter ? (
+        <Link to={chapter} className="chat-passage-read" data-testid="chat-passage-read" onClick={onClose}>
+          {t('passage.readChapter')} ›
+        </Link>
+      ) : null}
+      {translations.data && translations.data.length > 1 ? (
+        <div className="chat-passage-translations" data-testid="chat-passage-translations">
+          <span className="chat-passage-caption">{t('passage.translations')}</span>
+          <ChipRow label={t('passage.translations')}>
+            {translations.data.map((translation) => {
+              const on = selected.includes(translation.id);
+              return (
+                <Chip
+                  key={translation.id}
+                  active={on}
+                  tone="soft"
+                  title={translation.name}
+                  lang={translation.language}
+                  disabled={!on && selected.length >= MAX_PARALLEL}
+                  testId={`chat-passage-chip-${translation.id}`}
+                  onClick={() => toggle(translation.id)}
+                >
+                  {translation.abbr}
+                </Chip>
+              );
+            })}
+          </ChipRow>
+        </div>
+      ) : null}
+      {others.map((passage) => (
+        <PassageText key={passage.translation.id} passage={passage} />
+      ))}
     </section>
+  );
+}
+
+function PassageText({ passage }: { passage: Passage }) {
+  return (
+    <article
+      className="chat-passage-text"
+      data-testid={`chat-passage-${passage.translation.id}`}
+      lang={passage.translation.language}
+    >
+      <h3>{passage.translation.name}</h3>
+      <p>
+        {passage.verses.map((verse) => (
+          <span key={`${verse.chapter}:${verse.verse}`}>
+            <sup>{verse.verse}</sup>
+            {verse.text}{' '}
+          </span>
+        ))}
+      </p>
+    </article>
   );
 }

@@ -25,6 +25,13 @@ import {
   type ChatTurn,
   type ConversationState,
 } from './conversation.ts';
+import {
+  isLocalId,
+  loadGuestConversation,
+  newLocalId,
+  removeGuestConversation,
+  saveGuestConversation,
+} from './guest-conversations.ts';
 import { Toast } from '../../lib/overlays.ts';
 
 interface Stream {
@@ -56,9 +63,12 @@ export function useConversation() {
   const [state, dispatch] = useReducer(conversationReducer, initialConversation);
   const latest = useRef<ConversationState>(state);
   const streams = useRef(new Map<string, Stream>());
+  /** Bumped by every change of conversation, so a slower load that was overtaken is dropped. */
+  const showing = useRef(0);
   useEffect(() => {
     latest.current = state;
   }, [state]);
+  useKeptInBrowser(state, storage);
 
   const failureOf = useCallback(
     (error: unknown): { code: number; msg: string } => {
@@ -130,7 +140,8 @@ export function useConversation() {
         requestId: newRequestId(),
         answer: pendingAnswer(),
       };
-      dispatch({ type: 'ask', turn });
+      showing.current += 1;
+      dispatch({ type: 'ask', turn, localId: newLocalId() });
       startAsk(turn);
       return true;
     },
@@ -195,17 +206,32 @@ export function useConversation() {
     }
   }, []);
 
-  /** Opens a stored conversation from the history. */
+  /** Opens a stored conversation from the history; a load overtaken by another change is dropped. */
   const open = useCallback(
     async (conversationId: string) => {
+      const ticket = ++showing.current;
       abortAll();
       const turns = await queryClient.fetchQuery(messagesQuery(api, conversationId));
-      dispatch({ type: 'load', conversationId, turns: turns.map(fromStoredTurn) });
+      if (ticket === showing.current) dispatch({ type: 'load', conversationId, turns: turns.map(fromStoredTurn) });
     },
     [abortAll, api, queryClient],
   );
 
+  /** Shows the conversation kept in this browser under a local id; false when there is none. */
+  const restore = useCallback(
+    (localId: string): boolean => {
+      const turns = isLocalId(localId) ? loadGuestConversation(storage, localId) : null;
+      if (!turns) return false;
+      showing.current += 1;
+      abortAll();
+      dispatch({ type: 'restore', localId, turns });
+      return true;
+    },
+    [abortAll, storage],
+  );
+
   const reset = useCallback(() => {
+    showing.current += 1;
     abortAll();
     dispatch({ type: 'reset' });
   }, [abortAll]);
@@ -219,7 +245,27 @@ export function useConversation() {
   // Leaving the chat screen (hidden by keep-alive, or unmounted) ends the stream.
   useEffect(() => abortAll, [abortAll]);
 
-  return { state, streaming, ask, stop, resend, retry, open, reset, patchAnswer };
+  return { state, streaming, ask, stop, resend, retry, open, restore, reset, patchAnswer };
+}
+
+/**
+ * A conversation the server does not keep is kept in this browser while it is on screen: after each settled answer,
+ * and when the page goes away mid-answer (kept as stopped). Once the server stores it, the local copy goes.
+ */
+function useKeptInBrowser(state: ConversationState, storage: ReturnType<typeof useServices>['storage']) {
+  const { conversationId, localId, turns } = state;
+  const settled = turns.every((turn) => turn.answer.status !== 'generating');
+  useEffect(() => {
+    if (!localId) return;
+    if (conversationId) removeGuestConversation(storage, localId);
+    else if (settled && turns.length > 0) saveGuestConversation(storage, localId, turns);
+  }, [conversationId, localId, turns, settled, storage]);
+  useEffect(() => {
+    if (!localId || conversationId || turns.length === 0) return;
+    const keep = () => saveGuestConversation(storage, localId, turns);
+    window.addEventListener('pagehide', keep);
+    return () => window.removeEventListener('pagehide', keep);
+  }, [conversationId, localId, turns, storage]);
 }
 
 export type Conversation = ReturnType<typeof useConversation>;

@@ -2,23 +2,27 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, DotLoading, ErrorBlock, Toast } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { AnswerParts } from '../../components/answer-parts.tsx';
 import { Markdown } from '../../components/markdown.tsx';
 import { Page } from '../../components/page.tsx';
 import { useLocale } from '../../lib/i18n.ts';
 import { useServices } from '../../lib/services.tsx';
 import { useVerifiedSession } from '../../lib/use-verified-session.ts';
 import { REDIRECT_PARAM } from '../../lib/use-auth.ts';
-import { conversationLink, conversationQuery, useUncollect } from './collections.queries.ts';
+import { AnswerParts } from '../../components/answer-parts.tsx';
+import { collectionQuery, conversationLink, useUncollect } from './collections.queries.ts';
 import './collections.css';
 
-/** The router state key the chat screen reads a carried draft from (features/chat/use-carried-draft.ts). */
-const DRAFT_STATE = 'draft';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** What the chat screen does with a question a link brings: it waits in the composer (see features/chat). */
+interface ChatDraft {
+  draft: string;
+}
+
 /**
- * /collect?id=<answer>&conversation=<conversation> — one saved answer (spec §2), read from its conversation's stored
- * turns: the question, the answer, uncollect and the way back to the conversation. Kept alive like the route table says.
+ * /collect?id=<answer> — one saved answer (spec §2) with what it came with: related books and literature, images and
+ * follow-up questions; uncollect, and the way back to its conversation while that exists (a collection outlives it).
+ * Kept alive like the route table says. Links made before carry `&conversation=…`, which is not needed.
  */
 export function CollectPage() {
   const { loggedIn } = useVerifiedSession();
@@ -27,7 +31,6 @@ export function CollectPage() {
   const { t: tc } = useTranslation();
   const navigate = useNavigate();
   const id = params.get('id') ?? '';
-  const conversationId = params.get('conversation') ?? '';
   const here = `/collect?${params.toString()}`;
 
   if (!loggedIn) {
@@ -41,15 +44,7 @@ export function CollectPage() {
       </Page>
     );
   }
-  return (
-    <Page testId="page-collect">
-      {UUID.test(id) && UUID.test(conversationId) ? (
-        <SavedAnswer key={`${conversationId}/${id}`} id={id} conversationId={conversationId} />
-      ) : (
-        <Missing />
-      )}
-    </Page>
-  );
+  return <Page testId="page-collect">{UUID.test(id) ? <SavedAnswer key={id} id={id} /> : <Missing />}</Page>;
 }
 
 function Missing() {
@@ -69,28 +64,31 @@ function Missing() {
   );
 }
 
-function SavedAnswer({ id, conversationId }: { id: string; conversationId: string }) {
+function SavedAnswer({ id }: { id: string }) {
   const { t } = useTranslation('collections');
   const { api } = useServices();
   const locale = useLocale();
   const navigate = useNavigate();
-  const turns = useQuery(conversationQuery(api, conversationId));
+  const saved = useQuery(collectionQuery(api, id));
   const uncollect = useUncollect();
 
-  if (turns.isPending) {
+  if (saved.isPending) {
     return (
       <div className="collections-loading" data-testid="collect-loading">
         <DotLoading />
       </div>
     );
   }
-  const turn = turns.data?.find((candidate) => candidate.answer?.id === id);
-  const answer = turn?.answer;
-  if (!turn || !answer || !answer.collected) return <Missing />;
+  const answer = saved.data;
+  if (!answer || !answer.collected) return <Missing />;
+  const conversationId = answer.conversationId;
+  // A follow-up is asked in the chat: in the answer's conversation while it exists, else in a new one.
+  const followUp = (question: string) =>
+    navigate(conversationLink(conversationId), { state: { draft: question } satisfies ChatDraft });
 
   return (
     <article className="collect-detail" data-testid="collect-detail" data-answer-id={answer.id}>
-      <h2 data-testid="collect-question">{turn.question.text}</h2>
+      <h2 data-testid="collect-question">{answer.question}</h2>
       <div className="collect-ai-label">
         {new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(
           new Date(answer.createdAt),
@@ -98,22 +96,23 @@ function SavedAnswer({ id, conversationId }: { id: string; conversationId: strin
         · {t('detail.aiGenerated')}
       </div>
       <Markdown source={answer.content} testId="collect-answer" />
-      {/* Saved whole: the related books, literature, images and follow-ups come with it (rough edge 15). A
-          follow-up opens the conversation with the question in the composer, to send from there. */}
-      <AnswerParts
-        answer={answer}
-        showFollowUps
-        onFollowUp={(question) => navigate(conversationLink(conversationId), { state: { [DRAFT_STATE]: question } })}
-      />
+      <AnswerParts answer={answer} showFollowUps onFollowUp={followUp} />
+      {conversationId ? null : (
+        <p className="collect-note" data-testid="collect-conversation-deleted">
+          {t('detail.conversationDeleted')}
+        </p>
+      )}
       <div className="collect-detail-actions">
-        <Button
-          color="primary"
-          fill="outline"
-          data-testid="collect-open-conversation"
-          onClick={() => navigate(conversationLink(conversationId))}
-        >
-          {t('openConversation')}
-        </Button>
+        {conversationId ? (
+          <Button
+            color="primary"
+            fill="outline"
+            data-testid="collect-open-conversation"
+            onClick={() => navigate(conversationLink(conversationId))}
+          >
+            {t('openConversation')}
+          </Button>
+        ) : null}
         <Button
           color="danger"
           fill="outline"

@@ -89,87 +89,88 @@ describe('collections', () => {
     expect(await screen.findByTestId('collections-empty')).toBeTruthy();
   });
 
-  it('opens a saved answer, and from there its conversation in the chat', async () => {
+  it('opens a saved answer with its parts, and from there its conversation in the chat', async () => {
     logIn();
+    const whole = {
+      ...first,
+      relatedBooks: [{ code: 'EPH', name: '以弗所书', why: '回答引用了以弗所书 2:8' }],
+      relatedLiterature: [
+        {
+          id: 'easton:grace',
+          collection: 'easton',
+          collectionName: "Easton's Bible Dictionary",
+          title: 'Grace',
+          excerpt: 'Unmerited favour.',
+        },
+      ],
+      images: [
+        {
+          kind: 'verse-card' as const,
+          url: '/webapi/bible/card/EPH.2.8.png',
+          alt: '以弗所书 2:8',
+          reference: 'EPH.2.8',
+        },
+      ],
+      followUps: ['以弗所书 2:8 的上下文是什么？'],
+    };
     const server = serve({
-      [COLLECTION_PATHS.list]: () => ({ items: [first], total: 1 }),
-      [COLLECTION_PATHS.messages]: () => [
-        { question: { id: first.questionId, text: first.question, createdAt: first.createdAt }, answer: first },
+      [COLLECTION_PATHS.list]: () => ({ items: [whole], total: 1 }),
+      [COLLECTION_PATHS.one]: (query) => (query.get('id') === FIRST ? whole : envelope(null, 10006, '没有找到')),
+      '/portal/chat/messages': () => [
+        { question: { id: first.questionId, text: first.question, createdAt: first.createdAt }, answer: whole },
       ],
     });
     const { location } = renderApp('/collections');
     fireEvent.click(await screen.findByTestId('collection-item'));
     const detail = await screen.findByTestId('collect-detail');
-    expect(location()).toBe(`/collect?id=${FIRST}&conversation=${CONVERSATION}`);
+    expect(location()).toBe(`/collect?id=${FIRST}`);
     expect(within(detail).getByTestId('collect-question').textContent).toBe('什么是恩典？');
     expect(within(detail).getByTestId('collect-answer').querySelector('strong')?.textContent).toBe('神白白的赐予');
     expect(detail.textContent).toContain('内容由 AI 生成');
+    // Everything the answer came with (rough edge 15): books, literature, images and follow-ups.
+    expect(within(detail).getByTestId('chat-related-book-EPH').textContent).toContain('以弗所书');
+    expect(within(detail).getByTestId('chat-related-literature').textContent).toContain('Unmerited favour.');
+    expect(within(detail).getByTestId('chat-image-1').getAttribute('src')).toBe('/webapi/bible/card/EPH.2.8.png');
+    expect(within(detail).getByTestId('chat-followup-1').textContent).toBe('以弗所书 2:8 的上下文是什么？');
+    expect(within(detail).queryByTestId('collect-conversation-deleted')).toBeNull();
 
     fireEvent.click(within(detail).getByTestId('collect-open-conversation'));
-    // The chat loads the stored turns and takes the parameter off its URL.
-    await waitFor(() => expect(location()).toBe('/chat'));
+    // The chat opens the stored conversation at its own address.
+    await waitFor(() => expect(location()).toBe(`/chat?id=${CONVERSATION}`));
     await waitFor(() =>
-      expect(server.to(COLLECTION_PATHS.messages).some((c) => c.query.get('conversationId') === CONVERSATION)).toBe(
-        true,
-      ),
+      expect(server.to('/portal/chat/messages').some((c) => c.query.get('conversationId') === CONVERSATION)).toBe(true),
     );
     expect((await screen.findByTestId('chat-question')).textContent).toContain('什么是恩典？');
   });
 
-  it('shows a saved answer whole: related books, literature, images and follow-ups (rough edge 15)', async () => {
+  it('keeps a saved answer whose conversation was deleted; its follow-up waits in a new chat', async () => {
     logIn();
-    const whole = answer({
-      relatedBooks: [{ code: 'EPH', name: '以弗所书', why: '回答引用了以弗所书 2:8' }],
-      relatedLiterature: [
-        {
-          id: 'easton-grace',
-          collection: 'easton',
-          title: '恩典',
-          collectionName: '伊斯顿圣经词典',
-          excerpt: '白白的恩惠',
-        },
-      ],
-      images: [
-        { kind: 'verse-card', url: '/webapi/bible/verse-card?ref=EPH.2.8', alt: '以弗所书 2:8', reference: 'EPH.2.8' },
-      ],
-      followUps: ['以弗所书 2:8 的上下文是什么？', '恩典和怜悯有什么不同？'],
-    });
-    serve({
-      [COLLECTION_PATHS.messages]: () => [
-        { question: { id: whole.questionId, text: whole.question, createdAt: whole.createdAt }, answer: whole },
-      ],
-    });
+    const kept = { ...first, conversationId: null, followUps: ['恩典和信心有什么关系？'] };
+    serve({ [COLLECTION_PATHS.one]: () => kept });
     const { location } = renderApp(`/collect?id=${FIRST}&conversation=${CONVERSATION}`);
-    const detail = within(await screen.findByTestId('collect-detail'));
-    expect(detail.getByTestId('chat-related-book-EPH').textContent).toContain('以弗所书');
-    expect(detail.getByTestId('chat-related-literature').textContent).toContain('伊斯顿圣经词典');
-    expect(detail.getByTestId('chat-image-1').getAttribute('src')).toBe('/webapi/bible/verse-card?ref=EPH.2.8');
-    expect(detail.getByTestId('chat-followups').textContent).toContain('恩典和怜悯有什么不同？');
-
-    // A follow-up opens the conversation with the question in the composer, ready to send.
-    fireEvent.click(detail.getByTestId('chat-followup-2'));
-    await waitFor(() => expect(location()).toBe('/chat'));
-    await waitFor(() =>
-      expect((screen.getByTestId('chat-composer-input') as HTMLTextAreaElement).value).toBe('恩典和怜悯有什么不同？'),
+    const detail = await screen.findByTestId('collect-detail');
+    expect(within(detail).getByTestId('collect-conversation-deleted').textContent).toBe(
+      '这个回答所在的会话已删除，回答仍保留在收藏中。',
     );
+    expect(within(detail).queryByTestId('collect-open-conversation')).toBeNull();
+    fireEvent.click(within(detail).getByTestId('chat-followup-1'));
+    await waitFor(() => expect(location()).toBe('/chat?_n=1'));
+    const input = (await screen.findByTestId('chat-composer-input')) as HTMLTextAreaElement;
+    await waitFor(() => expect(input.value).toBe('恩典和信心有什么关系？'));
   });
 
-  it('says a saved answer is gone when it is no longer collected, or the link is malformed', async () => {
+  it('says a saved answer is gone when it is no longer collected, not found, or the link is malformed', async () => {
     logIn();
-    serve({
-      [COLLECTION_PATHS.messages]: () => [
-        {
-          question: { id: first.questionId, text: first.question, createdAt: first.createdAt },
-          answer: { ...first, collected: false },
-        },
-      ],
-    });
-    const app = renderApp(`/collect?id=${FIRST}&conversation=${CONVERSATION}`);
+    serve({ [COLLECTION_PATHS.one]: () => ({ ...first, collected: false }) });
+    renderApp(`/collect?id=${FIRST}`);
+    expect(await screen.findByTestId('collect-missing')).toBeTruthy();
+    cleanup();
+    serve({ [COLLECTION_PATHS.one]: () => envelope(null, 10006, '没有找到') });
+    renderApp(`/collect?id=${FIRST}`);
     expect(await screen.findByTestId('collect-missing')).toBeTruthy();
     cleanup();
     renderApp('/collect?id=nope');
     expect(await screen.findByTestId('collect-missing')).toBeTruthy();
-    expect(app).toBeTruthy();
   });
 
   it('shows the error state with a retry when the list cannot be loaded', async () => {

@@ -134,7 +134,7 @@ function CollectionItem({ answer }: { answer: Answer }) {
           </span>
         </>
       }
-      onClick={() => answer.conversationId && navigate(detailLink(answer.id, answer.conversationId))}
+      onClick={() => navigate(detailLink(answer.id))}
     >
       <span className="collections-question">{answer.question}</span>
     </List.Item>

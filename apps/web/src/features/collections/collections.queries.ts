@@ -1,6 +1,5 @@
-import { chatTurnSchema, collectionPageSchema } from '@bible-qa/contract';
+import { answerSchema, collectionPageSchema } from '@bible-qa/contract';
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 import type { ApiClient } from '../../lib/api-client.ts';
 import { nextPageUntilTotal } from '../../lib/paging.ts';
 import { useServices } from '../../lib/services.tsx';
@@ -9,7 +8,8 @@ import { useServices } from '../../lib/services.tsx';
 export const COLLECTION_PATHS = {
   list: '/portal/chat/collections',
   uncollect: '/portal/chat/uncollect',
-  messages: '/portal/chat/messages',
+  /** One saved answer, also when its conversation has been deleted. */
+  one: '/portal/chat/collection',
 } as const;
 
 export const COLLECTION_PAGE_SIZE = 20;
@@ -18,7 +18,7 @@ export const COLLECTION_PAGE_SIZE = 20;
 export const collectionKeys = {
   all: ['collections'] as const,
   list: () => ['collections', 'list'] as const,
-  conversation: (conversationId: string) => ['collections', 'conversation', conversationId] as const,
+  one: (answerId: string) => ['collections', 'one', answerId] as const,
 };
 
 export function collectionsQuery(api: ApiClient) {
@@ -35,12 +35,11 @@ export function collectionsQuery(api: ApiClient) {
   });
 }
 
-/** A saved answer is shown from its conversation's stored turns. */
-export function conversationQuery(api: ApiClient, conversationId: string) {
+/** A saved answer with everything it came with (its conversation may be gone: collections outlive them). */
+export function collectionQuery(api: ApiClient, answerId: string) {
   return queryOptions({
-    queryKey: collectionKeys.conversation(conversationId),
-    queryFn: ({ signal }) =>
-      api.get(COLLECTION_PATHS.messages, { params: { conversationId }, schema: z.array(chatTurnSchema), signal }),
+    queryKey: collectionKeys.one(answerId),
+    queryFn: ({ signal }) => api.get(COLLECTION_PATHS.one, { params: { id: answerId }, schema: answerSchema, signal }),
   });
 }
 
@@ -53,13 +52,13 @@ export function useUncollect() {
   });
 }
 
-/** Where "open the conversation" goes: the chat screen opens a stored conversation named in its URL. */
-export function conversationLink(conversationId: string): string {
-  return `/chat?conversation=${encodeURIComponent(conversationId)}`;
+/** Where "open the conversation" goes: the chat screen's address of a stored conversation (a new one for null). */
+export function conversationLink(conversationId: string | null): string {
+  return conversationId ? `/chat?id=${encodeURIComponent(conversationId)}` : '/chat?_n=1';
 }
 
-export function detailLink(answerId: string, conversationId: string): string {
-  return `/collect?id=${encodeURIComponent(answerId)}&conversation=${encodeURIComponent(conversationId)}`;
+export function detailLink(answerId: string): string {
+  return `/collect?id=${encodeURIComponent(answerId)}`;
 }
 
 /** The first words of an answer without markdown marks, for a list line. */

@@ -1,6 +1,8 @@
 import type { DevotionalSummary, Passage, PlanDay } from '@bible-qa/contract';
 import { Collapse, List, Tag } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { readerPath } from '../../lib/reader-link.ts';
 import { formatDate } from './devotional-filter.ts';
 
 /** "约 2 分钟" — the reading time the server computed from the text's length and language. */
@@ -47,11 +49,27 @@ export function DevotionalItem({ item, onOpen }: { item: DevotionalSummary; onOp
   );
 }
 
+/** A reading's text in the reader's translation, with the way into its whole chapter in the chapter reader. */
 export function PassageText({ passage, testId }: { passage: Passage; testId?: string }) {
+  const { t } = useTranslation('devotionals');
+  const chapter = readerPath(passage.reference, passage.translation.id);
   return (
     <div className="devotional-passage" data-testid={testId} lang={passage.translation.language}>
       <div className="devotional-passage-title">
         {passage.title} · {passage.translation.name}
+        {chapter ? (
+          <>
+            {' '}
+            <Link
+              to={chapter}
+              className="devotional-read"
+              data-testid={testId ? `${testId}-read` : undefined}
+              onClick={(event) => event.stopPropagation()}
+            >
+              {t('readChapter')} ›
+            </Link>
+          </>
+        ) : null}
       </div>
       <p>
         {passage.verses.map((v) => (

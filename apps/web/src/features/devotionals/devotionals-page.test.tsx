@@ -106,6 +106,10 @@ describe('devotionals page', () => {
     expect((await within(planView).findByTestId('devotionals-plan-passage-1')).textContent).toContain(
       '起初，神创造天地',
     );
+    // Each reading opens whole in the chapter reader, in the translation shown.
+    expect(within(planView).getByTestId('devotionals-plan-passage-1-read').getAttribute('href')).toMatch(
+      /^\/read\/GEN\/1\?v=1-31&t=/,
+    );
     fireEvent.click(within(planView).getByTestId('devotionals-plan-reading-2'));
     expect(await within(planView).findByTestId('devotionals-plan-missing-2')).toBeTruthy();
 

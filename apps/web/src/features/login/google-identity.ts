@@ -9,6 +9,8 @@ export interface GoogleIdentity {
       initialize(config: {
         client_id: string;
         callback: (response: { credential?: string }) => void;
+        /** Put in the ID token's nonce claim: the server accepts the token only for the attempt that issued it. */
+        nonce?: string;
         ux_mode?: 'popup' | 'redirect';
         use_fedcm_for_prompt?: boolean;
       }): void;

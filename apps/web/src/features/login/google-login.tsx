@@ -3,7 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Popup } from 'antd-mobile';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AccountForm, useAccountForm } from '../../components/account-form.tsx';
+import { AccountForm } from '../../components/account-form.tsx';
+import { useAccountForm } from '../../components/use-account-form.ts';
 import { isServerError } from '../../lib/auth-calls.ts';
 import { useErrorMessage } from '../../lib/i18n.ts';
 import { useAuthCalls, useAuthFailureToast } from '../../lib/use-auth.ts';
@@ -17,7 +18,8 @@ const CAPTCHA_FIELDS = ['captcha'] as const;
 /**
  * The Google button (spec §7, §8). It says Google is still loading while the server's options or Google's script
  * are on their way, and unavailable in the current region when the server has no client id or the script cannot
- * load. Google's ID token is then sent with a captcha the user reads from the image.
+ * load. A login attempt starts with the server's captcha, which brings the attempt's nonce; Google is asked for an
+ * ID token with that nonce, and the token goes back with the captcha's key and answer.
  */
 export function GoogleLogin({ agreed, rememberMe }: { agreed: boolean; rememberMe: boolean }) {
   const { t } = useTranslation('login');
@@ -26,29 +28,14 @@ export function GoogleLogin({ agreed, rememberMe }: { agreed: boolean; rememberM
   const options = useQuery(authOptionsQuery(auth));
   const clientId = options.data?.googleClientId ?? null;
   const [script, setScript] = useState<GoogleState>({ kind: 'loading' });
-  const [credential, setCredential] = useState<string | null>(null);
+  const [open, setOpen] = useState(false);
   const [status, setStatus] = useState<ErrorName | null>(null);
-  const initialized = useRef(false);
 
   useEffect(() => {
     if (!clientId) return;
     let live = true;
     loadGoogleIdentity().then(
-      (google) => {
-        if (!live) return;
-        if (!initialized.current) {
-          google.accounts.id.initialize({
-            client_id: clientId,
-            callback: (response) => {
-              if (response.credential) setCredential(response.credential);
-            },
-            ux_mode: 'popup',
-            use_fedcm_for_prompt: true,
-          });
-          initialized.current = true;
-        }
-        setScript({ kind: 'ready', google });
-      },
+      (google) => live && setScript({ kind: 'ready', google }),
       () => live && setScript({ kind: 'unavailable' }),
     );
     return () => {
@@ -68,8 +55,9 @@ export function GoogleLogin({ agreed, rememberMe }: { agreed: boolean; rememberM
       return setStatus(current.kind === 'loading' ? 'google_loading' : 'google_unavailable');
     if (!agreed) return setStatus('agreement_required');
     setStatus(null);
-    current.google.accounts.id.prompt();
+    setOpen(true);
   }
+  const ready = state();
 
   return (
     <div className="login-google">
@@ -82,25 +70,36 @@ export function GoogleLogin({ agreed, rememberMe }: { agreed: boolean; rememberM
           {errorMessage(status)}
         </p>
       ) : null}
-      {credential ? (
-        <GoogleCaptcha credential={credential} rememberMe={rememberMe} onClose={() => setCredential(null)} />
+      {open && ready.kind === 'ready' && clientId ? (
+        <GoogleCaptcha
+          google={ready.google}
+          clientId={clientId}
+          rememberMe={rememberMe}
+          onClose={() => setOpen(false)}
+        />
       ) : null}
     </div>
   );
 }
 
-/** The captcha the server asks for with a Google login (GET captcha/googleCaptcha, then login-google). */
+/**
+ * One Google login attempt (GET captcha/googleCaptcha, then login-google): the captcha first, then Google's prompt
+ * with the attempt's nonce; the ID token it answers is sent at once with the captcha. A failed try ends the attempt
+ * (the captcha works once), so a new captcha and nonce are drawn for the next.
+ */
 function GoogleCaptcha({
-  credential,
+  google,
+  clientId,
   rememberMe,
   onClose,
 }: {
-  credential: string;
+  google: GoogleIdentity;
+  clientId: string;
   rememberMe: boolean;
   onClose: () => void;
 }) {
   const { t } = useTranslation('login');
-  const form = useAccountForm({ fields: CAPTCHA_FIELDS, hint: null });
+  const form = useAccountForm({ fields: CAPTCHA_FIELDS, hint: null, captchaScene: 'google' });
   const login = useGoogleLoginMutation();
   const onFailure = useAuthFailureToast();
   const { refreshCaptcha } = form;
@@ -112,30 +111,51 @@ function GoogleCaptcha({
     void refreshCaptcha();
   }, [refreshCaptcha]);
 
-  function submit() {
-    if (!form.check()) return;
-    const key = form.captcha?.key ?? '';
-    login.mutate(
-      { key, captcha: form.values.captcha, credential, rememberMe },
-      {
-        onSuccess: onClose,
-        onError: (error) => {
-          // A captcha works once, right or wrong: a new one for the next try.
-          if (isServerError(error, 'captcha_invalid')) void form.refreshCaptcha();
-          else if (isServerError(error, 'google_token_invalid')) onClose();
-          onFailure(error);
-        },
+  function submit(answer?: string) {
+    if (answer === undefined && !form.check()) return;
+    const attempt = form.captcha;
+    if (!attempt?.nonce) return;
+    const captcha = answer ?? form.values.captcha;
+    google.accounts.id.initialize({
+      client_id: clientId,
+      nonce: attempt.nonce,
+      callback: (response) => {
+        if (!response.credential) return;
+        login.mutate(
+          { key: attempt.key, captcha, credential: response.credential, rememberMe },
+          {
+            onSuccess: onClose,
+            onError: (error) => {
+              // The attempt is used up, right or wrong: a new captcha and nonce for the next try.
+              if (!isServerError(error, 'google_unavailable')) void form.refreshCaptcha();
+              onFailure(error);
+            },
+          },
+        );
       },
-    );
+      ux_mode: 'popup',
+      use_fedcm_for_prompt: true,
+    });
+    google.accounts.id.prompt();
   }
 
+  const widget = form.captcha !== null && form.captcha.provider !== 'builtin';
   return (
     <Popup visible onMaskClick={onClose} bodyStyle={{ padding: 16 }} data-testid="login-google-dialog">
-      <p className="form-intro">{t('google.captchaIntro')}</p>
-      <AccountForm form={form} testId="login-google" onSubmit={submit} />
-      <Button block color="primary" data-testid="login-google-submit" loading={login.isPending} onClick={submit}>
-        {t('action.login')}
-      </Button>
+      <p className="form-intro">{t(widget ? 'google.widgetIntro' : 'google.captchaIntro')}</p>
+      <AccountForm form={form} testId="login-google" onSubmit={() => submit()} onCaptchaSolved={submit} />
+      {/* A provider's puzzle goes on to Google by itself once solved (CaptchaItem's onSolved). */}
+      {widget ? null : (
+        <Button
+          block
+          color="primary"
+          data-testid="login-google-submit"
+          loading={login.isPending}
+          onClick={() => submit()}
+        >
+          {t('google.continue')}
+        </Button>
+      )}
     </Popup>
   );
 }

@@ -165,24 +165,35 @@ describe('login page', () => {
     });
   });
 
-  it('logs in with Google: the ID token from Google Identity Services, then the captcha the server asks for', async () => {
+  it("logs in with Google: the server's captcha first, then Google's ID token for that attempt's nonce", async () => {
     const initialize = vi.fn();
+    // Google signs a token for the nonce it was last initialised with, as Google Identity Services does.
     window.google = {
       accounts: {
         id: {
           initialize,
           prompt: () => {
-            const { callback } = initialize.mock.calls[0]![0] as { callback: (r: { credential: string }) => void };
-            callback({ credential: 'google-id-token' });
+            const { callback, nonce } = initialize.mock.calls.at(-1)![0] as {
+              callback: (r: { credential: string }) => void;
+              nonce: string;
+            };
+            callback({ credential: `google-id-token-for-${nonce}` });
           },
         },
       },
     };
     let captchas = 0;
+    const captcha = () => ({
+      key: `key-${++captchas}`,
+      captcha: 'data:image/png;base64,iVBORw0KGgo=',
+      expiresIn: 120,
+      provider: 'builtin',
+      appId: null,
+      nonce: `nonce-${captchas}`,
+    });
     const api = server({
       '/portal/auth/options': () => ok({ googleClientId: 'client-1.apps.googleusercontent.com' }),
-      '/portal/auth/captcha/googleCaptcha': () =>
-        ok({ key: `key-${++captchas}`, captcha: 'data:image/svg+xml;base64,PHN2Zz4=', expiresIn: 300 }),
+      '/portal/auth/captcha/googleCaptcha': () => ok(captcha()),
       '/portal/auth/login-google': (body) =>
         body.captcha === 'k7PQ'
           ? ok(LOGIN)
@@ -192,28 +203,35 @@ describe('login page', () => {
     try {
       const app = renderApp('/login');
       fireEvent.click(await screen.findByTestId('login-agreement'));
-      await waitFor(() => expect(initialize).toHaveBeenCalled());
-      expect(initialize.mock.calls[0]![0]).toMatchObject({ client_id: 'client-1.apps.googleusercontent.com' });
-      fireEvent.click(screen.getByTestId('login-google'));
+      await waitFor(() => expect(screen.getByTestId('login-google')).toBeTruthy());
+      await act(async () => fireEvent.click(screen.getByTestId('login-google')));
       await screen.findByTestId('login-google-captcha-image');
+      // Nothing is asked of Google before the captcha is entered.
       fireEvent.click(screen.getByTestId('login-google-submit'));
       await expectError('login-google', '请输入图形验证码');
+      expect(initialize).not.toHaveBeenCalled();
       type('login-google-captcha', 'xxxx');
       await act(async () => fireEvent.click(screen.getByTestId('login-google-submit')));
-      // A captcha works once: a wrong answer brings a new one.
+      expect(initialize.mock.calls[0]![0]).toMatchObject({
+        client_id: 'client-1.apps.googleusercontent.com',
+        nonce: 'nonce-1',
+      });
+      // A captcha works once: a wrong answer brings a new attempt, with a new nonce.
       await waitFor(() => expect(captchas).toBe(2));
       type('login-google-captcha', 'k7PQ');
       await act(async () => fireEvent.click(screen.getByTestId('login-google-submit')));
       await waitFor(() => expect(app.location()).toBe('/chat?_n=1'));
       expect(app.storage.getToken()).toBe('a1');
-      expect(api.mock.mock.calls.filter(([url]) => String(url).includes('/login-google'))).toHaveLength(2);
-      const last = api.mock.mock.calls.filter(([url]) => String(url).includes('/login-google')).at(-1)!;
-      expect(JSON.parse(String(last[1]?.body))).toMatchObject({
-        key: 'key-2',
-        captcha: 'k7PQ',
-        credential: 'google-id-token',
-        agree: true,
-      });
+      const sent = api.mock.mock.calls.filter(([url]) => String(url).includes('/login-google'));
+      expect(sent.map(([, init]) => JSON.parse(String(init?.body)) as object)).toEqual([
+        expect.objectContaining({ key: 'key-1', captcha: 'xxxx', credential: 'google-id-token-for-nonce-1' }),
+        expect.objectContaining({
+          key: 'key-2',
+          captcha: 'k7PQ',
+          credential: 'google-id-token-for-nonce-2',
+          agree: true,
+        }),
+      ]);
     } finally {
       delete window.google;
     }

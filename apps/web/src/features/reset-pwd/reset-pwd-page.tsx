@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import { AccountForm, FormSubmit, useAccountForm } from '../../components/account-form.tsx';
+import { AccountForm, FormSubmit } from '../../components/account-form.tsx';
+import { useAccountForm } from '../../components/use-account-form.ts';
 import { Page } from '../../components/page.tsx';
 import { PASSWORD_SEGMENT, parseAccountMode } from '../../lib/account.ts';
 import { useAuthFailureToast } from '../../lib/use-auth.ts';

@@ -1,0 +1,81 @@
+import { randomUUID } from 'node:crypto';
+import type { AnswerStatus, ChatMode, Locale } from '@bible-qa/contract';
+import type { Logger } from 'pino';
+import type { Tradition } from '../scripture/references.types.ts';
+import type { AnswerModel } from './answer-model.ts';
+import { runGeneration, type GenerationDeps } from './generate.ts';
+import { GenerationHub } from './generation-hub.ts';
+
+/**
+ * One question per language, across the paths a first question takes (a doctrine, a named passage, a person, a
+ * topic, professional mode's cross-references and commentary): asked once, they open the index's tables, load the
+ * passage guide and the language's analysers and fill the version's memos, so a reader's first question is not the
+ * one that pays for it.
+ */
+export const WARM_QUESTIONS: readonly { language: Locale; question: string; mode: ChatMode }[] = [
+  { language: 'zh-cn', question: '什么是因信称义？', mode: 'advanced' },
+  { language: 'zh-tw', question: '登山寶訓主要講了什麼？', mode: 'advanced' },
+  { language: 'en', question: 'Who was Moses?', mode: 'professional' },
+  { language: 'es-es', question: '¿Qué dice la Biblia sobre el perdón?', mode: 'advanced' },
+  { language: 'fr-fr', question: 'Que dit la Bible sur la prière ?', mode: 'simple' },
+];
+
+/**
+ * With a remote model the warm-up never calls it: this stand-in quotes the gathered verses, so retrieval, citation
+ * verification and the answer's parts are warmed without a paid model call.
+ */
+export const quotingModel: AnswerModel = {
+  name: 'warm-up',
+  usesCrossReferences: true,
+  async *stream(context) {
+    for (const verse of context.verses.slice(0, 3)) yield `${verse.label} ${verse.text}\n`;
+  },
+};
+
+export interface WarmUpDeps extends GenerationDeps {
+  tradition: Tradition;
+  /** Real requests in flight: the warm-up waits for a quiet moment before each question, and gives up if none comes. */
+  busy: () => boolean;
+  log: Pick<Logger, 'info' | 'warn' | 'error'>;
+  /** How long to wait for a quiet moment before giving up (default 10 s). */
+  quietWaitMs?: number;
+}
+
+const QUIET_POLL_MS = 100;
+
+async function quiet(busy: () => boolean, signal: AbortSignal, waitMs: number): Promise<boolean> {
+  const until = Date.now() + waitMs;
+  while (busy() && !signal.aborted) {
+    // Readers asking now warm the caches themselves; a server busy for long needs no warm-up.
+    if (Date.now() > until) return false;
+    await new Promise((r) => setTimeout(r, QUIET_POLL_MS).unref());
+  }
+  return !signal.aborted;
+}
+
+/**
+ * Asks the warm-up questions one after another, in the background, as a guest whose answers go nowhere. It never
+ * delays readiness (nothing waits for it) and yields to real requests: one question at a time, only when none is in
+ * flight. Resolves with the status of each answer it got.
+ */
+export async function warmAnswers(deps: WarmUpDeps, signal: AbortSignal = new AbortController().signal) {
+  const started = performance.now();
+  const statuses: AnswerStatus[] = [];
+  for (const { language, question, mode } of WARM_QUESTIONS) {
+    if (!(await quiet(deps.busy, signal, deps.quietWaitMs ?? 10_000))) break;
+    // No reader ever follows a warm-up answer, so no reader can leave it: the grace never applies.
+    const hub = new GenerationHub(randomUUID(), 0);
+    signal.addEventListener('abort', () => hub.abort('shutdown'), { once: true });
+    await runGeneration(deps, {
+      hub,
+      input: { question, kind: 'answer', mode, language, tradition: deps.tradition, history: [] },
+      ids: { answerId: hub.answerId, questionId: null, conversationId: null },
+      guest: true,
+      createdAt: new Date(),
+      locale: language,
+      persist: async (answer) => void statuses.push(answer.status),
+    });
+  }
+  deps.log.info({ asked: statuses.length, ms: Math.round(performance.now() - started) }, 'answer caches warmed');
+  return statuses;
+}

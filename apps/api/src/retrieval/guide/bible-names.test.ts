@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { hasBibleName } from './bible-names.ts';
+
+describe('hasBibleName', () => {
+  it.each([
+    ['who killed goliath', 'en'],
+    ['What did the dove bring back to Noah?', 'en'],
+    ['谁杀了歌利亚？', 'zh-Hans'],
+    ['誰殺了歌利亞？', 'zh-Hant'],
+    ['¿Cómo se llamaba la esposa de Moisés?', 'es'],
+    ['Qui a tué Goliath ?', 'fr'],
+  ] as const)('finds the Bible name in %s', (q, language) => expect(hasBibleName(q, language)).toBe(true));
+
+  it.each([
+    ['will it rain in London tomorrow', 'en'],
+    ["What's Apple's stock price today?", 'en'],
+    ['how do I reset my iPhone password', 'en'],
+    ['明天北京会下雨吗', 'zh-Hans'],
+    ['台積電今天股價多少', 'zh-Hant'],
+    ['receta de paella valenciana', 'es'],
+    ['score du match du PSG hier soir', 'fr'],
+  ] as const)('finds no Bible name in %s (words like "on" or "mark" are no names)', (q, language) =>
+    expect(hasBibleName(q, language)).toBe(false),
+  );
+});

@@ -1,0 +1,53 @@
+// The Bible's proper names in the reader languages (derived/bible-names.json, built from the corpus by
+// derived/build-derived-data.ts): a question that names Goliath, 挪亚 or Moisés is about the Bible even when it holds
+// none of the faith's words ("Who killed Goliath?"), so the relevance floor lets it through.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { BibleLanguage } from '@bible-qa/contract';
+import { foldToSimplified } from '../chinese-text.ts';
+import { contentWords, pushWordTokens, sanitizeText } from '../text-analysis.ts';
+
+export const BIBLE_NAMES_FILE = path.join(path.dirname(fileURLToPath(import.meta.url)), '../derived/bible-names.json');
+
+export interface BibleNamesFile {
+  source: string;
+  /** Lower-cased English names as the Bibles spell them. */
+  en: string[];
+  /** Glossary words (Spanish and French stems, Chinese words folded to Simplified) that translate to a name. */
+  es: string[];
+  fr: string[];
+  zh: string[];
+}
+
+let loaded: { en: Set<string>; es: Set<string>; fr: Set<string>; zh: string[] } | undefined;
+
+function names() {
+  if (!loaded) {
+    const file = JSON.parse(readFileSync(BIBLE_NAMES_FILE, 'utf8')) as BibleNamesFile;
+    // Chinese names are found as substrings of the question: jieba may cut an unknown name differently.
+    loaded = {
+      en: new Set(file.en),
+      es: new Set(file.es),
+      fr: new Set(file.fr),
+      zh: file.zh.filter((w) => w.length > 1),
+    };
+  }
+  return loaded;
+}
+
+/** Whether a question names a person or place of the Bible in the reader's language. */
+export function hasBibleName(question: string, language: BibleLanguage): boolean {
+  const table = names();
+  if (language === 'zh-Hans' || language === 'zh-Hant') {
+    const folded = foldToSimplified(sanitizeText(question));
+    return table.zh.some((name) => folded.includes(name));
+  }
+  if (language === 'en') {
+    const words: string[] = [];
+    pushWordTokens(sanitizeText(question), words);
+    return words.some((w) => table.en.has(w));
+  }
+  const set = table[language];
+  return contentWords(question, language).some((w) => set.has(w));
+}
