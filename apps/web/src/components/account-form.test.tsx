@@ -174,7 +174,7 @@ describe('the shared account form', () => {
       await waitFor(() => expect(screen.getByTestId('login-captcha').querySelector('input')!.value).toBe(''));
       type('login-captcha', 'k7PQ');
       await act(async () => fireEvent.click(screen.getByTestId('login-send-code')));
-      expect(await screen.findByText('60 秒后重新获取')).toBeTruthy();
+      expect(await screen.findByText('60 秒后重发')).toBeTruthy();
       // Used up: no captcha on screen until the next send asks for a new one.
       expect(screen.queryByTestId('login-captcha')).toBeNull();
       expect(sent('/portal/auth/send-code-mobile')).toEqual([
@@ -207,7 +207,7 @@ describe('the shared account form', () => {
         type('login-account', '13800000000');
         await act(async () => fireEvent.click(screen.getByTestId('login-send-code')));
         await act(async () => fireEvent.click(await screen.findByTestId('login-captcha-widget')));
-        expect(await screen.findByText('60 秒后重新获取')).toBeTruthy();
+        expect(await screen.findByText('60 秒后重发')).toBeTruthy();
         expect(shown).toHaveBeenCalledWith('190000001');
         expect(sent('/portal/auth/send-code-mobile').at(-1)).toMatchObject({
           key: 'c-9',

@@ -132,6 +132,8 @@ describe('admin measures screen', () => {
     ]);
     expect(screen.getByTestId('admin-measure').dataset.status).toBe('lifted');
     expect(screen.getByTestId('admin-measure-lift-reason').textContent).toContain('申诉属实');
+    // The confirmation toast is on screen (and closed with the test).
+    await waitFor(() => expect(document.querySelector('.adm-toast-main')?.textContent).toContain('已解除'));
   });
 
   it('says so when no account has that phone or e-mail', async () => {

@@ -115,5 +115,6 @@ describe('chat composer rough edges', () => {
     fireEvent.click(send);
     expect(toasts()).toEqual(['请输入问题']);
     expect(show).toHaveBeenCalledTimes(1);
+    expect(await screen.findByText('请输入问题')).toBeTruthy();
   });
 });

@@ -64,6 +64,7 @@ describe('chat welcome', () => {
     expect(screen.getByTestId('chat-mode-advanced').getAttribute('aria-pressed')).toBe('false');
     expect(screen.getByTestId('chat-mode-switch').textContent).toBe('通用模式');
     expect(show).toHaveBeenCalledWith({ content: '已切换为通用模式' });
+    expect(await screen.findByText('已切换为通用模式')).toBeTruthy();
     // The one in use again: nothing to switch, nothing said.
     show.mockClear();
     fireEvent.click(simple);

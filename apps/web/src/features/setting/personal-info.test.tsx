@@ -64,6 +64,7 @@ describe('personal info and account deletion in settings', () => {
       expect.objectContaining({ name: '路得' }),
     ]);
     expect(app.storage.getUser()?.name).toBe('路得');
+    expect((await screen.findAllByText('已保存')).length).toBeGreaterThan(0);
   });
 
   it('chooses a gender, and "prefer not to say" sets it back to unknown', async () => {
@@ -80,6 +81,7 @@ describe('personal info and account deletion in settings', () => {
       'female',
       'unknown',
     ]);
+    expect((await screen.findAllByText('已保存')).length).toBeGreaterThan(0);
   });
 
   it('names what deletion erases, waits for the tick, then deletes, forgets the login and goes home', async () => {
