@@ -128,9 +128,11 @@ describe.each(['mobile', 'desktop'] as const)('the account in Chromium (%s)', (v
     await snap(page, `account-${viewport}-4-delete-sheet`);
 
     await page.getByTestId('setting-deregister-understood').click();
+    // The toast shows for the second before the page reloads: wait for both from before the tap.
+    const landed = page.waitForURL(/\/chat\?_n=1$/);
+    const said = page.getByText('账号已注销').waitFor();
     await page.getByTestId('setting-deregister-confirm').click();
-    await page.waitForURL(/\/chat\?_n=1$/);
-    await page.getByText('账号已注销').waitFor();
+    await Promise.all([landed, said]);
     await snap(page, `account-${viewport}-5-deleted`);
     await poll(() => page.evaluate(() => localStorage.getItem('APP_AUTH_TOKEN_KEY'))).toBeNull();
 
@@ -139,7 +141,7 @@ describe.each(['mobile', 'desktop'] as const)('the account in Chromium (%s)', (v
       401,
     );
     await context.close();
-  });
+  }, 90_000);
 
   it('an admin finds a user by phone, suspends them with a reason and lifts it with another', async () => {
     const phone = PHONES.measured![viewport];
