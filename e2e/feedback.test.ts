@@ -116,8 +116,14 @@ describe.each(['mobile', 'desktop'] as const)('feedback in Chromium (%s)', (view
 
     // Sent: the records tab shows it with both screenshots, awaiting a reply.
     await page.getByTestId('feedback-submit').click();
+    // The receipt number the policy promises, then the same number on the record.
+    const receiptNo = (await page.getByTestId('feedback-receipt-no').textContent()) ?? '';
+    expect(receiptNo).toMatch(/^FB-\d{8}-[0-9A-F]{8}$/);
+    await snap(page, `feedback-${viewport}-4a-receipt`);
+    await page.getByRole('button', { name: '知道了' }).click();
     const record = page.getByTestId('feedback-record').filter({ hasText: content });
     await record.waitFor();
+    expect(await record.getByTestId('feedback-record-receipt').textContent()).toBe(`受理编号 ${receiptNo}`);
     expect(await record.getByTestId('feedback-record-status').textContent()).toBe('待回复');
     await record.locator('[data-testid="feedback-record-image"][data-loaded="true"]').nth(1).waitFor();
     expect(await record.getByTestId('feedback-record-image').count()).toBe(2);

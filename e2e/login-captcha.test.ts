@@ -57,7 +57,7 @@ describe('the captcha before a further code from one address, in Chromium', () =
   it('sends the first code at once, then asks for the captcha, refuses a wrong one and sends with the right one', async () => {
     const first = await newPage(browser, 'mobile');
     await startCodeLogin(first.page, '13900139101', false);
-    await expect.poll(() => first.page.getByTestId('login-send-code').textContent()).toMatch(/\d+ 秒后重新获取/);
+    await expect.poll(() => first.page.getByTestId('login-send-code').textContent()).toMatch(/\d+ 秒后重发/);
     expect(await first.page.getByTestId('login-captcha').count()).toBe(0);
     await finishLogin(first.page, '13900139101');
     await first.context.close();
@@ -86,7 +86,7 @@ describe('the captcha before a further code from one address, in Chromium', () =
       const [drawn] = await outbox(nextKey);
       await input(page, 'login-captcha').fill(drawn!.text.toUpperCase());
       await page.getByTestId('login-send-code').click();
-      await expect.poll(() => page.getByTestId('login-send-code').textContent()).toMatch(/\d+ 秒后重新获取/);
+      await expect.poll(() => page.getByTestId('login-send-code').textContent()).toMatch(/\d+ 秒后重发/);
       await expect.poll(() => page.getByTestId('login-captcha').count()).toBe(0);
       await snap(page, `${name}-3-code-sent`);
       await finishLogin(page, phone);

@@ -84,7 +84,7 @@ async function requestCode(page: Page, prefix: string, account: string): Promise
   const inbox = smtp.inbox.length;
   const since = Date.now();
   await page.getByTestId(`${prefix}-send-code`).click();
-  await expect.poll(() => page.getByTestId(`${prefix}-send-code`).textContent()).toMatch(/\d+ 秒后重新获取/);
+  await expect.poll(() => page.getByTestId(`${prefix}-send-code`).textContent()).toMatch(/\d+ 秒后重发/);
   sentAt.set(account, Date.now());
   return account.includes('@') ? smtp.codeFor(account, { since: inbox }) : smsCode(account, since);
 }

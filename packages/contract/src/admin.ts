@@ -26,6 +26,9 @@ export const measureSchema = z.object({
   startsAt: z.string(),
   expiresAt: z.string().nullable(),
   liftedAt: z.string().nullable(),
+  /** Why it was lifted, and by which admin (null when it expired or was lifted before reasons were kept). */
+  liftReason: z.string().nullable().default(null),
+  liftedBy: z.string().nullable().default(null),
   /** The admin who applied it; null for the system (risk ceiling). */
   createdBy: z.string().nullable(),
   active: z.boolean(),
@@ -33,10 +36,10 @@ export const measureSchema = z.object({
 export type Measure = z.infer<typeof measureSchema>;
 /** GET /portal/admin/measures?userId= */
 export const listMeasuresQuerySchema = z.object({ userId: z.string().uuid() });
-/** POST /portal/admin/measures/lift; the reason goes to the audit log. */
+/** POST /portal/admin/measures/lift: the reason is kept with the measure and in the audit log. */
 export const liftMeasureRequestSchema = z.object({
   measureId: z.string().uuid(),
-  reason: z.string().trim().max(500).optional(),
+  reason: z.string().trim().min(1).max(500),
 });
 /** GET /portal/admin/users/find?account= (a phone number or an e-mail address in any spelling) */
 export const findUserQuerySchema = z.object({ account: z.string().trim().min(1).max(320) });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { ANSWER_KINDS, ANSWER_STATUSES, CHAT_MODES } from './constants.ts';
+import { ANSWER_KINDS, ANSWER_STATUSES, CHAT_MODES, FEEDBACK_TYPES, QUESTION_MAX_LENGTH } from './constants.ts';
+import { feedbackTypeSchema } from './feedback.ts';
 import { expressionSchema } from './member.ts';
 import { localeSchema } from './locale-schema.ts';
 import { stripBidiControls } from './plain-text.ts';
@@ -17,8 +18,6 @@ export type AnswerKind = z.infer<typeof answerKindSchema>;
 
 export const answerStatusSchema = z.enum(ANSWER_STATUSES);
 export type AnswerStatus = z.infer<typeof answerStatusSchema>;
-
-export const QUESTION_MAX_LENGTH = 2000;
 
 /** The guest key's form (GUEST_KEY_HEADER in constants.ts). */
 export const guestKeySchema = z
@@ -127,6 +126,8 @@ export const answerSchema = z.object({
   sources: z.array(z.string()),
   verification: verificationSchema,
   rating: z.enum(['like', 'dislike']).nullable(),
+  /** Why a dislike: one of the feedback types (spec §3), or null. */
+  ratingReason: feedbackTypeSchema.nullable().default(null),
   collected: z.boolean(),
   /** Set when the answer failed: the message to show. */
   error: z.object({ code: z.number(), msg: z.string() }).nullable(),
@@ -165,7 +166,12 @@ export const renameSessionSchema = z.object({
   id: z.string().uuid(),
   title: z.string().overwrite(stripBidiControls).trim().min(1).max(100),
 });
-export const rateSchema = z.object({ id: z.string().uuid(), rating: z.enum(['like', 'dislike']).nullable() });
+/** POST /portal/chat/rate: a dislike may carry its reason (a feedback type); a like or a taken-back rating clears it. */
+export const rateSchema = z.object({
+  id: z.string().uuid(),
+  rating: z.enum(['like', 'dislike']).nullable(),
+  reason: z.enum(FEEDBACK_TYPES).nullable().optional(),
+});
 export const batchSchema = z.object({
   ids: z.array(z.string().uuid()).min(1).max(100),
   action: z.enum(['collect', 'uncollect']),

@@ -42,6 +42,16 @@ export const QR_TICKET_TTL_MS = 2 * 60_000;
 export const EXTERNAL_ACCESS_WINDOW_MS = 5 * 60_000;
 /** The version of the user agreement a login consents to; recorded with the time of consent. */
 export const USER_AGREEMENT_VERSION = '1.0';
+/** The longest question (characters); the composer counts toward it and keeps what fits of a longer paste. */
+export const QUESTION_MAX_LENGTH = 2000;
+/** Feedback types (spec §3), also the reasons a dislike can give. */
+export const FEEDBACK_TYPES = [
+  'wrong_answer',
+  'misunderstanding',
+  'format_error',
+  'fabricated_facts',
+  'badly_structured',
+] as const;
 
 /**
  * A guest's own key: made at random by the client, kept in its local storage and sent with every call in this

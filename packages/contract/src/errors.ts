@@ -162,13 +162,14 @@ const catalogue = {
     'zh-cn': '请输入短信验证码',
     'zh-tw': '請輸入簡訊驗證碼',
   },
+  // The username of this product is its account: a phone number or an e-mail address (the field labelled 账号).
   username_required: {
     code: 10107,
-    en: 'Please enter the username',
-    'es-es': 'Introduzca el nombre de usuario',
-    'fr-fr': 'Veuillez saisir le nom d’utilisateur',
-    'zh-cn': '请输入用户名',
-    'zh-tw': '請輸入使用者名稱',
+    en: 'Please enter your account (phone number or e-mail)',
+    'es-es': 'Introduzca su cuenta (teléfono o correo electrónico)',
+    'fr-fr': 'Veuillez saisir votre compte (téléphone ou e-mail)',
+    'zh-cn': '请输入账号（手机号或邮箱）',
+    'zh-tw': '請輸入帳號（手機號碼或電子郵件）',
   },
   captcha_required: {
     code: 10108,

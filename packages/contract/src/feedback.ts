@@ -1,17 +1,10 @@
 import { z } from 'zod';
-import { FEEDBACK_MAX_IMAGES } from './constants.ts';
+import { FEEDBACK_MAX_IMAGES, FEEDBACK_TYPES } from './constants.ts';
 
 /**
  * Feedback (spec §3, §5, §7) and the screenshots it carries. Screenshots are uploaded one by one first
  * (POST /portal/upload/image, the raw image bytes as the body) and the feedback references their ids.
  */
-export const FEEDBACK_TYPES = [
-  'wrong_answer',
-  'misunderstanding',
-  'format_error',
-  'fabricated_facts',
-  'badly_structured',
-] as const;
 export const feedbackTypeSchema = z.enum(FEEDBACK_TYPES, { error: 'feedback_type_required' });
 export type FeedbackType = z.infer<typeof feedbackTypeSchema>;
 
@@ -43,6 +36,8 @@ export type UploadedImage = z.infer<typeof uploadedImageSchema>;
 
 export const feedbackSchema = z.object({
   id: z.string(),
+  /** The receipt number the policy promises (spec §4): FB-<UTC date>-<8 characters of the id>, e.g. FB-20261124-3F2A9C1D. */
+  receiptNo: z.string(),
   type: feedbackTypeSchema,
   content: z.string(),
   contact: z.string().nullable(),

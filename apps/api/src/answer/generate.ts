@@ -60,6 +60,7 @@ export async function runGeneration(deps: GenerationDeps, job: GenerationJob): P
     language: input.language,
     translation,
     rating: null,
+    ratingReason: null,
     collected: false,
     aiGenerated: true as const,
     createdAt: job.createdAt.toISOString(),

@@ -62,6 +62,7 @@ function answerOf(hub: GenerationHub, status: Answer['status']): Answer {
     sources: [],
     verification: { checked: 0, linked: 0, marked: 0 },
     rating: null,
+    ratingReason: null,
     collected: false,
     error: null,
     aiGenerated: true,

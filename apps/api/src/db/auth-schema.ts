@@ -111,6 +111,9 @@ export const accountMeasures = pgTable(
     startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }),
     liftedAt: timestamp('lifted_at', { withTimezone: true }),
+    /** Why it was lifted early, and by which admin. */
+    liftReason: text('lift_reason'),
+    liftedBy: uuid('lifted_by'),
     createdBy: uuid('created_by'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },

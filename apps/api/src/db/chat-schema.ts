@@ -55,6 +55,10 @@ export const messages = pgTable(
     parts: jsonb('parts').$type<Record<string, unknown>>(),
     errorCode: integer('error_code'),
     rating: text('rating', { enum: ['like', 'dislike'] }),
+    /** A dislike's reason: one of the feedback types (spec §3); null for a like or no reason. */
+    ratingReason: text('rating_reason', {
+      enum: ['wrong_answer', 'misunderstanding', 'format_error', 'fabricated_facts', 'badly_structured'],
+    }),
     collectedAt: timestamp('collected_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -18,7 +18,10 @@ const WIDGET_ORIGINS: Record<'builtin' | 'tencent' | 'geetest', string[]> = {
 export type CaptchaWidget = keyof typeof WIDGET_ORIGINS;
 
 /** The content security policy; `inlineScripts` are the hashes of the page's own inline scripts (decision 0029). */
-export function contentSecurityPolicy(captcha: CaptchaWidget = 'builtin', inlineScripts: readonly string[] = []): string {
+export function contentSecurityPolicy(
+  captcha: CaptchaWidget = 'builtin',
+  inlineScripts: readonly string[] = [],
+): string {
   const widget = WIDGET_ORIGINS[captcha].map((origin) => ` ${origin}`).join('');
   return [
     "default-src 'self'",

@@ -22,21 +22,29 @@ interface Wiring {
 /** Wires the API client, the session and storage together: the one place that knows them all. */
 export function createAppServices({ storage, i18n, navigate, currentPath, toast, reload }: Wiring): AppServices {
   let session: Session | null = null;
+  /** To login, and back here afterwards; once on the login screen, its own redirect is kept. */
+  const toLogin = () => {
+    const from = currentPath();
+    if (from === LOGIN_PATH || from.startsWith(`${LOGIN_PATH}?`) || from.startsWith(`${LOGIN_PATH}/`)) return;
+    navigate(`${LOGIN_PATH}?${REDIRECT_PARAM}=${encodeURIComponent(from)}`);
+  };
+  /** The server no longer knows the stored login (reset elsewhere, expired, deleted): forget it and go to login. */
+  const endSession = () => {
+    storage.clearSession();
+    session?.sync();
+  };
   const api = createApiClient({
     // Remember-me: a 401 is first answered by logging in again with the user token (lib/token-renewal.ts).
-    fetch: createRenewingFetch({ storage, onChange: () => session?.sync() }),
+    fetch: createRenewingFetch({ storage, onChange: () => session?.sync(), onExpired: toLogin }),
     getToken: storage.getToken,
     getLocale: () => toLocale(i18n.language),
     getPlatform: storage.getPlatform,
     getGuestKey: storage.getGuestKey,
     toast,
     loginPath: LOGIN_PATH,
+    onSessionRefused: endSession,
     // A 401 sends the user to login and brings them back afterwards.
-    navigate: (to) => {
-      const from = currentPath();
-      const back = to === LOGIN_PATH && !from.startsWith(LOGIN_PATH);
-      navigate(back ? `${LOGIN_PATH}?${REDIRECT_PARAM}=${encodeURIComponent(from)}` : to);
-    },
+    navigate: (to) => (to === LOGIN_PATH ? toLogin() : navigate(to)),
   });
   session = createSession(storage, api);
   return { api, storage, session, reload };

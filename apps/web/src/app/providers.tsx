@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import ConfigProvider from 'antd-mobile/es/components/config-provider';
+import ConfigProvider, { setDefaultConfig } from 'antd-mobile/es/components/config-provider';
 import enUS from 'antd-mobile/es/locales/en-US';
 import esES from 'antd-mobile/es/locales/es-ES';
 import frFR from 'antd-mobile/es/locales/fr-FR';
@@ -16,6 +16,22 @@ const LIBRARY_LOCALES = { 'zh-cn': zhCN, 'zh-tw': zhTW, en: enUS, 'es-es': esES,
   Locale,
   typeof zhCN
 >;
+
+/**
+ * The library's texts in the UI language, for what it renders outside this tree too: the imperative Dialog and Toast
+ * (confirm dialogs' 取消/确定 buttons) read the default config, not the provider's.
+ */
+export function applyLibraryLocale(i18n: I18n): typeof zhCN {
+  const library = LIBRARY_LOCALES[toLocale(i18n.language)];
+  // Our own words for the buttons: the library's French "confirm" reads "Activer" (activate).
+  const locale = {
+    ...library,
+    common: { ...library.common, confirm: i18n.t('common.confirm'), cancel: i18n.t('common.cancel') },
+    Dialog: { ...library.Dialog, ok: i18n.t('common.ok') },
+  };
+  setDefaultConfig({ locale });
+  return locale;
+}
 
 export function createQueryClient(): QueryClient {
   // The API client already retries a timed-out call once (spec §8); a second layer of retries would multiply it.
@@ -36,7 +52,7 @@ export function AppProviders({
   const [client] = useState(() => queryClient ?? createQueryClient());
   return (
     <I18nextProvider i18n={i18n}>
-      <ConfigProvider locale={LIBRARY_LOCALES[toLocale(i18n.language)]}>
+      <ConfigProvider locale={applyLibraryLocale(i18n)}>
         <QueryClientProvider client={client}>
           <ServicesProvider services={services}>{children}</ServicesProvider>
         </QueryClientProvider>

@@ -69,6 +69,10 @@ export const routes: RouteObject[] = [
       route('admin-feedback', 'admin/feedback', { titleKey: 'adminFeedback.title' }, () =>
         import('../features/admin-feedback/admin-feedback-page.tsx').then((m) => m.AdminFeedbackPage),
       ),
+      // Admins only: find an account, see its state, apply and lift measures with their reasons.
+      route('admin-measures', 'admin/measures', { titleKey: 'adminMeasures.title' }, () =>
+        import('../features/admin-measures/admin-measures-page.tsx').then((m) => m.AdminMeasuresPage),
+      ),
       // The chapter reader: citations, the passage sheet, devotionals and search open a chapter here.
       route('read', 'read/:book/:chapter', { titleKey: 'read.title' }, () =>
         import('../features/reader/reader-page.tsx').then((m) => m.ReaderPage),

@@ -3,7 +3,7 @@ import { createApiClient } from '../lib/api-client.ts';
 import { createSession } from '../lib/session.ts';
 import { createAppStorage, encodeCacheKey } from '../lib/storage.ts';
 import { json, LOGIN, testUser } from '../test/fixtures.ts';
-import { readExternalAccess, runStartup } from './startup.ts';
+import { externalTarget, readExternalAccess, runStartup } from './startup.ts';
 
 const USER = testUser({ email: null });
 
@@ -101,6 +101,35 @@ describe('start-up sequence', () => {
       token: 't',
       targetUrl: null,
     });
+  });
+
+  it.each([
+    ['no target', null],
+    ['an empty target', ''],
+    ['the root', '/'],
+    ['the root with a query', '/?x=1'],
+    ['a loop through /redirect', '/redirect/chat'],
+    ['another site', 'https://evil.example/chat'],
+    ['a protocol-relative address', '//evil.example'],
+  ])('lands an external-access login with %s on chat?_n=2, never the root’s chat?_n=1 (rough edge 16)', (_, target) => {
+    expect(externalTarget(target, 'https://bible.example')).toBe('/chat?_n=2');
+  });
+
+  it('lands it on a page of this site, by path or by full address', () => {
+    expect(externalTarget('/devotionals?x=1', 'https://bible.example')).toBe('/devotionals?x=1');
+    expect(externalTarget('https://bible.example/setting', 'https://bible.example')).toBe('/setting');
+    expect(externalTarget('collections', 'https://bible.example')).toBe('/collections');
+  });
+
+  it('goes to chat?_n=2, not the root’s chat?_n=1, when the link’s target is the root or another site', async () => {
+    for (const target of ['%2F', 'https%3A%2F%2Fevil.example%2F']) {
+      const { deps, navigate } = setup(() => json({ code: 10100, msg: 'no', data: null }), {
+        hash: `#/externalAccess?appId=P&targetUrl=${target}`,
+        search: '',
+      });
+      await expect(runStartup(deps)).resolves.toMatchObject({ target: '/chat?_n=2' });
+      expect(navigate).toHaveBeenCalledWith('/chat?_n=2');
+    }
   });
 
   it('goes to chat?_n=2 when the external link has no target', async () => {

@@ -1,7 +1,7 @@
 import { EXTERNAL_DEFAULT_TARGET, LOCALES, SIMPLIFIED_CHINESE_MARKER, type Locale } from '@bible-qa/contract';
 import type { ApiClient } from '../lib/api-client.ts';
 import { switchLanguage } from '../lib/language.ts';
-import { safeRedirectTarget } from '../lib/safe-path.ts';
+import { toSameOriginPath } from '../lib/safe-path.ts';
 import type { Session } from '../lib/session.ts';
 import type { AppStorage } from '../lib/storage.ts';
 
@@ -35,6 +35,18 @@ export function readExternalAccess(location: Pick<Location, 'hash' | 'search'>) 
   };
 }
 
+/**
+ * Where an external-access login lands (spec §4, §9): its target when that is a page of this site, else chat?_n=2
+ * (never the root's chat?_n=1): no target, an empty one, the root, a loop through /redirect, or another site.
+ */
+export function externalTarget(targetUrl: string | null, origin: string): string {
+  const path = toSameOriginPath(targetUrl, origin);
+  if (!path || path === '/' || path.startsWith('/?') || path.startsWith('/#') || path.startsWith('/redirect')) {
+    return EXTERNAL_DEFAULT_TARGET;
+  }
+  return path;
+}
+
 /** GET /version answers plain text; an envelope with a string `data` is read too. */
 function versionMarker(body: unknown): string {
   if (typeof body === 'string') return body.trim().toLowerCase();
@@ -52,9 +64,7 @@ export async function runStartup(deps: StartupDeps): Promise<StartupOutcome> {
   const { api, storage, session, location } = deps;
   const external = readExternalAccess(location);
   if (external) {
-    const target = external.targetUrl
-      ? safeRedirectTarget(external.targetUrl, location.origin)
-      : EXTERNAL_DEFAULT_TARGET;
+    const target = externalTarget(external.targetUrl, location.origin);
     let loggedIn = false;
     try {
       if (external.appId) storage.setPlatform(external.appId);

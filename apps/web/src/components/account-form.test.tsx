@@ -31,9 +31,9 @@ describe('the shared account form', () => {
     const button = () => screen.getByTestId('reset-send-code');
     expect(button().textContent).toBe('获取验证码');
     await act(async () => fireEvent.click(button()));
-    await waitFor(() => expect(button().textContent).toBe('2 秒后重新获取'));
+    await waitFor(() => expect(button().textContent).toBe('2 秒后重发'));
     expect(button().hasAttribute('disabled')).toBe(true);
-    await waitFor(() => expect(button().textContent).toBe('1 秒后重新获取'), { timeout: 5000 });
+    await waitFor(() => expect(button().textContent).toBe('1 秒后重发'), { timeout: 5000 });
     await waitFor(() => expect(button().textContent).toBe('重新获取'), { timeout: 5000 });
     expect(button().hasAttribute('disabled')).toBe(false);
     // The reset code is a reset_password code for the address carried over from the login screen.
@@ -48,7 +48,7 @@ describe('the shared account form', () => {
     await screen.findByTestId('page-reset-pwd');
     const error = () => screen.getByTestId('reset-error').textContent;
     fireEvent.click(screen.getByTestId('reset-submit'));
-    await waitFor(() => expect(error()).toBe('请输入手机号'));
+    await waitFor(() => expect(error()).toBe('请输入账号（手机号或邮箱）'));
     type('reset-account', '13800000000');
     fireEvent.click(screen.getByTestId('reset-submit'));
     await waitFor(() => expect(error()).toBe('请先获取验证码'));
@@ -174,7 +174,7 @@ describe('the shared account form', () => {
       await waitFor(() => expect(screen.getByTestId('login-captcha').querySelector('input')!.value).toBe(''));
       type('login-captcha', 'k7PQ');
       await act(async () => fireEvent.click(screen.getByTestId('login-send-code')));
-      expect(await screen.findByText('60 秒后重新获取')).toBeTruthy();
+      expect(await screen.findByText('60 秒后重发')).toBeTruthy();
       // Used up: no captcha on screen until the next send asks for a new one.
       expect(screen.queryByTestId('login-captcha')).toBeNull();
       expect(sent('/portal/auth/send-code-mobile')).toEqual([
@@ -207,7 +207,7 @@ describe('the shared account form', () => {
         type('login-account', '13800000000');
         await act(async () => fireEvent.click(screen.getByTestId('login-send-code')));
         await act(async () => fireEvent.click(await screen.findByTestId('login-captcha-widget')));
-        expect(await screen.findByText('60 秒后重新获取')).toBeTruthy();
+        expect(await screen.findByText('60 秒后重发')).toBeTruthy();
         expect(shown).toHaveBeenCalledWith('190000001');
         expect(sent('/portal/auth/send-code-mobile').at(-1)).toMatchObject({
           key: 'c-9',

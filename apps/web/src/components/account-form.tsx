@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { normalizeCode, type AccountField } from '../lib/account.ts';
 import { CaptchaItem } from './captcha-item.tsx';
 import type { AccountFormController } from './use-account-form.ts';
+import './account-form.css';
 
 interface AccountFormProps {
   form: AccountFormController;
@@ -42,12 +43,23 @@ export function AccountForm({ form, testId, onSubmit, footer, onCaptchaSolved }:
     code: (
       <Form.Item
         key="code"
-        label={t(form.mode === 'mobile' ? 'field.smsCode' : 'field.code')}
+        label={
+          <span data-testid={`${testId}-code-label`}>
+            {t(
+              form.codeChannel === 'mobile'
+                ? 'field.smsCode'
+                : form.codeChannel === 'mail'
+                  ? 'field.mailCode'
+                  : 'field.code',
+            )}
+          </span>
+        }
         extra={
           <Button
             size="small"
             fill="none"
             color="primary"
+            className="form-send-code"
             data-testid={`${testId}-send-code`}
             disabled={form.remaining > 0}
             loading={form.sending}
@@ -116,7 +128,7 @@ export function AccountForm({ form, testId, onSubmit, footer, onCaptchaSolved }:
 
   return (
     <>
-      <Form layout="horizontal" mode="card" footer={footer}>
+      <Form className="account-form" layout="horizontal" mode="card" footer={footer}>
         {form.fields.map((field) =>
           // The captcha the server asked for before a further code send comes just above the code.
           field === 'code' && form.sendNeedsCaptcha && form.captcha && !form.fields.includes('captcha')

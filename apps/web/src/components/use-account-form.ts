@@ -67,6 +67,9 @@ export function useAccountForm({
   const countdown = useCountdown(codeJustSent?.resendAfterSeconds ?? 0);
   const current = { ...values, account: account ?? values.account };
   const mode = detectAccountMode(current.account, hint ?? 'mobile');
+  // What the code arrives by follows what was typed (an SMS for a phone, a mail for an address); nothing typed yet,
+  // it is just "the code", whatever the route hints.
+  const codeChannel: AccountMode | null = current.account.trim() ? mode : null;
 
   const message = (problem: FormProblem): string =>
     'error' in problem ? errorMessage(problem.error) : t(`invalid.${problem.invalid}`);
@@ -85,6 +88,7 @@ export function useAccountForm({
     fields,
     values: current,
     mode,
+    codeChannel,
     codeRequested,
     remaining: countdown.remaining,
     sending,

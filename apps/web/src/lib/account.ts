@@ -91,16 +91,12 @@ export interface AccountFormState {
 /** A problem is a catalogue error (shared with the server) or a format message of the login namespace. */
 export type FormProblem = { error: ErrorName } | { invalid: 'mobile' | 'mail' | 'code' };
 
-/** The catalogue error for an empty account field: the phone, the e-mail, or the account (username) in general. */
-export function accountRequiredError(hint: AccountMode | null): ErrorName {
-  if (hint === 'mobile') return 'phone_required';
-  if (hint === 'mail') return 'email_required';
-  return 'username_required';
-}
-
-/** The account problem alone (the send-code button checks only this). */
+/**
+ * The account problem alone (the send-code button checks only this). The field is labelled 账号 and takes a phone
+ * number or an e-mail address whatever the route's hint, so an empty one asks for the account (username_required).
+ */
 export function accountProblem(account: string, hint: AccountMode | null): FormProblem | null {
-  if (!account.trim()) return { error: accountRequiredError(hint) };
+  if (!account.trim()) return { error: 'username_required' };
   const mode = detectAccountMode(account, hint ?? 'mobile');
   return isValidAccount(mode, account) ? null : { invalid: mode };
 }

@@ -23,6 +23,8 @@ export interface ApiClientDeps {
   getGuestKey?: () => string;
   navigate: (to: string) => void;
   toast: (message: string) => void;
+  /** A call that carried the access token was answered 401: the token is dead (called before going to login). */
+  onSessionRefused?: () => void;
   fetch?: typeof fetch;
   baseUrl?: string;
   timeoutMs?: number;
@@ -156,7 +158,7 @@ export function createApiClient(deps: ApiClientDeps) {
   }
 
   /** The envelope's data (validated) and its msg; a code other than 0 is handled per spec §8 and rejects. */
-  function unwrap<T>(body: unknown, schema: z.ZodType<T> | undefined): { data: T; msg: string } {
+  function unwrap<T>(body: unknown, schema: z.ZodType<T> | undefined, withToken = false): { data: T; msg: string } {
     if (!body || typeof body !== 'object' || typeof (body as { code?: unknown }).code !== 'number') {
       throw new ApiError('invalid_response', 'The response is not an envelope');
     }
@@ -171,6 +173,7 @@ export function createApiClient(deps: ApiClientDeps) {
       });
     }
     if (code === UNAUTHORIZED_CODE) {
+      if (withToken) deps.onSessionRefused?.();
       if (message) deps.toast(message);
       deps.navigate(loginPath);
       throw new ApiError('unauthorized', message, code);
@@ -186,6 +189,7 @@ export function createApiClient(deps: ApiClientDeps) {
     throw new ApiError('business', message, code);
   }
 
+  /** Sends the call; `withToken` says whether it carried the access token. */
   async function call(
     method: HttpMethod,
     path: string,
@@ -195,7 +199,8 @@ export function createApiClient(deps: ApiClientDeps) {
     const init = buildInit(method, path, options.body);
     for (const [name, value] of Object.entries(extra)) (init.headers as Headers).set(name, value);
     const params = options.body instanceof Blob ? { ...options.params, ...clientParams() } : options.params;
-    return send(buildUrl(method, path, params), init, options.signal);
+    const response = await send(buildUrl(method, path, params), init, options.signal);
+    return { response, withToken: (init.headers as Headers).has('Authorization') };
   }
 
   async function readEnvelope(response: Response): Promise<unknown> {
@@ -205,10 +210,11 @@ export function createApiClient(deps: ApiClientDeps) {
   }
 
   async function request<T = unknown>(method: HttpMethod, path: string, options: RequestOptions<T> = {}): Promise<T> {
-    const body = await readEnvelope(await call(method, path, options));
+    const { response, withToken } = await call(method, path, options);
+    const body = await readEnvelope(response);
     if (options.raw || path.includes(AUDIO_PATH)) return body as T;
     const schema = typeof options.schema === 'function' ? await options.schema() : options.schema;
-    return unwrap(body, schema).data;
+    return unwrap(body, schema, withToken).data;
   }
 
   /** A call whose envelope `msg` is what the caller shows on success (e.g. 'reply stopped for you'). */
@@ -217,7 +223,8 @@ export function createApiClient(deps: ApiClientDeps) {
     path: string,
     options: Omit<RequestOptions<unknown>, 'raw' | 'schema'> = {},
   ): Promise<string> {
-    return unwrap(await readEnvelope(await call(method, path, options)), undefined).msg;
+    const { response, withToken } = await call(method, path, options);
+    return unwrap(await readEnvelope(response), undefined, withToken).msg;
   }
 
   /**
@@ -233,10 +240,10 @@ export function createApiClient(deps: ApiClientDeps) {
   ): Promise<ReadableStream<Uint8Array>> {
     const headers: Record<string, string> = { Accept: 'text/event-stream' };
     if (options.lastEventId) headers['Last-Event-ID'] = options.lastEventId;
-    const response = await call('POST', path, { body, signal: options.signal }, headers);
+    const { response, withToken } = await call('POST', path, { body, signal: options.signal }, headers);
     const type = response.headers.get('Content-Type') ?? '';
     if (type.includes('text/event-stream') && response.body) return response.body;
-    unwrap(await readEnvelope(response), undefined);
+    unwrap(await readEnvelope(response), undefined, withToken);
     throw new ApiError('invalid_response', `Expected an event stream, got ${type || 'no content type'}`);
   }
 

@@ -71,6 +71,13 @@ export function createSession(storage: AppStorage, api: ApiClient) {
       changed();
       return setTimeout(reload, LOGOUT_RELOAD_MS);
     },
+
+    /** The account is gone (deregistered): forget its tokens and user info without calling the server, then reload. */
+    forget(reload: () => void): ReturnType<typeof setTimeout> {
+      storage.clearSession();
+      changed();
+      return setTimeout(reload, LOGOUT_RELOAD_MS);
+    },
   };
 }
 

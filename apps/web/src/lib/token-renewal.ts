@@ -9,6 +9,11 @@ interface RenewingFetchDeps {
   storage: Pick<AppStorage, 'getRefreshToken' | 'setToken' | 'setRefreshToken' | 'clearSession' | 'getPlatform'>;
   /** Told after the stored tokens changed (renewed, or cleared because the login is over). */
   onChange: () => void;
+  /**
+   * The server refused the user token too: the login is over. Told before `onChange`, so the app can go to login
+   * while the page that asked is still on screen (a re-render may cancel its request and its 401 with it).
+   */
+  onExpired?: () => void;
   fetch?: typeof fetch;
   baseUrl?: string;
 }
@@ -23,11 +28,13 @@ interface RenewingFetchDeps {
 export function createRenewingFetch({
   storage,
   onChange,
+  onExpired = () => undefined,
   // Read at each call, so a fetch replaced later (tests, instrumentation) is the one used.
   fetch: inner = (input, init) => fetch(input, init),
   baseUrl = API_BASE,
 }: RenewingFetchDeps) {
   let renewing: Promise<string | null> | null = null;
+  let expired = false;
 
   async function renew(userToken: string): Promise<string | null> {
     const response = await inner(`${baseUrl}/portal/auth/login`, {
@@ -47,7 +54,10 @@ export function createRenewingFetch({
       }
       return accessToken;
     }
-    if (body?.code === UNAUTHORIZED_CODE) storage.clearSession();
+    if (body?.code === UNAUTHORIZED_CODE) {
+      storage.clearSession();
+      expired = true;
+    }
     return null;
   }
 
@@ -71,6 +81,10 @@ export function createRenewingFetch({
         renewing = null;
       });
     const token = await renewing;
+    if (expired) {
+      expired = false;
+      onExpired();
+    }
     onChange();
     if (!token) return response;
     headers.set('Authorization', `Bearer ${token}`);

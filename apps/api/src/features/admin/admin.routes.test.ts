@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorCode, type LoginResult, type Measure } from '@bible-qa/contract';
 import type { DatabaseHandle } from '../../db/client.ts';
-import { get, manualClock, post, type TestApp } from '../../test/auth-helpers.ts';
+import { get, loginByMail, manualClock, post, type TestApp } from '../../test/auth-helpers.ts';
 import { databaseTargets } from '../../test/databases.ts';
 import { startGoogleKeys, type GoogleKeys } from '../../test/google-keys.ts';
 import { allModesEnv, loginModes, TEST_PASSWORD } from '../../test/login-modes.ts';
@@ -50,7 +50,13 @@ describe.each(databaseTargets)('admin routes and account measures on $name', (ta
           { userId: admin.user.id, kind: 'lock', reason: 'x' },
           { token: user.access_token },
         ),
-      () => post(t, '/portal/admin/measures/lift', { measureId: crypto.randomUUID() }, { token: user.access_token }),
+      () =>
+        post(
+          t,
+          '/portal/admin/measures/lift',
+          { measureId: crypto.randomUUID(), reason: 'x' },
+          { token: user.access_token },
+        ),
     ];
     for (const call of calls) expect((await call()).code).toBe(errorCode('forbidden'));
     expect((await get(t, `/portal/admin/measures?userId=${admin.user.id}`)).code).toBe(401);
@@ -64,6 +70,47 @@ describe.each(databaseTargets)('admin routes and account measures on $name', (ta
       token: admin.access_token,
     });
     expect(found).toMatchObject({ code: 0, data: { id: user.user.id } });
+  });
+
+  it('finds an account by e-mail in any case, and answers not_found for an unknown account or one that is neither', async () => {
+    const email = `Measured.${++n}@Example.org`;
+    const user = await loginByMail(t, email);
+    const lookup = (account: string) =>
+      get(t, `/portal/admin/users/find?account=${encodeURIComponent(account)}`, { token: admin.access_token });
+    expect(await lookup(`  ${email.toUpperCase()} `)).toMatchObject({
+      code: 0,
+      data: { id: user.user.id, email: email.toLowerCase(), limited: false },
+    });
+    expect((await lookup('nobody@example.org')).code).toBe(errorCode('not_found'));
+    expect((await lookup('not an account')).code).toBe(errorCode('not_found'));
+    expect((await get(t, '/portal/admin/users/find?account=', { token: admin.access_token })).code).toBe(
+      errorCode('invalid_request'),
+    );
+  });
+
+  it('lifts with its reason and the admin who lifted it, once; a lift without a reason changes nothing', async () => {
+    const mobile = phone();
+    const user = await loginModes.code(t, mobile);
+    const suspension = (await apply(user.user.id, 'suspension', { reason: 'spam bursts' })).data as Measure;
+    const lift = (body: object) => post(t, '/portal/admin/measures/lift', body, { token: admin.access_token });
+    expect((await lift({ measureId: suspension.id })).code).toBe(errorCode('invalid_request'));
+    expect((await lift({ measureId: suspension.id, reason: '   ' })).code).toBe(errorCode('invalid_request'));
+    const listed = async () =>
+      (await get(t, `/portal/admin/measures?userId=${user.user.id}`, { token: admin.access_token })).data as Measure[];
+    expect((await listed())[0]).toMatchObject({ active: true, liftedAt: null, liftReason: null });
+    expect((await info(user.access_token)).code).toBe(401);
+
+    const lifted = await lift({ measureId: suspension.id, reason: ' appeal upheld ' });
+    expect(lifted).toMatchObject({
+      code: 0,
+      data: { active: false, reason: 'spam bursts', liftReason: 'appeal upheld', liftedBy: admin.user.id },
+    });
+    expect((await listed())[0]).toMatchObject({ active: false, liftReason: 'appeal upheld', liftedBy: admin.user.id });
+    // A second lift finds nothing to lift, and the first reason stays.
+    expect((await lift({ measureId: suspension.id, reason: 'again' })).code).toBe(errorCode('not_found'));
+    expect((await listed())[0]?.liftReason).toBe('appeal upheld');
+    clock.advance(61_000);
+    expect((await loginModes.code(t, mobile)).user.id).toBe(user.user.id);
   });
 
   it('suspends: live tokens die at once, all five login paths refuse, and the expiry lifts it', async () => {
@@ -118,7 +165,12 @@ describe.each(databaseTargets)('admin routes and account measures on $name', (ta
     expect((await info(user.access_token)).code).toBe(401);
     clock.advance(61_000);
     await expect(loginModes.code(t, mobile)).rejects.toThrow(String(errorCode('account_locked')));
-    const lifted = await post(t, '/portal/admin/measures/lift', { measureId: lock.id }, { token: admin.access_token });
+    const lifted = await post(
+      t,
+      '/portal/admin/measures/lift',
+      { measureId: lock.id, reason: 'appeal accepted' },
+      { token: admin.access_token },
+    );
     expect(lifted).toMatchObject({ code: 0, data: { active: false } });
     clock.advance(61_000);
     expect((await loginModes.code(t, mobile)).user.id).toBe(user.user.id);

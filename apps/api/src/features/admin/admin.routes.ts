@@ -69,7 +69,7 @@ export const adminRoutes: FastifyPluginAsync<{
     {
       schema: {
         tags,
-        summary: 'Lift a measure',
+        summary: 'Lift a measure, with the reason',
         body: liftMeasureRequestSchema,
         response: { 200: okSchema(measureSchema) },
       },

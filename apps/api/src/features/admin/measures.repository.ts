@@ -39,10 +39,10 @@ export function createMeasuresRepository(db: Database) {
         .where(and(eq(accountMeasures.userId, userId), inArray(accountMeasures.kind, [...kinds]), inForce(now)))
         .orderBy(desc(accountMeasures.createdAt));
     },
-    async lift(id: string, now: Date): Promise<MeasureRow | undefined> {
+    async lift(id: string, now: Date, why: { reason: string; by: string | null }): Promise<MeasureRow | undefined> {
       const [row] = await db
         .update(accountMeasures)
-        .set({ liftedAt: now })
+        .set({ liftedAt: now, liftReason: why.reason, liftedBy: why.by })
         .where(and(eq(accountMeasures.id, id), isNull(accountMeasures.liftedAt)))
         .returning();
       return row;

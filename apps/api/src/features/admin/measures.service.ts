@@ -16,6 +16,8 @@ export function toMeasure(row: MeasureRow, now: Date): Measure {
     startsAt: row.startsAt.toISOString(),
     expiresAt: row.expiresAt?.toISOString() ?? null,
     liftedAt: row.liftedAt?.toISOString() ?? null,
+    liftReason: row.liftReason,
+    liftedBy: row.liftedBy,
     createdBy: row.createdBy,
     active: row.liftedAt === null && row.startsAt <= now && (row.expiresAt === null || row.expiresAt > now),
   };
@@ -88,9 +90,10 @@ export function createMeasuresService({
       return (await measures.listByUser(userId)).map((row) => toMeasure(row, now));
     },
 
-    async lift(input: { measureId: string; reason?: string; liftedBy: string }): Promise<Measure> {
+    /** Lifts a measure still on record as not lifted, keeping why and by whom. */
+    async lift(input: { measureId: string; reason: string; liftedBy: string | null }): Promise<Measure> {
       const now = clock.now();
-      const row = await measures.lift(input.measureId, now);
+      const row = await measures.lift(input.measureId, now, { reason: input.reason, by: input.liftedBy });
       if (!row) throw new AppError('not_found');
       await audit.record({
         kind: 'measure_lifted',

@@ -82,7 +82,7 @@ describe.each(databaseTargets)("a user's token reaches nothing of another user's
     const calls = [
       get(t, `/portal/admin/measures?userId=${b.user.id}`, { token: a.access_token }),
       get(t, '/portal/admin/users/find?account=13900000002', { token: a.access_token }),
-      post(t, '/portal/admin/measures/lift', { measureId: measure.id }, { token: a.access_token }),
+      post(t, '/portal/admin/measures/lift', { measureId: measure.id, reason: 'x' }, { token: a.access_token }),
       post(
         t,
         '/portal/admin/measures',

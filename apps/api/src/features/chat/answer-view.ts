@@ -40,6 +40,7 @@ export function answerFromRow(row: MessageRow, question: string, locale: Locale)
     content: row.content,
     ...parts,
     rating: row.rating,
+    ratingReason: row.ratingReason,
     collected: row.collectedAt !== null,
     error: name ? { code: row.errorCode!, msg: errorMessage(name, locale) } : null,
     aiGenerated: true,

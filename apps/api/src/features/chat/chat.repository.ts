@@ -1,4 +1,19 @@
-import { and, asc, desc, eq, exists, ilike, inArray, isNotNull, isNull, lt, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  exists,
+  ilike,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  notInArray,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
 import { conversations, messages } from '../../db/chat-schema.ts';
@@ -218,10 +233,16 @@ export function createChatRepository(db: Database) {
         .returning({ id: messages.id });
       return rows.length;
     },
-    async setRating(id: string, userId: string, rating: 'like' | 'dislike' | null): Promise<boolean> {
+    /** The rating and, for a dislike, its reason; a like or a cleared rating has none. */
+    async setRating(
+      id: string,
+      userId: string,
+      rating: 'like' | 'dislike' | null,
+      reason: MessageRow['ratingReason'] = null,
+    ): Promise<boolean> {
       const rows = await db
         .update(messages)
-        .set({ rating })
+        .set({ rating, ratingReason: rating === 'dislike' ? reason : null })
         .where(and(eq(messages.id, id), eq(messages.userId, userId), eq(messages.role, 'assistant')))
         .returning({ id: messages.id });
       return rows.length > 0;

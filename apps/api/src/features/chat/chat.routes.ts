@@ -239,13 +239,13 @@ export const chatRoutes: FastifyPluginAsync<{
       ...userOnly,
       schema: {
         tags,
-        summary: 'Like or dislike an answer (null takes it back)',
+        summary: 'Like or dislike an answer, a dislike with its reason (null takes it back)',
         body: rateSchema,
         response: { 200: emptyOkSchema },
       },
     },
     async (request) => {
-      await history.rate(currentUserId(request), request.body.id, request.body.rating);
+      await history.rate(currentUserId(request), request.body.id, request.body.rating, request.body.reason ?? null);
       return ok(null);
     },
   );

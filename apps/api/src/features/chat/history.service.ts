@@ -1,4 +1,4 @@
-import type { Answer, ConversationSearchPage, Locale } from '@bible-qa/contract';
+import type { Answer, ConversationSearchPage, FeedbackType, Locale } from '@bible-qa/contract';
 import { AppError } from '../../http/app-error.ts';
 import { answerFromRow } from './answer-view.ts';
 import type { ChatRepository } from './chat.repository.ts';
@@ -93,8 +93,8 @@ export function createHistoryService({ chats }: { chats: ChatRepository }) {
       const { rows, total } = await chats.listCollected(userId, page, size);
       return { total, items: rows.map((r) => answerFromRow(r.answer, r.question ?? '', locale)) };
     },
-    rate: async (userId: string, id: string, rating: 'like' | 'dislike' | null) =>
-      found(await chats.setRating(id, userId, rating)),
+    rate: async (userId: string, id: string, rating: 'like' | 'dislike' | null, reason: FeedbackType | null = null) =>
+      found(await chats.setRating(id, userId, rating, reason)),
   };
 }
 export type HistoryService = ReturnType<typeof createHistoryService>;

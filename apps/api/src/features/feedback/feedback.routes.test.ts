@@ -158,6 +158,24 @@ describe.each(databaseTargets)('feedback and screenshots on $name', (target) => 
     expect(filesUnder(uploadsDir)).toHaveLength(2);
   });
 
+  it('gives each feedback a receipt number (its UTC day and id), the same in the records, the info and the admin list', async () => {
+    const added = await call<Feedback>('POST', '/portal/feedback/add', alice, {
+      type: 'format_error',
+      content: 'The verse list was cut in half.',
+    });
+    expect(added.code).toBe(0);
+    const { id, createdAt, receiptNo } = added.data;
+    const day = new Date(createdAt).toISOString().slice(0, 10).replaceAll('-', '');
+    expect(receiptNo).toBe(`FB-${day}-${id.replaceAll('-', '').slice(0, 8).toUpperCase()}`);
+    expect(receiptNo).toMatch(/^FB-\d{8}-[0-9A-F]{8}$/);
+    const info = await call<Feedback>('GET', `/portal/feedback/info?id=${id}`, alice);
+    expect(info.data.receiptNo).toBe(receiptNo);
+    const list = await call<{ items: Feedback[] }>('GET', '/portal/feedback/list?size=50', alice);
+    expect(list.data.items.find((item) => item.id === id)?.receiptNo).toBe(receiptNo);
+    const adminList = await call<AdminFeedbackPage>('GET', '/portal/admin/feedback/list?size=50', admin);
+    expect(adminList.data.items.find((item) => item.id === id)?.receiptNo).toBe(receiptNo);
+  });
+
   it('serves a stored image to its owner and admins only', async () => {
     const image = await upload(alice, await pngOf(20, 20));
     const as = (user: User | null) =>

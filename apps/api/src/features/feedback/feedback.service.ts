@@ -26,9 +26,19 @@ const imageView = (row: ImageRow): UploadedImage => ({
   byteSize: row.byteSize,
 });
 
+/**
+ * The receipt number of a feedback (the policy: "we give a receipt number"): its UTC day and the first eight
+ * characters of its random id. Derived, so every feedback already stored has one; one in 4 billion a day collides.
+ */
+export function feedbackReceiptNo(id: string, createdAt: Date): string {
+  const day = createdAt.toISOString().slice(0, 10).replaceAll('-', '');
+  return `FB-${day}-${id.replaceAll('-', '').slice(0, 8).toUpperCase()}`;
+}
+
 function feedbackView(row: FeedbackRow, images: ImageRow[]): Feedback {
   return {
     id: row.id,
+    receiptNo: feedbackReceiptNo(row.id, row.createdAt),
     type: row.type,
     content: row.content,
     contact: row.contact,

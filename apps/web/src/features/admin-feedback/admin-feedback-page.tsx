@@ -9,7 +9,7 @@ import { PagedCardList } from '../../components/paged-card-list.tsx';
 import { StoredImage } from '../../components/stored-image.tsx';
 import { useLocale } from '../../lib/i18n.ts';
 import { useServices } from '../../lib/services.tsx';
-import { useSession } from '../../lib/session.ts';
+import { useVerifiedSession } from '../../lib/use-verified-session.ts';
 import {
   adminFeedbackKeys,
   adminFeedbackQuery,
@@ -63,6 +63,9 @@ function AdminFeedbackItem({ item }: { item: AdminFeedback }) {
           {item.replied ? t('records.replied') : t('records.waiting')}
         </Tag>
         <time className="admin-feedback-time">{new Date(item.createdAt).toLocaleString(locale)}</time>
+      </div>
+      <div className="admin-feedback-receipt" data-testid="admin-feedback-receipt">
+        {t('receipt.label')} {item.receiptNo}
       </div>
       <p className="admin-feedback-content" data-testid="admin-feedback-content">
         <UserText text={item.content} />
@@ -123,7 +126,7 @@ function AdminFeedbackList({ filter }: { filter: RepliedFilter }) {
 /** /admin/feedback — every user's feedback with a reply box. Admins only; the API refuses anyone else too. */
 export function AdminFeedbackPage() {
   const { t } = useTranslation('feedback');
-  const { user } = useSession();
+  const { user } = useVerifiedSession();
   const [filter, setFilter] = useState<RepliedFilter>('false');
   if (user?.role !== 'admin') {
     return (

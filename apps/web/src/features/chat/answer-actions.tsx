@@ -1,4 +1,5 @@
-import { lazy, Suspense, useState } from 'react';
+import type { FeedbackType } from '@bible-qa/contract';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { StarIcon } from '../../components/icons.tsx';
@@ -9,6 +10,7 @@ import { REDIRECT_PARAM } from '../../lib/safe-path.ts';
 import { CopyIcon, DislikeIcon, LikeIcon, RefreshIcon, ShareIcon } from './chat-icons.tsx';
 import { useCollectAnswer, useRateAnswer, type Rating } from './chat.queries.ts';
 import type { AnswerView } from './conversation.ts';
+import { DislikeReasons } from './dislike-reasons.tsx';
 import { ReadAloudButton } from './read-aloud.tsx';
 import { Dialog, Toast } from '../../lib/overlays.ts';
 
@@ -37,6 +39,10 @@ export function AnswerActions({ answer, busy, onPatch, onResend }: AnswerActions
   const rate = useRateAnswer();
   const collect = useCollectAnswer();
   const [sharing, setSharing] = useState<string[]>([]);
+  // The answer just disliked, asking why (the sheet is mounted on the first dislike).
+  const [asking, setAsking] = useState<string | null>(null);
+  const askingRef = useRef<string | null>(null);
+  const [asked, setAsked] = useState(false);
 
   /** The stored answer's id; a guest is offered the login instead. */
   async function storedId(
@@ -57,10 +63,32 @@ export function AnswerActions({ answer, busy, onPatch, onResend }: AnswerActions
     onPatch(id, { rating });
     try {
       await rate.mutateAsync({ id, rating });
-      if (rating) Toast.show({ content: t('answer.rated') });
     } catch {
       onPatch(id, { rating: previous });
+      return;
     }
+    if (rating === 'dislike') {
+      // The dislike counts at once; why is asked next, and skipping leaves it without a reason.
+      setAsked(true);
+      askingRef.current = id;
+      setAsking(id);
+    } else if (rating) Toast.show({ content: t('answer.rated') });
+  }
+
+  async function onReason(reason: FeedbackType | null) {
+    // The sheet may report a pick and then its closing: only the first counts.
+    const id = askingRef.current;
+    askingRef.current = null;
+    setAsking(null);
+    if (!id) return;
+    if (reason) {
+      try {
+        await rate.mutateAsync({ id, rating: 'dislike', reason });
+      } catch {
+        return; // the API client has shown the message; the dislike stays
+      }
+    }
+    Toast.show({ content: t('answer.rated') });
   }
 
   async function onCollect() {
@@ -147,6 +175,7 @@ export function AnswerActions({ answer, busy, onPatch, onResend }: AnswerActions
       >
         <RefreshIcon />
       </button>
+      {asked ? <DislikeReasons open={asking !== null} onDone={(reason) => void onReason(reason)} /> : null}
       {sharing.length ? (
         <Suspense fallback={null}>
           <ShareSheet ids={sharing} onClose={() => setSharing([])} />

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { ChatAnswer, type AnswerHandlers, type AnswerSelection } from './chat-answer.tsx';
 import type { ChatTurn } from './conversation.ts';
-import { UserText } from '../../components/user-text.tsx';
+import { QuestionBubble } from './question-bubble.tsx';
 
 interface ChatConversationProps {
   turns: ChatTurn[];
@@ -12,7 +12,7 @@ interface ChatConversationProps {
 
 /** The questions and answers of the conversation, newest last; a new question scrolls into view. */
 export function ChatConversation({ turns, busy, handlers, selection }: ChatConversationProps) {
-  const newest = useRef<HTMLParagraphElement>(null);
+  const newest = useRef<HTMLDivElement>(null);
   const lastKey = turns[turns.length - 1]?.key;
   useEffect(() => {
     newest.current?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
@@ -24,9 +24,7 @@ export function ChatConversation({ turns, busy, handlers, selection }: ChatConve
         const latest = index === turns.length - 1;
         return (
           <section key={turn.key} className="chat-turn">
-            <p ref={latest ? newest : undefined} className="chat-bubble chat-bubble-user" data-testid="chat-question">
-              <UserText text={turn.question} />
-            </p>
+            <QuestionBubble ref={latest ? newest : undefined} question={turn.question} />
             <ChatAnswer turn={turn} latest={latest} busy={busy} handlers={handlers} selection={selection} />
           </section>
         );

@@ -25,6 +25,7 @@ export function answerOf(overrides: Partial<Answer> = {}): Answer {
     sources: [],
     verification: { checked: 0, linked: 0, marked: 0 },
     rating: null,
+    ratingReason: null,
     collected: false,
     error: null,
     aiGenerated: true,

@@ -191,6 +191,8 @@ export function ChatPage() {
       ) : (
         <ChatWelcome
           loggedIn={loggedIn}
+          mode={mode}
+          onMode={setMode}
           onPick={(question) => void mayOverwrite(question).then((ok) => ok && setDraft(question))}
           onLogin={() => navigate('/login')}
         />

@@ -6,7 +6,8 @@ import { renderApp } from '../../test/render-app.tsx';
 import { answerOf, envelope, eventStreamResponse, fakeServer, metaEvent, sse } from './chat-fixtures.ts';
 import { CHAT_PATHS } from './chat.queries.ts';
 import { answerAt, waitForStatus } from './chat-test-helpers.ts';
-import { VOICE_OFF, VOICE_PATHS } from './voice.queries.ts';
+import { VOICE_OFF } from '../../lib/voice-config.ts';
+import { VOICE_PATHS } from './voice.queries.ts';
 
 Globals.assign({ skipAnimation: true });
 

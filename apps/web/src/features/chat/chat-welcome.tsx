@@ -1,28 +1,42 @@
+import { CHAT_MODES, type ChatMode } from '@bible-qa/contract';
 import Button from 'antd-mobile/es/components/button';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { BookIcon, HelpIcon, StarIcon } from '../../components/icons.tsx';
 import { Logo } from '../../components/logo.tsx';
-
-const MODES = ['advanced', 'simple', 'professional'] as const;
+import { Toast } from '../../lib/overlays.ts';
+import { useVoiceInput } from '../../lib/voice-config.ts';
 const SUGGESTIONS = ['q1', 'q2', 'q3'] as const;
 
 interface ChatWelcomeProps {
   loggedIn: boolean;
+  /** The answer mode in use; a tap on a mode row switches to it, confirmed as the mode switch does. */
+  mode: ChatMode;
+  onMode: (mode: ChatMode) => void;
   onPick: (question: string) => void;
   onLogin: () => void;
 }
 
 /** The welcome panel of a new conversation: what the assistant is, its modes, and questions to start with. */
-export function ChatWelcome({ loggedIn, onPick, onLogin }: ChatWelcomeProps) {
+export function ChatWelcome({ loggedIn, mode, onMode, onPick, onLogin }: ChatWelcomeProps) {
   const { t } = useTranslation('chat');
   const { t: tc } = useTranslation();
+  // Hold-to-speak is promised only where the server transcribes (the composer offers it only then).
+  const voice = useVoiceInput();
+
+  function pickMode(next: ChatMode) {
+    if (next === mode) return;
+    onMode(next);
+    Toast.show({ content: t('mode.switched', { mode: t(`modes.${next}.name`) }) });
+  }
   return (
     <div className="chat-welcome" data-testid="chat-welcome">
       <div className="chat-welcome-hero">
         <Logo className="chat-welcome-logo" />
         <h1 className="chat-welcome-greeting">{t('welcome.greeting')}</h1>
-        <p className="chat-welcome-intro">{t('welcome.intro')}</p>
+        <p className="chat-welcome-intro" data-testid="chat-welcome-intro">
+          {t(voice ? 'welcome.introVoice' : 'welcome.intro')}
+        </p>
       </div>
 
       {loggedIn ? null : (
@@ -52,10 +66,23 @@ export function ChatWelcome({ loggedIn, onPick, onLogin }: ChatWelcomeProps) {
       <section className="chat-modes">
         <h2 className="chat-section-title">{t('modes.title')}</h2>
         <ul>
-          {MODES.map((mode) => (
-            <li key={mode} className="chat-mode" data-testid={`chat-mode-${mode}`}>
-              <strong>{t(`modes.${mode}.name`)}</strong>
-              <span>{t(`modes.${mode}.description`)}</span>
+          {CHAT_MODES.map((option) => (
+            <li key={option}>
+              <button
+                type="button"
+                className="chat-mode"
+                data-testid={`chat-mode-${option}`}
+                aria-pressed={option === mode}
+                onClick={() => pickMode(option)}
+              >
+                <strong>{t(`modes.${option}.name`)}</strong>
+                <span>{t(`modes.${option}.description`)}</span>
+                {option === mode ? (
+                  <em className="chat-mode-current" data-testid="chat-mode-current">
+                    {t('modes.current')}
+                  </em>
+                ) : null}
+              </button>
             </li>
           ))}
         </ul>

@@ -1,4 +1,4 @@
-import type { askRequestSchema, ChatEvent, Expression, ShareTheme } from '@bible-qa/contract';
+import type { askRequestSchema, ChatEvent, Expression, FeedbackType, ShareTheme } from '@bible-qa/contract';
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import type { z } from 'zod';
@@ -171,7 +171,8 @@ export function useDeleteSession() {
 export function useRateAnswer() {
   const { api } = useServices();
   return useMutation({
-    mutationFn: ({ id, rating }: { id: string; rating: Rating }) => api.post(CHAT_PATHS.rate, { id, rating }),
+    mutationFn: ({ id, rating, reason }: { id: string; rating: Rating; reason?: FeedbackType | null }) =>
+      api.post(CHAT_PATHS.rate, { id, rating, ...(reason ? { reason } : {}) }),
   });
 }
 

@@ -6,7 +6,8 @@ import { useLocale } from '../../lib/i18n.ts';
 import { markdownToText } from '../../lib/markdown.ts';
 import { useServices } from '../../lib/services.tsx';
 import { SpeakerIcon, SpeakerOffIcon } from './voice-icons.tsx';
-import { fetchSpeechAudio, voiceConfigQuery } from './voice.queries.ts';
+import { voiceConfigQuery } from '../../lib/voice-config.ts';
+import { fetchSpeechAudio } from './voice.queries.ts';
 
 /** The voices' language tags for the five locales. */
 const SPEECH_LANG: Record<Locale, string> = {

@@ -1,56 +1,13 @@
-import {
-  READ_ALOUD_MAX_CHARS,
-  SUCCESS_CODE,
-  VOICE_MAX_AUDIO_BYTES,
-  VOICE_MAX_SECONDS,
-  VOICE_MIN_SECONDS,
-  type ToAudioRequest,
-  type VoiceConfig,
-} from '@bible-qa/contract';
-import { queryOptions } from '@tanstack/react-query';
+import { READ_ALOUD_MAX_CHARS, type ToAudioRequest } from '@bible-qa/contract';
 import { ApiError, type ApiClient } from '../../lib/api-client.ts';
+import { VOICE_CONFIG_PATH } from '../../lib/voice-config.ts';
 
 /** The voice calls (under /webapi): hold-to-speak recognition and read-aloud. */
 export const VOICE_PATHS = {
-  config: '/portal/voice/config',
+  config: VOICE_CONFIG_PATH,
   recognize: '/portal/voice/recognize',
   toAudio: '/portal/voice/to-audio',
 } as const;
-
-export const voiceKeys = { config: () => ['voice', 'config'] as const };
-
-/** Voice off: no hold-to-speak, read-aloud by the browser. What a server that cannot say otherwise gets. */
-export const VOICE_OFF: VoiceConfig = {
-  recognize: false,
-  serverSpeech: false,
-  minSeconds: VOICE_MIN_SECONDS,
-  maxSeconds: VOICE_MAX_SECONDS,
-  maxBytes: VOICE_MAX_AUDIO_BYTES,
-};
-
-/** The config envelope, checked by hand: the composer is on the first screen, which loads without zod. */
-function readConfig(body: unknown): VoiceConfig | null {
-  const envelope = body as { code?: unknown; data?: Partial<Record<keyof VoiceConfig, unknown>> } | null;
-  const data = envelope?.data;
-  if (envelope?.code !== SUCCESS_CODE || !data) return null;
-  const { recognize, serverSpeech, minSeconds, maxSeconds, maxBytes } = data;
-  if (typeof recognize !== 'boolean' || typeof serverSpeech !== 'boolean') return null;
-  if (typeof minSeconds !== 'number' || typeof maxSeconds !== 'number' || typeof maxBytes !== 'number') return null;
-  return { recognize, serverSpeech, minSeconds, maxSeconds, maxBytes };
-}
-
-/** Whether voice works here, asked quietly: a server that cannot tell just means voice off, never a toast. */
-export function voiceConfigQuery(api: ApiClient) {
-  return queryOptions({
-    queryKey: voiceKeys.config(),
-    queryFn: async (): Promise<VoiceConfig> => {
-      const body = await api.get(VOICE_PATHS.config, { raw: true }).catch(() => null);
-      return readConfig(body) ?? VOICE_OFF;
-    },
-    staleTime: Infinity,
-    retry: false,
-  });
-}
 
 /** The text of a recording; refusals (too short, no text …) reject after the client has shown their message. */
 export async function recognizeSpeech(api: ApiClient, recording: Blob, durationMs: number): Promise<string> {

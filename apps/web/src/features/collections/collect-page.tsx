@@ -6,7 +6,7 @@ import { Markdown } from '../../components/markdown.tsx';
 import { Page } from '../../components/page.tsx';
 import { useLocale } from '../../lib/i18n.ts';
 import { useServices } from '../../lib/services.tsx';
-import { useSession } from '../../lib/session.ts';
+import { useVerifiedSession } from '../../lib/use-verified-session.ts';
 import { REDIRECT_PARAM } from '../../lib/use-auth.ts';
 import { AnswerParts } from '../../components/answer-parts.tsx';
 import { collectionQuery, conversationLink, useUncollect } from './collections.queries.ts';
@@ -25,7 +25,7 @@ interface ChatDraft {
  * Kept alive like the route table says. Links made before carry `&conversation=…`, which is not needed.
  */
 export function CollectPage() {
-  const { loggedIn } = useSession();
+  const { loggedIn } = useVerifiedSession();
   const [params] = useSearchParams();
   const { t } = useTranslation('collections');
   const { t: tc } = useTranslation();

@@ -7,7 +7,7 @@ import { LoadMore } from '../../components/load-more.tsx';
 import { Page } from '../../components/page.tsx';
 import { useLocale } from '../../lib/i18n.ts';
 import { useServices } from '../../lib/services.tsx';
-import { useSession } from '../../lib/session.ts';
+import { useVerifiedSession } from '../../lib/use-verified-session.ts';
 import { PULL_REFRESH_HEAD_HEIGHT, PULL_REFRESH_SUCCESS_MS } from '../../lib/theme.ts';
 import { REDIRECT_PARAM } from '../../lib/use-auth.ts';
 import { collectionsQuery, conversationLink, detailLink, excerptOf, useUncollect } from './collections.queries.ts';
@@ -16,7 +16,7 @@ import { UserText } from '../../components/user-text.tsx';
 
 /** /collections — the user's saved answers (spec §2): open one, uncollect it, or go back to its conversation. */
 export function CollectionsPage() {
-  const { loggedIn } = useSession();
+  const { loggedIn } = useVerifiedSession();
   return (
     <Page testId="page-collections" tone="muted">
       {loggedIn ? <CollectionList /> : <GuestPrompt path="/collections" />}

@@ -1,6 +1,6 @@
 import { FEEDBACK_CONTENT_MAX, FEEDBACK_MAX_IMAGES, FEEDBACK_TYPES, type FeedbackType } from '@bible-qa/contract';
 import { Button, Form, Input, Selector, TextArea } from 'antd-mobile';
-import Toast from 'antd-mobile/es/components/toast';
+import { Dialog } from '../../lib/overlays.ts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../../lib/services.tsx';
@@ -49,13 +49,24 @@ export function FeedbackForm({ onSent }: { onSent: () => void }) {
     if (problem || !type) return;
     setSending(true);
     try {
-      await addFeedback(api, {
+      const sent = await addFeedback(api, {
         type,
         content: content.trim(),
         contact: contact.trim() || undefined,
         imageIds: shots.map((s) => s.extra.imageId!),
       });
-      Toast.show({ icon: 'success', content: t('sent') });
+      // The receipt number the policy promises, kept in the records too.
+      void Dialog.alert({
+        title: t('sent'),
+        content: (
+          <div className="feedback-receipt" data-testid="feedback-receipt">
+            <p>
+              {t('receipt.label')} <strong data-testid="feedback-receipt-no">{sent.receiptNo}</strong>
+            </p>
+            <p>{t('receipt.hint')}</p>
+          </div>
+        ),
+      });
       shots.forEach((s) => URL.revokeObjectURL(s.url));
       setType(null);
       setContent('');

@@ -1,18 +1,24 @@
 import { FEEDBACK_MAX_IMAGE_BYTES } from '@bible-qa/contract';
+import { Globals } from '@react-spring/web';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ok, testUser } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';
 import { looksLikeContact } from './feedback-form.tsx';
 
+// The receipt dialog of one test must be gone before the next: no exit animation left running.
+Globals.assign({ skipAnimation: true });
+
 const USER = testUser();
 const image = (id: string) => ({ id, contentType: 'image/png', width: 10, height: 10, byteSize: 100 });
 
 let calls: { url: string; init: RequestInit }[];
 let uploads: number;
+let records: object[];
 beforeEach(() => {
   calls = [];
   uploads = 0;
+  records = [];
   window.localStorage.setItem('APP_AUTH_TOKEN_KEY', 'token-1');
   window.localStorage.setItem('app_user', JSON.stringify(USER));
   vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:preview'), revokeObjectURL: vi.fn() }));
@@ -28,6 +34,7 @@ beforeEach(() => {
         const body = JSON.parse(String(init.body)) as Record<string, unknown>;
         return ok({
           id: 'f1',
+          receiptNo: 'FB-20261122-0F1E2D3C',
           type: body.type,
           content: body.content,
           contact: body.contact ?? null,
@@ -38,7 +45,7 @@ beforeEach(() => {
           createdAt: '2026-11-22T12:00:00.000Z',
         });
       }
-      if (url.startsWith('/webapi/portal/feedback/list')) return ok({ items: [], total: 0 });
+      if (url.startsWith('/webapi/portal/feedback/list')) return ok({ items: records, total: records.length });
       return ok(null);
     }),
   );
@@ -91,6 +98,36 @@ describe('feedback page', () => {
       content: '表格乱了',
       imageIds: ['00000000-0000-4000-8000-000000000001', '00000000-0000-4000-8000-000000000002'],
     });
+    // Sent: the receipt dialog opens (and is closed with this test).
+    expect(await screen.findByTestId('feedback-receipt')).toBeTruthy();
+  });
+
+  it('gives the receipt number the policy promises once sent, and shows it in the records (rough edge 11)', async () => {
+    renderApp('/feedback');
+    fireEvent.click(await screen.findByTestId('feedback-type-wrong_answer'));
+    fireEvent.change(screen.getByTestId('feedback-content').querySelector('textarea')!, {
+      target: { value: '犹大书只有一章' },
+    });
+    records = [
+      {
+        id: 'f1',
+        receiptNo: 'FB-20261122-0F1E2D3C',
+        type: 'wrong_answer',
+        content: '犹大书只有一章',
+        contact: null,
+        images: [],
+        reply: null,
+        replied: false,
+        repliedAt: null,
+        createdAt: '2026-11-22T12:00:00.000Z',
+      },
+    ];
+    fireEvent.click(screen.getByTestId('feedback-submit'));
+    const receipt = await screen.findByTestId('feedback-receipt');
+    expect(screen.getByTestId('feedback-receipt-no').textContent).toBe('FB-20261122-0F1E2D3C');
+    expect(receipt.textContent).toContain('受理编号');
+    expect(receipt.textContent).toContain('5 个工作日');
+    expect((await screen.findByTestId('feedback-record-receipt')).textContent).toBe('受理编号 FB-20261122-0F1E2D3C');
   });
 
   it('asks a guest to log in', async () => {

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Page } from '../../components/page.tsx';
-import { useSession } from '../../lib/session.ts';
+import { useVerifiedSession } from '../../lib/use-verified-session.ts';
 import { REDIRECT_PARAM } from '../../lib/use-auth.ts';
 import { feedbackKeys } from './feedback.queries.ts';
 import { FeedbackForm } from './feedback-form.tsx';
@@ -19,7 +19,7 @@ export function FeedbackPage() {
   const { t: tc } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const { loggedIn } = useSession();
+  const { loggedIn } = useVerifiedSession();
   const [tab, setTab] = useState<Tab>('submit');
 
   if (!loggedIn) {

@@ -24,6 +24,9 @@ export function FeedbackRecord({ item }: { item: Feedback }) {
         </Tag>
         <time className="feedback-record-time">{new Date(item.createdAt).toLocaleString(locale)}</time>
       </div>
+      <p className="feedback-record-receipt" data-testid="feedback-record-receipt">
+        {t('receipt.label')} {item.receiptNo}
+      </p>
       <p className="feedback-record-content" data-testid="feedback-record-content">
         <UserText text={item.content} />
       </p>

@@ -37,7 +37,7 @@ describe('login page', () => {
     server({ '/portal/auth/send-code-mobile': () => ok({ resendAfterSeconds: 60 }) });
     renderApp('/login');
     fireEvent.click(await screen.findByTestId('login-submit'));
-    await expectError('login', '请输入用户名');
+    await expectError('login', '请输入账号（手机号或邮箱）');
     type('login-account', '138');
     fireEvent.click(screen.getByTestId('login-submit'));
     await expectError('login', '请输入正确的手机号');
@@ -45,7 +45,7 @@ describe('login page', () => {
     fireEvent.click(screen.getByTestId('login-submit'));
     await expectError('login', '请先获取验证码');
     fireEvent.click(screen.getByTestId('login-send-code'));
-    expect(await screen.findByText('60 秒后重新获取')).toBeTruthy();
+    expect(await screen.findByText('60 秒后重发')).toBeTruthy();
     fireEvent.click(screen.getByTestId('login-submit'));
     await expectError('login', '请输入短信验证码');
     type('login-code', '123456');
@@ -63,7 +63,7 @@ describe('login page', () => {
     await screen.findByTestId('page-login');
     type('login-account', 'ann@example.com');
     await act(async () => fireEvent.click(screen.getByTestId('login-send-code')));
-    expect(await screen.findByText('90 秒后重新获取')).toBeTruthy();
+    expect(await screen.findByText('90 秒后重发')).toBeTruthy();
     expect(screen.getByTestId('login-send-code').hasAttribute('disabled')).toBe(true);
     type('login-code', '654321');
     fireEvent.click(screen.getByTestId('login-remember'));
@@ -119,9 +119,12 @@ describe('login page', () => {
     expect(app.storage.getToken()).toBe('a1');
     expect(app.storage.getRefreshToken()).toBe('u1');
     expect(app.storage.getUser()?.name).toBe('Ann');
-    // The kept-alive login screen does not keep the password it sent.
+    // Logged in, the login screen leads on; logged out again, it does not keep the password it sent.
     await act(async () => app.router.navigate('/login/mobile/pwd'));
-    expect(screen.getByTestId('login-password').querySelector('input')?.value).toBe('');
+    await waitFor(() => expect(app.location()).toBe('/chat?_n=1'));
+    act(() => void app.services.session.logout(app.reload));
+    await act(async () => app.router.navigate('/login/mobile/pwd'));
+    expect((await screen.findByTestId('login-password')).querySelector('input')?.value).toBe('');
     const [, loginInit] =
       api.mock.mock.calls.find(([url]) => String(url) === '/webapi/portal/auth/login-mobile-password') ?? [];
     expect(new Headers(loginInit?.headers).has('Authorization')).toBe(false);

@@ -1,7 +1,7 @@
 import { Button, Checkbox, Tabs } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
 import { AccountForm, FormSubmit } from '../../components/account-form.tsx';
 import { useAccountForm } from '../../components/use-account-form.ts';
 import { AgreementCheck } from '../../components/agreement-check.tsx';
@@ -9,6 +9,8 @@ import { Page } from '../../components/page.tsx';
 import { PASSWORD_SEGMENT, QR_SEGMENT, parseAccountMode, type AccountField } from '../../lib/account.ts';
 import { isServerError } from '../../lib/auth-calls.ts';
 import { useErrorMessage } from '../../lib/i18n.ts';
+import { REDIRECT_PARAM, safeRedirectTarget } from '../../lib/safe-path.ts';
+import { useSession } from '../../lib/session.ts';
 import { useAuthFailureToast } from '../../lib/use-auth.ts';
 import { GoogleLogin } from './google-login.tsx';
 import { useCodeLoginMutation, usePasswordLoginMutation } from './login.queries.ts';
@@ -30,6 +32,8 @@ const FIELDS: Record<Exclude<LoginTab, 'qr'>, readonly AccountField[]> = {
  */
 export function LoginPage() {
   const params = useParams();
+  const [searchParams] = useSearchParams();
+  const { loggedIn } = useSession();
   if (params.mode === QR_SEGMENT && params.pwd) {
     return (
       <Page testId="page-login">
@@ -38,6 +42,10 @@ export function LoginPage() {
         </div>
       </Page>
     );
+  }
+  // Already logged in: nothing to do here; go where the login would have led (kept alive, so only when shown).
+  if (loggedIn) {
+    return <Navigate to={safeRedirectTarget(searchParams.get(REDIRECT_PARAM), window.location.origin)} replace />;
   }
   return <LoginForms />;
 }

@@ -1,5 +1,5 @@
 import { EXPRESSIONS, LOCALES, VERSION_LABEL, type Expression, type Locale } from '@bible-qa/contract';
-import { ActionSheet, Button, Dialog, List, Switch, Toast } from 'antd-mobile';
+import { ActionSheet, List, Switch, Toast } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -8,8 +8,9 @@ import { useLocale } from '../../lib/i18n.ts';
 import { switchLanguage } from '../../lib/language.ts';
 import { MEMBER_MODIFY_PATH, chooseExpression, storedExpression } from '../../lib/preferences.ts';
 import { useServices } from '../../lib/services.tsx';
-import { useSession } from '../../lib/session.ts';
+import { useVerifiedSession } from '../../lib/use-verified-session.ts';
 import { PRIMARY_CHOICES, applyTheme, type PrimaryChoice } from '../../lib/theme.ts';
+import { AccountActions } from './account-actions.tsx';
 import { NewsSheet } from './news-sheet.tsx';
 import { PersonalInfo } from './personal-info.tsx';
 import { copyProductLink, shareProduct } from './setting-actions.ts';
@@ -24,8 +25,8 @@ export function SettingPage() {
   const { t: tc } = useTranslation();
   const navigate = useNavigate();
   const locale = useLocale();
-  const { api, storage, session, reload } = useServices();
-  const { loggedIn, user } = useSession();
+  const { api, storage, reload } = useServices();
+  const { loggedIn, user } = useVerifiedSession();
   const [settings, setSettings] = useState(() => storage.getGlobalSettings());
   const [sheet, setSheet] = useState<Sheet>(null);
   // The tradition chosen here or in the tour; an account's own until then.
@@ -56,12 +57,6 @@ export function SettingPage() {
     if (next === locale) return;
     Toast.show({ icon: 'loading', content: t('language.switching'), duration: 0 });
     switchLanguage(storage, next, reload);
-  }
-
-  async function confirmLogout() {
-    if (!(await Dialog.confirm({ content: t('logout.confirm') }))) return;
-    session.logout(reload);
-    Toast.show({ content: t('logout.done') });
   }
 
   return (
@@ -117,9 +112,14 @@ export function SettingPage() {
           {t('item.feedback')}
         </List.Item>
         {user?.role === 'admin' ? (
-          <List.Item data-testid="setting-admin-feedback" onClick={() => navigate('/admin/feedback')}>
-            {t('item.adminFeedback')}
-          </List.Item>
+          <>
+            <List.Item data-testid="setting-admin-feedback" onClick={() => navigate('/admin/feedback')}>
+              {t('item.adminFeedback')}
+            </List.Item>
+            <List.Item data-testid="setting-admin-measures" onClick={() => navigate('/admin/measures')}>
+              {t('item.adminMeasures')}
+            </List.Item>
+          </>
         ) : null}
         <List.Item data-testid="setting-news" onClick={() => setSheet('news')}>
           {t('item.news')}
@@ -147,13 +147,7 @@ export function SettingPage() {
         <List.Item extra={<span data-testid="setting-version">{VERSION_LABEL}</span>}>{t('item.version')}</List.Item>
       </List>
 
-      {loggedIn ? (
-        <div className="setting-logout">
-          <Button block color="danger" fill="outline" data-testid="setting-logout" onClick={() => void confirmLogout()}>
-            {t('item.logout')}
-          </Button>
-        </div>
-      ) : null}
+      {loggedIn ? <AccountActions user={user} /> : null}
 
       <SharedLinks open={sheet === 'links'} onClose={() => setSheet(null)} />
       <NewsSheet open={sheet === 'news'} onClose={() => setSheet(null)} />

@@ -1,11 +1,13 @@
-import { shareLinksSchema } from '@bible-qa/contract';
+import { shareLinksSchema, userInfoSchema, type ModifyMemberRequest, type UserInfo } from '@bible-qa/contract';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ApiClient } from '../../lib/api-client.ts';
+import { MEMBER_MODIFY_PATH } from '../../lib/preferences.ts';
 import { useServices } from '../../lib/services.tsx';
 
 export const SETTING_PATHS = {
   shareLinks: '/portal/share/list',
   revokeShare: '/portal/share/revoke',
+  deregister: '/portal/member/deregister',
 } as const;
 
 /** The chat screen's share sheet marks this key stale when it makes a link. */
@@ -26,4 +28,23 @@ export function useRevokeShare() {
     mutationFn: (token: string) => api.post(SETTING_PATHS.revokeShare, { token }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: settingKeys.shareLinks() }),
   });
+}
+
+/** Changes the account's own fields (name, gender …) and keeps the answer as the stored user info. */
+export function useModifyProfile() {
+  const { api, storage, session } = useServices();
+  return useMutation({
+    mutationFn: (patch: Pick<ModifyMemberRequest, 'name' | 'sex'>): Promise<UserInfo> =>
+      api.post(MEMBER_MODIFY_PATH, patch, { schema: userInfoSchema }),
+    onSuccess: (user) => {
+      storage.setUser(user);
+      session.sync();
+    },
+  });
+}
+
+/** Deregistration (spec §4): the server erases the account at once; the tokens it had are dead. */
+export function useDeregister() {
+  const { api } = useServices();
+  return useMutation({ mutationFn: () => api.post(SETTING_PATHS.deregister, { confirm: true }) });
 }

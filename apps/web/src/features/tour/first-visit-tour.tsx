@@ -14,6 +14,7 @@ import {
 } from '../../lib/preferences.ts';
 import { useServices } from '../../lib/services.tsx';
 import { useSession } from '../../lib/session.ts';
+import { useVoiceInput } from '../../lib/voice-config.ts';
 import './tour.css';
 
 const FEATURES = ['ask', 'verses', 'modes', 'collect'] as const;
@@ -25,6 +26,7 @@ const FEATURES = ['ask', 'verses', 'modes', 'collect'] as const;
  */
 export function FirstVisitTour({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation('tour');
+  const voice = useVoiceInput();
   const { t: tc } = useTranslation();
   const locale = useLocale();
   const { api, storage, reload } = useServices();
@@ -142,7 +144,9 @@ export function FirstVisitTour({ onDone }: { onDone: () => void }) {
             {FEATURES.map((feature) => (
               <li key={feature} data-testid={`tour-feature-${feature}`}>
                 <strong>{t(`features.items.${feature}.title`)}</strong>
-                <span>{t(`features.items.${feature}.body`)}</span>
+                <span>
+                  {t(feature === 'ask' && voice ? 'features.items.ask.bodyVoice' : `features.items.${feature}.body`)}
+                </span>
               </li>
             ))}
           </ul>

@@ -1,0 +1,112 @@
+import { ROOT_REDIRECT, type UserInfo } from '@bible-qa/contract';
+import { Button, Checkbox, Popup } from 'antd-mobile';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { Dialog, Toast } from '../../lib/overlays.ts';
+import { useServices } from '../../lib/services.tsx';
+import { useDeregister } from './setting.queries.ts';
+
+/** What deregistration erases, in the order the confirmation lists it (decision 0033). */
+const ERASED = ['account', 'conversations', 'feedback', 'shares', 'profile'] as const;
+
+/** Logout, and deleting the account (spec §4: "deregistration is allowed at any time"), for a logged-in user. */
+export function AccountActions({ user }: { user: UserInfo | null }) {
+  const { t } = useTranslation('setting');
+  const { t: tc } = useTranslation();
+  const navigate = useNavigate();
+  const { session, reload } = useServices();
+  const deregister = useDeregister();
+  const [deleting, setDeleting] = useState(false);
+  const [understood, setUnderstood] = useState(false);
+
+  async function confirmLogout() {
+    if (!(await Dialog.confirm({ content: t('logout.confirm') }))) return;
+    session.logout(reload);
+    Toast.show({ content: t('logout.done') });
+  }
+
+  function close() {
+    setDeleting(false);
+    setUnderstood(false);
+  }
+
+  function deleteAccount() {
+    deregister.mutate(undefined, {
+      onSuccess: () => {
+        close();
+        navigate(ROOT_REDIRECT, { replace: true });
+        session.forget(reload);
+        Toast.show({ icon: 'success', content: t('deregister.done') });
+      },
+      // The API client has shown the server's message; the account is still there.
+      onError: () => undefined,
+    });
+  }
+
+  const account = user?.email ?? user?.phone ?? t('deregister.thisAccount');
+  return (
+    <div className="setting-logout">
+      <Button block color="danger" fill="outline" data-testid="setting-logout" onClick={() => void confirmLogout()}>
+        {t('item.logout')}
+      </Button>
+      <Button
+        block
+        fill="none"
+        size="small"
+        className="setting-deregister"
+        data-testid="setting-deregister"
+        onClick={() => setDeleting(true)}
+      >
+        {t('item.deregister')}
+      </Button>
+      <Popup
+        visible={deleting}
+        onMaskClick={close}
+        onClose={close}
+        bodyClassName="setting-deregister-popup"
+        destroyOnClose
+      >
+        <section
+          className="setting-deregister-sheet"
+          data-testid="setting-deregister-sheet"
+          aria-labelledby="deregister-title"
+        >
+          <h2 id="deregister-title">{t('deregister.title')}</h2>
+          <p>{t('deregister.intro', { account })}</p>
+          <ul data-testid="setting-deregister-erased">
+            {ERASED.map((item) => (
+              <li key={item}>{t(`deregister.erased.${item}`)}</li>
+            ))}
+          </ul>
+          <p className="setting-deregister-kept" data-testid="setting-deregister-kept">
+            {t('deregister.kept')}
+          </p>
+          <Checkbox
+            checked={understood}
+            onChange={setUnderstood}
+            data-testid="setting-deregister-understood"
+            style={{ '--icon-size': '18px', '--font-size': '14px' }}
+          >
+            {t('deregister.understood')}
+          </Checkbox>
+          <div className="setting-deregister-buttons">
+            <Button block onClick={close} data-testid="setting-deregister-cancel">
+              {tc('common.cancel')}
+            </Button>
+            <Button
+              block
+              color="danger"
+              disabled={!understood}
+              loading={deregister.isPending}
+              data-testid="setting-deregister-confirm"
+              onClick={deleteAccount}
+            >
+              {t('deregister.confirm')}
+            </Button>
+          </div>
+        </section>
+      </Popup>
+    </div>
+  );
+}
