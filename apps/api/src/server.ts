@@ -51,8 +51,10 @@ async function main(): Promise<void> {
   process.once('SIGTERM', () => void stop('SIGTERM'));
   process.once('SIGINT', () => void stop('SIGINT'));
 
-  await app.listen({ host: config.server.host, port: config.server.port });
-  // The server answers from its first second; a first or changed corpus is ingested in the background.
+  // A deep accept queue: a burst of clients connecting at once waits there instead of being reset.
+  await app.listen({ host: config.server.host, port: config.server.port, backlog: config.server.listenBacklog });
+  // The server answers from its first second and watches for new corpus versions; with CORPUS_AUTO_INGEST (one
+  // machine) a first or changed corpus is ingested in the background, a fleet's instances leave that to the job.
   const bar = createProgressBar();
   await container.services.corpus.start({ ingest: config.corpus.autoIngest, progress: (p) => bar.update(p) });
 }

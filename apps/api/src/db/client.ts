@@ -14,8 +14,16 @@ export interface DatabaseHandle {
   /** Applies the pending migrations; on PostgreSQL under an advisory lock (migratePostgres). */
   migrate(): Promise<void>;
   ping(): Promise<boolean>;
+  /**
+   * Runs `fn` holding a lock every process on this database agrees on: on PostgreSQL a session advisory lock on a
+   * connection of its own (released if the process dies); on PGlite, which one process owns, a lock in this process.
+   * With `wait: false` it gives up at once when the lock is held: `{ acquired: false }`.
+   */
+  withLock<T>(key: number, fn: () => Promise<T>, options?: { wait?: boolean }): Promise<Locked<T>>;
   close(): Promise<void>;
 }
+
+export type Locked<T> = { acquired: true; value: T } | { acquired: false };
 
 export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
@@ -62,7 +70,28 @@ async function openPglite(dataDir: string | undefined, from: Blob | undefined): 
       await migrate(db as never, { migrationsFolder: MIGRATIONS_DIR });
     },
     ping: () => ping(db),
+    withLock: inProcessLocks(),
     close: () => client.close(),
+  };
+}
+
+/** One process's locks by key: callers of a held key queue behind it (or give up, without `wait`). */
+function inProcessLocks() {
+  const tails = new Map<number, Promise<void>>();
+  return async <T>(key: number, fn: () => Promise<T>, options: { wait?: boolean } = {}): Promise<Locked<T>> => {
+    const before = tails.get(key);
+    if (before && options.wait === false) return { acquired: false };
+    let release!: () => void;
+    const mine = new Promise<void>((resolve) => (release = resolve));
+    const tail = (before ?? Promise.resolve()).then(() => mine);
+    tails.set(key, tail);
+    await before;
+    try {
+      return { acquired: true, value: await fn() };
+    } finally {
+      release();
+      if (tails.get(key) === tail) tails.delete(key);
+    }
   };
 }
 
@@ -78,6 +107,7 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
     kind: 'postgres',
     migrate: () => migratePostgres(url),
     ping: () => ping(db),
+    withLock: (key, fn, options) => withAdvisoryLock(url, key, fn, options),
     close: () => pool.end(),
   };
 }
@@ -93,6 +123,33 @@ async function ping(db: Database): Promise<boolean> {
 
 /** Any constant every instance agrees on: the key of the session-level advisory lock migrations run under. */
 export const MIGRATION_LOCK_KEY = 7_204_141_001;
+/** The lock a corpus ingest (and the removal of retired corpus versions) runs under. */
+export const CORPUS_LOCK_KEY = 7_204_141_002;
+
+async function withAdvisoryLock<T>(
+  url: string,
+  key: number,
+  fn: () => Promise<T>,
+  options: { wait?: boolean } = {},
+): Promise<Locked<T>> {
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: url });
+  // A connection lost while holding the lock releases it; the error must not crash the process.
+  client.on('error', () => undefined);
+  await client.connect();
+  try {
+    if (options.wait === false) {
+      const { rows } = await client.query<{ ok: boolean }>('select pg_try_advisory_lock($1) as ok', [key]);
+      if (!rows[0]?.ok) return { acquired: false };
+    } else {
+      await client.query('select pg_advisory_lock($1)', [key]);
+    }
+    return { acquired: true, value: await fn() };
+  } finally {
+    // Ending the session releases its advisory locks.
+    await client.end().catch(() => undefined);
+  }
+}
 
 /**
  * One session takes an advisory lock and applies the migrations, so instances (or a release job) starting together

@@ -6,7 +6,7 @@ import { formatUsfm, parseUsfm } from '../../scripture/usfm.ts';
 import { schemeOf, toScheme } from '../../scripture/versification.ts';
 import { loadReferenceParser } from '../../corpus/reference-parser.ts';
 import type { CorpusRepository } from '../../corpus/corpus.repository.ts';
-import type { CorpusService } from '../../corpus/corpus.service.ts';
+import type { CorpusService, ReadyCorpus } from '../../corpus/corpus.service.ts';
 import { AppError } from '../../http/app-error.ts';
 import { canonStanding } from '../../scripture/canon.ts';
 import type { ReaderContext } from '../../scripture/reader.ts';
@@ -19,9 +19,10 @@ import { corpusEntryRefs, createVerseRetriever, type VerseRetriever } from '../.
 const MAX_PASSAGE_VERSES = 200;
 const PASSAGE_CACHE = 5000;
 
-/** One corpus version's books, parser and translations, built once per version. */
+/** One corpus version's index, books, parser and translations, built once per version. */
 interface VersionState {
   versionId: number;
+  index: ReadyCorpus['index'];
   parser: ReferenceParser;
   format: ReturnType<typeof createReferenceFormatter>;
   books: Map<string, BookRecord & { zhCatholic?: Record<string, string> }>;
@@ -29,16 +30,17 @@ interface VersionState {
 }
 
 export function createBibleService({ corpus, corpusData }: { corpus: CorpusService; corpusData: CorpusRepository }) {
-  let state: Promise<VersionState> | undefined;
+  // The version requests get, and the next one while it is warmed before the switch.
+  const states = new Map<number, Promise<VersionState>>();
   // Answers quote the same verses again and again; the corpus of a version never changes.
   // Concurrent askers of one passage share its query (a burst of the same question reads it once).
   const passages = versionMemo<Passage | undefined>(PASSAGE_CACHE);
-  let stateVersion: number | undefined;
 
-  async function buildState(versionId: number): Promise<VersionState> {
+  async function buildState({ versionId, index }: ReadyCorpus): Promise<VersionState> {
     const { parser, books, translations } = await loadReferenceParser(corpusData, versionId);
     return {
       versionId,
+      index,
       parser,
       format: createReferenceFormatter(parser.catalogue),
       books: new Map(books.map((b) => [b.code, b])),
@@ -46,17 +48,19 @@ export function createBibleService({ corpus, corpusData }: { corpus: CorpusServi
     };
   }
 
-  async function current(): Promise<VersionState> {
-    const { versionId } = corpus.ready();
-    if (!state || stateVersion !== versionId) {
-      stateVersion = versionId;
-      state = buildState(versionId);
-      state.catch(() => {
-        state = undefined;
-      });
+  function stateOf(version: ReadyCorpus): Promise<VersionState> {
+    let state = states.get(version.versionId);
+    if (!state) {
+      state = buildState(version);
+      states.set(version.versionId, state);
+      state.catch(() => states.delete(version.versionId));
+      // Keep the newest two: the one in use and the one being warmed (or just replaced).
+      for (const id of [...states.keys()].sort((a, b) => a - b).slice(0, -2)) states.delete(id);
     }
     return state;
   }
+
+  const current = (): Promise<VersionState> => stateOf(corpus.ready());
 
   function translationFor(s: VersionState, requested: string | undefined, reader: ReaderContext, book: string) {
     if (requested) {
@@ -117,9 +121,10 @@ export function createBibleService({ corpus, corpusData }: { corpus: CorpusServi
   function retrieverOf(s: VersionState): VerseRetriever {
     let retriever = retrievers.get(s.versionId);
     if (!retriever) {
-      retrievers.clear();
+      // The newest two, as for the states: the version in use and the one being warmed.
+      for (const id of [...retrievers.keys()].sort((a, b) => a - b).slice(0, -1)) retrievers.delete(id);
       retriever = createVerseRetriever({
-        index: corpus.ready().index,
+        index: s.index,
         parser: s.parser,
         entryRefs: corpusEntryRefs(corpusData, s.versionId),
       });
@@ -169,6 +174,10 @@ export function createBibleService({ corpus, corpusData }: { corpus: CorpusServi
   }
 
   return {
+    /** Builds a version's books, parser and retriever before it takes requests (the corpus service's warm-up). */
+    async warm(version: ReadyCorpus): Promise<void> {
+      retrieverOf(await stateOf(version));
+    },
     /** The current version's parser, formatter and translations (the answer engine parses and verifies with them). */
     async tools() {
       const s = await current();
@@ -228,7 +237,7 @@ export function createBibleService({ corpus, corpusData }: { corpus: CorpusServi
       reader: ReaderContext,
     ): Promise<SearchResult> {
       const s = await current();
-      const { index } = corpus.ready();
+      const { index } = s;
       const trimmed = query.q.trim();
       const matches =
         trimmed.length <= 200
