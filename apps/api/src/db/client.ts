@@ -61,6 +61,7 @@ async function openPglite(dataDir: string | undefined, from: Blob | undefined): 
   if (dataDir) await fs.mkdir(dataDir, { recursive: true });
   const client = new PGlite({ dataDir, loadDataDir: from });
   await client.waitReady;
+  yieldBetweenStatements(client);
   const db = drizzle({ client, schema }) as unknown as Database;
   return {
     db,
@@ -73,6 +74,25 @@ async function openPglite(dataDir: string | undefined, from: Blob | undefined): 
     withLock: inProcessLocks(),
     close: () => client.close(),
   };
+}
+
+/**
+ * PGlite runs each statement synchronously in this thread, and its promise resolves at once: under a burst (a
+ * thousand requests, each with a few statements) the statements chain in microtasks and the event loop does not
+ * turn for seconds, so no socket is read or written meanwhile. Here every statement (a query, an exec, a whole
+ * transaction, whose own statements go through its `tx`) waits its turn and one turn of the event loop first.
+ */
+function yieldBetweenStatements(client: { query: unknown; exec: unknown; transaction: unknown }): void {
+  let tail: Promise<unknown> = Promise.resolve();
+  const target = client as Record<'query' | 'exec' | 'transaction', (...args: unknown[]) => Promise<unknown>>;
+  for (const method of ['query', 'exec', 'transaction'] as const) {
+    const original = target[method].bind(client);
+    target[method] = (...args: unknown[]) => {
+      const run = tail.then(() => new Promise((resolve) => setImmediate(resolve))).then(() => original(...args));
+      tail = run.catch(() => undefined);
+      return run;
+    };
+  }
 }
 
 /** One process's locks by key: callers of a held key queue behind it (or give up, without `wait`). */

@@ -65,7 +65,8 @@ async function writePgliteTemplate(dir: string): Promise<string> {
   }
 }
 
-async function startCluster(dir: string): Promise<{ url: string; stop: () => Promise<unknown> }> {
+/** A throw-away PostgreSQL cluster on loopback in `dir` (also used by `npm run bench:chat -- --postgres`). */
+export async function startCluster(dir: string): Promise<{ url: string; stop: () => Promise<unknown> }> {
   const bin = findPostgresBin();
   const dataDir = path.join(dir, 'data');
   const port = await freePort();
