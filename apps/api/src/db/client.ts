@@ -76,19 +76,29 @@ async function openPglite(dataDir: string | undefined, from: Blob | undefined): 
   };
 }
 
+/** The longest PGlite may keep the event loop: statements run back to back for this long, then it gets a turn. */
+const PGLITE_SLICE_MS = 10;
+
 /**
  * PGlite runs each statement synchronously in this thread, and its promise resolves at once: under a burst (a
  * thousand requests, each with a few statements) the statements chain in microtasks and the event loop does not
  * turn for seconds, so no socket is read or written meanwhile. Here every statement (a query, an exec, a whole
- * transaction, whose own statements go through its `tx`) waits its turn and one turn of the event loop first.
+ * transaction, whose own statements go through its `tx`) waits its turn, and once statements have run for
+ * PGLITE_SLICE_MS without a break the event loop gets one turn before the next.
  */
 function yieldBetweenStatements(client: { query: unknown; exec: unknown; transaction: unknown }): void {
   let tail: Promise<unknown> = Promise.resolve();
+  let turnAt = 0;
+  const turn = async () => {
+    if (performance.now() - turnAt < PGLITE_SLICE_MS) return;
+    await new Promise((resolve) => setImmediate(resolve));
+    turnAt = performance.now();
+  };
   const target = client as Record<'query' | 'exec' | 'transaction', (...args: unknown[]) => Promise<unknown>>;
   for (const method of ['query', 'exec', 'transaction'] as const) {
     const original = target[method].bind(client);
     target[method] = (...args: unknown[]) => {
-      const run = tail.then(() => new Promise((resolve) => setImmediate(resolve))).then(() => original(...args));
+      const run = tail.then(turn).then(() => original(...args));
       tail = run.catch(() => undefined);
       return run;
     };
