@@ -8,6 +8,8 @@
 //   --cycles N       bursts of 1,000 streams (default 3): connection resets, abort latency, event-loop delay, and
 //                    the idle memory after each
 //   --burst-only     skip the single-client and 200-stream phases
+//   --idle-after S   after the last burst, also report the idle memory S seconds later (answers are kept 10 minutes
+//                    for retried requests)
 //   --postgres       run the server on a throw-away PostgreSQL cluster (as a fleet does) instead of PGlite
 //   --cpu-prof DIR   profile the server (node --cpu-prof) and print where its CPU time went
 //   --tsx            run the server's TypeScript through tsx instead of the compiled bundle (npm start's way)
@@ -237,14 +239,20 @@ async function burst(cycle: number) {
   await probing;
   const loop = await eventLoopDelay();
   await sleep(1000);
-  // Each aborting client's model call: the calls of this burst in the order the server made them are not the
-  // clients' order, so match by time: every abort must be followed by one more closed-early call.
+  // Each aborting client's model call. The server makes the calls in its own order, so match by time: each abort
+  // (in order) takes the first call closed early after it. An abort with none left was not honoured: its model call
+  // ran to the end.
   const aborts = results.flatMap((r) => (r.abortedAt === undefined ? [] : [r.abortedAt])).sort((a, b) => a - b);
   const closes = llm.requests
     .slice(firstRequest)
     .flatMap((r) => (r.closedEarly && r.closedAt !== undefined ? [r.closedAt] : []))
     .sort((a, b) => a - b);
-  const abortLatency = aborts.map((at, i) => (closes[i] ?? NaN) - at).filter((ms) => Number.isFinite(ms));
+  const abortLatency: number[] = [];
+  let next = 0;
+  for (const at of aborts) {
+    while (next < closes.length && closes[next]! < at) next += 1;
+    if (next < closes.length) abortLatency.push(closes[next++]! - at);
+  }
   const streamed = results.filter((r, i) => i % 4 !== 0);
   console.log(
     `burst ${cycle} (load ${load()}): ${streamed.filter((r) => r.ok).length}/${streamed.length} streams done, ` +
@@ -253,7 +261,9 @@ async function burst(cycle: number) {
   );
   console.log(`  first-delta overhead ${fmt(results.filter((r) => r.ok || r.abortedAt).map((r) => r.ttfb - DELAY))}`);
   console.log(`  TCP connect ${fmt(results.map((r) => r.connectMs).filter((ms) => Number.isFinite(ms)))}`);
-  console.log(`  abort → model call closed: ${fmt(abortLatency)} (${closes.length} closed early)`);
+  console.log(
+    `  abort → model call closed: ${abortLatency.length} of ${aborts.length} aborts honoured, ${fmt(abortLatency)}`,
+  );
   console.log(
     `  event loop: delay p99 ${loop.p99.toFixed(1)} ms, max ${loop.max.toFixed(1)} ms; /version probe ${fmt(probes)}`,
   );
@@ -312,13 +322,20 @@ try {
     rss.push(rssOf(server.pid!));
     console.log(`  idle 15 s after: ${await memory()}`);
   }
+  const idleAfter = Number(arg('idle-after', '0'));
+  if (idleAfter > 0) {
+    await sleep(idleAfter * 1000);
+    rss.push(rssOf(server.pid!));
+    console.log(`  idle ${idleAfter} s later: ${await memory()}`);
+  }
   const over = (mb: number) => `${(((mb - rss[0]!) / rss[0]!) * 100).toFixed(1)} %`;
   console.log(
     `idle RSS: baseline ${rss[0]!.toFixed(0)} MB; 15 s after each burst ` +
       rss
-        .slice(1)
+        .slice(1, CYCLES + 1)
         .map((mb, i) => `${i + 1}: ${mb.toFixed(0)} MB (${over(mb)})`)
-        .join(', '),
+        .join(', ') +
+      (rss.length > CYCLES + 1 ? `; ${idleAfter} s later ${rss.at(-1)!.toFixed(0)} MB (${over(rss.at(-1)!)})` : ''),
   );
   if (failures.size) console.log('failures:', Object.fromEntries(failures));
 } finally {
