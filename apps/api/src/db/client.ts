@@ -88,18 +88,24 @@ const PGLITE_SLICE_MS = 10;
  */
 function yieldBetweenStatements(client: { query: unknown; exec: unknown; transaction: unknown }): void {
   let tail: Promise<unknown> = Promise.resolve();
-  let turnAt = 0;
-  const turn = async () => {
-    if (performance.now() - turnAt < PGLITE_SLICE_MS) return;
+  let pending = 0;
+  let sliceStart = 0;
+  // A statement that finds none queued or running starts a new slice at once: no cost outside a burst.
+  const turn = async (fresh: boolean) => {
+    const now = performance.now();
+    if (fresh) sliceStart = now;
+    if (now - sliceStart < PGLITE_SLICE_MS) return;
     await new Promise((resolve) => setImmediate(resolve));
-    turnAt = performance.now();
+    sliceStart = performance.now();
   };
   const target = client as Record<'query' | 'exec' | 'transaction', (...args: unknown[]) => Promise<unknown>>;
   for (const method of ['query', 'exec', 'transaction'] as const) {
     const original = target[method].bind(client);
     target[method] = (...args: unknown[]) => {
-      const run = tail.then(turn).then(() => original(...args));
-      tail = run.catch(() => undefined);
+      const fresh = pending === 0;
+      pending += 1;
+      const run = tail.then(() => turn(fresh)).then(() => original(...args));
+      tail = run.catch(() => undefined).finally(() => (pending -= 1));
       return run;
     };
   }
