@@ -120,6 +120,7 @@ function ask(
           tail = chunk.slice(-32);
         });
         res.on('end', () => {
+          if (options.untilFirstDelta || options.abort) return; // it went away after its first delta
           if (!done) fail(errorText || `status ${res.statusCode}, no terminal event`);
           resolve({ ttfb, ok: done, reset: false, connectMs });
         });

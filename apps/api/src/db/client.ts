@@ -88,24 +88,33 @@ const PGLITE_SLICE_MS = 10;
  */
 function yieldBetweenStatements(client: { query: unknown; exec: unknown; transaction: unknown }): void {
   let tail: Promise<unknown> = Promise.resolve();
-  let pending = 0;
   let sliceStart = 0;
-  // A statement that finds none queued or running starts a new slice at once: no cost outside a burst.
-  const turn = async (fresh: boolean) => {
-    const now = performance.now();
-    if (fresh) sliceStart = now;
-    if (now - sliceStart < PGLITE_SLICE_MS) return;
-    await new Promise((resolve) => setImmediate(resolve));
-    sliceStart = performance.now();
+  // Whether the event loop has turned since a statement last ran: a statement after a turn (one client's next
+  // statement, after its network round trip) starts a new slice at once, so nothing waits outside a burst.
+  let turned = true;
+  let watching = false;
+  const watchForTurn = () => {
+    if (watching) return;
+    watching = true;
+    setImmediate(() => {
+      turned = true;
+      watching = false;
+    });
+  };
+  const turn = async () => {
+    if (turned) sliceStart = performance.now();
+    else if (performance.now() - sliceStart >= PGLITE_SLICE_MS) {
+      await new Promise((resolve) => setImmediate(resolve));
+      sliceStart = performance.now();
+    }
+    turned = false;
   };
   const target = client as Record<'query' | 'exec' | 'transaction', (...args: unknown[]) => Promise<unknown>>;
   for (const method of ['query', 'exec', 'transaction'] as const) {
     const original = target[method].bind(client);
     target[method] = (...args: unknown[]) => {
-      const fresh = pending === 0;
-      pending += 1;
-      const run = tail.then(() => turn(fresh)).then(() => original(...args));
-      tail = run.catch(() => undefined).finally(() => (pending -= 1));
+      const run = tail.then(turn).then(() => original(...args));
+      tail = run.catch(() => undefined).finally(watchForTurn);
       return run;
     };
   }
