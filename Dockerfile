@@ -26,7 +26,7 @@ RUN npm ci --omit=dev --workspace=@bible-qa/api --no-audit --no-fund && mkdir -p
 FROM node:22-bookworm-slim
 # DejaVu: Greek and Hebrew glyphs for share cards (features/share/share-card.ts).
 RUN apt-get update && apt-get install -y --no-install-recommends fonts-dejavu-core \
-  && rm -rf /var/lib/apt/lists/* && mkdir -p /data && chown node:node /data
+  && rm -rf /var/lib/apt/lists/* && mkdir -p /data /index && chown node:node /data /index
 WORKDIR /app
 COPY --from=deps /app/node_modules ./node_modules
 COPY --from=deps /app/apps/api/node_modules ./apps/api/node_modules

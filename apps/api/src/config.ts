@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { EXPRESSIONS, LOCALES } from '@bible-qa/contract';
 import { authEnv, readAuthConfig, type AuthConfig } from './config-auth.ts';
 import { abuseEnv, readAbuseConfig, type AbuseConfig } from './config-abuse.ts';
+import { corpusEnv, readCorpusConfig, type CorpusIndexConfig } from './config-corpus.ts';
 import { opsEnv, readOpsConfig, type OpsConfig, type TrustProxy } from './config-ops.ts';
 import { providersEnv, readProvidersConfig, type ProvidersConfig } from './config-providers.ts';
 import { readSpeechConfig, speechEnv, type SpeechConfig } from './config-speech.ts';
@@ -75,9 +76,11 @@ const envSchema = z.object({
   DATABASE_POOL_SIZE: int(10, 1, 200),
   CORPUS_DIR: dir('../shared/corpus'),
   CORPUS_AUTO_INGEST: bool(true),
+  ...corpusEnv,
   WEB_DIST_DIR: dir('apps/web/dist'),
   BODY_LIMIT_BYTES: int(1024 * 1024, 1024, 64 * 1024 * 1024),
   REQUEST_TIMEOUT_MS: int(120_000, 0, 3_600_000),
+  LISTEN_BACKLOG: int(4096, 1, 65_535),
   SHUTDOWN_GRACE_MS: int(30_000, 0, 600_000),
   EDITION_LANGUAGE: z.preprocess(emptyToUndefined, z.enum(LOCALES).default('zh-cn')),
   EDITION_EXPRESSION: z.preprocess(emptyToUndefined, z.enum(EXPRESSIONS).default('none')),
@@ -115,11 +118,14 @@ export interface Config {
     bodyLimitBytes: number;
     requestTimeoutMs: number;
     shutdownGraceMs: number;
+    /** Connections the kernel queues before the server accepts them (capped by net.core.somaxconn). */
+    listenBacklog: number;
   };
   log: { level: Env['LOG_LEVEL'] };
   dataDir: string;
   database: { url: string | undefined; poolSize: number };
-  corpus: { dir: string; autoIngest: boolean };
+  /** The corpus, whether this process ingests it at start, and its published index (config-corpus.ts). */
+  corpus: { dir: string; autoIngest: boolean } & CorpusIndexConfig;
   webDistDir: string;
   editionLanguage: Env['EDITION_LANGUAGE'];
   /** The wording tradition of a reader who chose none and has no account that did. */
@@ -193,6 +199,8 @@ export function loadConfig(env: Record<string, string | undefined> = readEnviron
       'Invalid configuration:\n  DEV_OUTBOX: shows sign-in codes, so never with NODE_ENV=production',
     );
   }
+  const corpusIndex = readCorpusConfig(e, e.DATA_DIR, REPO_ROOT);
+  if ('problem' in corpusIndex) throw new ConfigError(`Invalid configuration:\n  ${corpusIndex.problem}`);
   const storage = readStorageConfig(e);
   if ('missing' in storage) {
     const lines = storage.missing.map((name) => `  ${name}: required when UPLOAD_STORAGE is s3`);
@@ -211,11 +219,12 @@ export function loadConfig(env: Record<string, string | undefined> = readEnviron
       bodyLimitBytes: e.BODY_LIMIT_BYTES,
       requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
       shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+      listenBacklog: e.LISTEN_BACKLOG,
     },
     log: { level: e.LOG_LEVEL },
     dataDir: e.DATA_DIR,
     database: { url: e.DATABASE_URL, poolSize: e.DATABASE_POOL_SIZE },
-    corpus: { dir: e.CORPUS_DIR, autoIngest: e.CORPUS_AUTO_INGEST },
+    corpus: { dir: e.CORPUS_DIR, autoIngest: e.CORPUS_AUTO_INGEST, ...corpusIndex },
     webDistDir: e.WEB_DIST_DIR,
     editionLanguage: e.EDITION_LANGUAGE,
     editionExpression: e.EDITION_EXPRESSION,

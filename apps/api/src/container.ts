@@ -1,9 +1,10 @@
 import path from 'node:path';
 import type { Logger } from 'pino';
 import type { Config } from './config.ts';
-import { openDatabase, type DatabaseHandle } from './db/client.ts';
+import { CORPUS_LOCK_KEY, openDatabase, type DatabaseHandle } from './db/client.ts';
 import { createCorpusRepository } from './corpus/corpus.repository.ts';
 import { createCorpusService } from './corpus/corpus.service.ts';
+import type { CorpusLock } from './corpus/version-sweep.ts';
 import { createOpenAiEmbedder } from './retrieval/openai-embedder.ts';
 import type { Embedder } from './retrieval/passage-index.ts';
 import { createContextGatherer } from './answer/answer-context.ts';
@@ -50,6 +51,11 @@ export function embeddingFromConfig(config: Config): { embedder?: Embedder; embe
   };
 }
 
+/** The lock corpus ingests and sweeps take on this database (an advisory lock on PostgreSQL). */
+export function corpusLockOf(database: DatabaseHandle): CorpusLock {
+  return (fn, options) => database.withLock(CORPUS_LOCK_KEY, fn, options);
+}
+
 /** Wires adapters and services by hand from the configuration; the only place that picks an adapter. */
 export async function createContainer(
   config: Config,
@@ -86,12 +92,20 @@ export async function createContainer(
   const corpus = createCorpusService({
     corpus: corpusData,
     corpusDir: config.corpus.dir,
-    indexRoot: path.join(config.dataDir, 'index'),
+    indexRoot: config.corpus.indexDir,
+    lock: corpusLockOf(database),
     log,
+    watch: {
+      pollMs: config.corpus.pollMs,
+      oldVersionGraceMs: config.corpus.oldVersionGraceMs,
+      holdTtlMs: config.corpus.holdTtlMs,
+    },
     ...embeddingFromConfig(config),
   });
 
   const bible = createBibleService({ corpus, corpusData });
+  // A new corpus version takes requests once the Bible service has its books and parser.
+  corpus.onVersion((candidate) => bible.warm(candidate));
   const readers = createReaderResolver({
     accountExpression: async (userId) => (await members.findById(userId))?.expression,
     editionExpression: config.editionExpression,

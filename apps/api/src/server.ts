@@ -53,13 +53,15 @@ async function main(): Promise<void> {
   process.once('SIGTERM', () => void stop('SIGTERM'));
   process.once('SIGINT', () => void stop('SIGINT'));
 
-  await app.listen({ host: config.server.host, port: config.server.port });
+  // A deep accept queue: a burst of clients connecting at once waits there instead of being reset.
+  await app.listen({ host: config.server.host, port: config.server.port, backlog: config.server.listenBacklog });
   // Once a corpus version is in use, a few questions warm its caches in the background, so the first reader's
   // question is not the slow one; readiness never waits for it, and it yields to real requests.
-  container.services.corpus.onVersion(() => {
+  container.services.corpus.onSwitch(() => {
     void container.warmUp(warming.signal).catch((error: unknown) => app.log.warn({ err: error }, 'warm-up failed'));
   });
-  // The server answers from its first second; a first or changed corpus is ingested in the background.
+  // The server answers from its first second and watches for new corpus versions; with CORPUS_AUTO_INGEST (one
+  // machine) a first or changed corpus is ingested in the background, a fleet's instances leave that to the job.
   const bar = createProgressBar();
   await container.services.corpus.start({ ingest: config.corpus.autoIngest, progress: (p) => bar.update(p) });
 }

@@ -1,6 +1,8 @@
 import type { Citation, Locale } from '@bible-qa/contract';
 import type { ReferenceParser } from '../scripture/references.parser.ts';
 import type { CorpusService } from '../corpus/corpus.service.ts';
+import { versionMemo } from '../corpus/version-memo.ts';
+import type { PassageIndex } from '../retrieval/passage-index.ts';
 import type { ReaderContext } from '../scripture/reader.ts';
 import type { AnswerContext } from './answer-model.ts';
 import { joinList, phrase } from './composer-phrases.ts';
@@ -49,6 +51,18 @@ export function referenceImages(citations: Citation[], context: AnswerContext, t
   return [{ kind: 'verse-card' as const, url, alt: label ?? key, reference: key }];
 }
 
+/** Per index (one corpus version): whether a search finds verses for a question; the same ones come back often. */
+const verseFinds = new WeakMap<PassageIndex, ReturnType<typeof versionMemo<boolean>>>();
+
+function findsVerses(index: PassageIndex, question: string, language: string): Promise<boolean> {
+  let memo = verseFinds.get(index);
+  if (!memo) verseFinds.set(index, (memo = versionMemo<boolean>(5000)));
+  return memo.get(`${language}|${question}`, async () => {
+    const hits = await index.search({ query: question, lang: language, kinds: ['verse'], limit: 1 });
+    return hits.length > 0;
+  });
+}
+
 /**
  * Three follow-up questions the corpus can answer: the model's suggestions first, then questions built from the key
  * passages. Each is checked by retrieval before it is offered: every reference in it must be a real verse, and it
@@ -78,9 +92,7 @@ export async function followUps(
     if (offered.includes(question) || question === context.question) continue;
     const refs = parser.findAll(question, { language: reader.language, tradition: reader.tradition });
     if (refs.some((m) => parser.problemOf(m.reference))) continue;
-    const answerable =
-      refs.length > 0 ||
-      (await index.search({ query: question, lang: reader.language, kinds: ['verse'], limit: 1 })).length > 0;
+    const answerable = refs.length > 0 || (await findsVerses(index, question, reader.language));
     if (answerable) offered.push(question);
   }
   return offered;

@@ -41,7 +41,7 @@ describe('warming the answer path after a start', () => {
 
   it('tells who listens when a corpus version comes into use', async () => {
     const seen: number[] = [];
-    const stop = t.container.services.corpus.onVersion((ready) => seen.push(ready.versionId));
+    const stop = t.container.services.corpus.onSwitch((ready) => seen.push(ready.versionId));
     await t.container.services.corpus.ingest();
     stop();
     const status = t.container.services.corpus.status();

@@ -1,9 +1,7 @@
-import { and, asc, between, desc, eq, inArray, like, ne, sql } from 'drizzle-orm';
+import { and, asc, between, desc, eq, inArray, like, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import {
   books,
-  corpusState,
-  corpusVersions,
   crossReferences,
   devotionals,
   readingPlanDays,
@@ -11,8 +9,7 @@ import {
   translations,
   verses,
 } from '../db/corpus-schema.ts';
-
-const VERSIONED_TABLES = [translations, books, verses, referenceEntries, crossReferences, devotionals, readingPlanDays];
+import { createCorpusVersionsRepository, VERSIONED_TABLES } from './corpus-versions.repository.ts';
 
 export type TranslationRow = typeof translations.$inferSelect;
 export type BookRow = typeof books.$inferSelect;
@@ -30,55 +27,10 @@ async function insertChunked<T extends Record<string, unknown>>(
   }
 }
 
-/** The only SQL over the corpus tables: loading versions, switching the current one, and key lookups. */
+/** The only SQL over the corpus tables: loading versions, key lookups, and (corpus-versions.repository.ts) their life. */
 export function createCorpusRepository(db: Database) {
   return {
-    async currentVersion() {
-      const [row] = await db
-        .select({ id: corpusVersions.id, contentHash: corpusVersions.contentHash, indexDir: corpusVersions.indexDir })
-        .from(corpusState)
-        .innerJoin(corpusVersions, eq(corpusVersions.id, corpusState.currentVersionId))
-        .where(eq(corpusState.id, 1))
-        .limit(1);
-      return row;
-    },
-    async createVersion(contentHash: string): Promise<number> {
-      const [row] = await db
-        .insert(corpusVersions)
-        .values({ contentHash, status: 'building' })
-        .returning({ id: corpusVersions.id });
-      if (!row) throw new Error('corpus version insert returned no row');
-      return row.id;
-    },
-    /** Makes a built version the current one in one transaction; the previous one is retired. */
-    async activate(versionId: number, indexDir: string, stats: Record<string, unknown>): Promise<void> {
-      await db.transaction(async (tx) => {
-        await tx
-          .update(corpusVersions)
-          .set({ status: 'retired' })
-          .where(and(eq(corpusVersions.status, 'ready'), ne(corpusVersions.id, versionId)));
-        await tx
-          .update(corpusVersions)
-          .set({ status: 'ready', indexDir, stats, finishedAt: new Date() })
-          .where(eq(corpusVersions.id, versionId));
-        await tx
-          .insert(corpusState)
-          .values({ id: 1, currentVersionId: versionId })
-          .onConflictDoUpdate({ target: corpusState.id, set: { currentVersionId: versionId, updatedAt: new Date() } });
-      });
-    },
-    /** Versions left behind: interrupted builds and retired ones, never the current one. */
-    async staleVersions(): Promise<{ id: number; indexDir: string | null }[]> {
-      const current = await this.currentVersion();
-      return db
-        .select({ id: corpusVersions.id, indexDir: corpusVersions.indexDir })
-        .from(corpusVersions)
-        .where(current ? ne(corpusVersions.id, current.id) : sql`true`);
-    },
-    async deleteVersion(versionId: number): Promise<void> {
-      for (const table of VERSIONED_TABLES) await db.delete(table).where(eq(table.versionId, versionId));
-      await db.delete(corpusVersions).where(eq(corpusVersions.id, versionId));
-    },
+    ...createCorpusVersionsRepository(db),
     insertTranslations: (rows: (typeof translations.$inferInsert)[]) => insertChunked(db, translations, rows, 500),
     insertBooks: (rows: (typeof books.$inferInsert)[]) => insertChunked(db, books, rows, 500),
     insertVerses: (rows: (typeof verses.$inferInsert)[]) => insertChunked(db, verses, rows, 2000),

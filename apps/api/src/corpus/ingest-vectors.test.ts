@@ -6,7 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
-import { embeddingFromConfig } from '../container.ts';
+import { corpusLockOf, embeddingFromConfig } from '../container.ts';
 import { type DatabaseHandle } from '../db/client.ts';
 import { openTestPglite } from '../test/databases.ts';
 import { openIndex } from '../retrieval/lance-passage-index.ts';
@@ -60,6 +60,7 @@ describe('ingestion with an embedding endpoint configured', () => {
       corpus,
       corpusDir: FIXTURE,
       indexRoot: path.join(work, 'index'),
+      lock: corpusLockOf(database),
       ...(embedder ? { embedder } : {}),
       ...(embeddingId ? { embeddingId } : {}),
     });

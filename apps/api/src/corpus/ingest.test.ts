@@ -5,9 +5,11 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../db/client.ts';
 import { databaseTargets } from '../test/databases.ts';
+import { corpusLockOf } from '../container.ts';
 import { createCorpusRepository, type CorpusRepository } from './corpus.repository.ts';
 import { ingestCorpus } from './ingest.ts';
 import type { IngestProgress } from './progress.ts';
+import { indexPathOf, sweepRetired, type CorpusLock } from './version-sweep.ts';
 
 const FIXTURE = path.join(path.dirname(fileURLToPath(import.meta.url)), '../test/fixtures/corpus');
 
@@ -17,10 +19,12 @@ describe.each(databaseTargets)('corpus ingestion on $name', (target) => {
   let work: string;
   let corpusDir: string;
   let indexRoot: string;
+  let lock: CorpusLock;
 
   beforeAll(async () => {
     database = await target.open();
     corpus = createCorpusRepository(database.db);
+    lock = corpusLockOf(database);
     work = fs.mkdtempSync(path.join(os.tmpdir(), 'bibleqa-ingest-'));
     corpusDir = path.join(work, 'corpus');
     indexRoot = path.join(work, 'index');
@@ -33,7 +37,7 @@ describe.each(databaseTargets)('corpus ingestion on $name', (target) => {
 
   it('loads every valid record, reports each bad line with its file and line, and reports progress', async () => {
     const seen: IngestProgress[] = [];
-    const result = await ingestCorpus({ corpus, corpusDir, indexRoot, onProgress: (p) => seen.push(p) });
+    const result = await ingestCorpus({ corpus, corpusDir, indexRoot, lock, onProgress: (p) => seen.push(p) });
     expect(result.status).toBe('built');
     expect(result.counts).toMatchObject({ translations: 4, books: 11, devotionals: 4, planDays: 3 });
     expect(result.counts?.verses).toBe(137 + 171 + 137 + 31 + 6 + 8);
@@ -47,6 +51,10 @@ describe.each(databaseTargets)('corpus ingestion on $name', (target) => {
     expect(seen.map((p) => p.phase)).toEqual(expect.arrayContaining(['loading', 'indexing', 'switching']));
     const current = await corpus.currentVersion();
     expect(current?.id).toBe(result.versionId);
+    // The database names the index within the shared index directory, never by a path of this machine.
+    expect(current?.indexDir).toMatch(new RegExp(`^v${result.versionId}-[0-9a-f]{8}$`));
+    expect(result.indexDir).toBe(path.join(indexRoot, current!.indexDir!));
+    expect(fs.existsSync(path.join(result.indexDir, 'CURRENT'))).toBe(true);
     const john = await corpus.versesOfChapter(result.versionId, 'cuv-hans', 'JHN', 3, 16, 16);
     expect(john[0]?.text).toContain('神爱世人');
   });
@@ -64,7 +72,7 @@ describe.each(databaseTargets)('corpus ingestion on $name', (target) => {
 
   it('does nothing on a second run over the same corpus', async () => {
     const before = await corpus.currentVersion();
-    const result = await ingestCorpus({ corpus, corpusDir, indexRoot });
+    const result = await ingestCorpus({ corpus, corpusDir, indexRoot, lock });
     expect(result.status).toBe('unchanged');
     expect(result.versionId).toBe(before?.id);
   });
@@ -80,23 +88,51 @@ describe.each(databaseTargets)('corpus ingestion on $name', (target) => {
         corpus,
         corpusDir,
         indexRoot,
+        lock,
         onProgress: (p) => {
           if (p.phase === 'indexing') throw new Error('killed');
         },
       }),
     ).rejects.toThrow('killed');
     expect((await corpus.currentVersion())?.id).toBe(before?.id);
-    expect(fs.existsSync(before?.indexDir ?? '')).toBe(true);
+    expect(fs.existsSync(indexPathOf(indexRoot, before?.indexDir) ?? '')).toBe(true);
+    const killed = (await corpus.abandonedBuilds())[0];
+    expect(killed?.indexDir).toMatch(/^v\d+-[0-9a-f]{8}$/);
+    // What a run killed by a signal leaves: its directory, half written; and a directory this database never made.
+    fs.mkdirSync(path.join(indexRoot, killed!.indexDir!, 'partial'), { recursive: true });
+    fs.mkdirSync(path.join(indexRoot, 'v999-0000abcd'), { recursive: true });
 
-    fs.mkdirSync(path.join(indexRoot, 'v999'), { recursive: true }); // what a run killed by a signal leaves
-    const result = await ingestCorpus({ corpus, corpusDir, indexRoot });
+    const result = await ingestCorpus({ corpus, corpusDir, indexRoot, lock });
     expect(result.status).toBe('built');
     expect((await corpus.currentVersion())?.id).toBe(result.versionId);
     expect(await corpus.versesOfChapter(result.versionId, 'drc', 'JHN', 3, 99, 99)).toEqual([
       { chapter: 3, verse: 99, text: 'added' },
     ]);
-    // the interrupted version and the replaced one are gone, rows and index
-    expect((await corpus.staleVersions()).length).toBe(0);
-    expect(fs.readdirSync(indexRoot)).toEqual([`v${result.versionId}`]);
+    // The interrupted build is gone, rows and index; the replaced version is retired, left for the sweep.
+    expect(await corpus.abandonedBuilds()).toEqual([]);
+    expect(fs.existsSync(path.join(indexRoot, killed!.indexDir!))).toBe(false);
+    expect((await corpus.retiredVersions()).map((v) => v.id)).toEqual([before?.id]);
+    expect(await sweepRetired({ corpus, indexRoot, holdTtlMs: 60_000 })).toEqual({ removed: [before?.id], held: [] });
+    expect(await corpus.staleVersions()).toEqual([]);
+    expect(await corpus.versesOfChapter(before!.id, 'kjv', 'JHN', 3, 16, 16)).toEqual([]);
+    // Only what this database made is removed: another database's directory in the same place stays.
+    expect(fs.readdirSync(indexRoot).sort()).toEqual([result.indexName, 'v999-0000abcd'].sort());
+  });
+
+  it('builds once when two ingests start together: the second waits for the lock and finds the corpus unchanged', async () => {
+    fs.appendFileSync(
+      path.join(corpusDir, 'bibles/drc.jsonl'),
+      '{"book":"JHN","chapter":3,"verse":98,"text":"added too"}\n',
+    );
+    const before = await corpus.currentVersion();
+    // On PostgreSQL each ingest takes the advisory lock on a session of its own, as two processes would.
+    const results = await Promise.all([
+      ingestCorpus({ corpus, corpusDir, indexRoot, lock }),
+      ingestCorpus({ corpus, corpusDir, indexRoot, lock }),
+    ]);
+    expect(results.map((r) => r.status).sort()).toEqual(['built', 'unchanged']);
+    expect(results[0].versionId).toBe(results[1].versionId);
+    expect(results[0].versionId).not.toBe(before?.id);
+    expect(await corpus.abandonedBuilds()).toEqual([]);
   });
 });

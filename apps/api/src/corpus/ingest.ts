@@ -1,10 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { buildIndex } from '../retrieval/lance-passage-index.ts';
-import type { Embedder, PassageDoc } from '../retrieval/passage-index.ts';
-import type { ReferenceParser } from '../scripture/references.parser.ts';
-import { factNotes } from './fact-notes.ts';
-import { loadReferenceParser } from './reference-parser.ts';
+import type { Embedder } from '../retrieval/passage-index.ts';
 import { ANALYZER_VERSION } from '../retrieval/text-analysis.ts';
 import {
   bookRecord,
@@ -28,9 +25,10 @@ import {
 } from './corpus-reader.ts';
 import type { CorpusRepository } from './corpus.repository.ts';
 import { findTrailingIntroductions } from './corpus-quirks.ts';
-import { splitIntoPassages } from '../retrieval/passage-splitter.ts';
+import { passageDocs } from './passage-docs.ts';
+import { loadReferenceParser } from './reference-parser.ts';
 import type { IngestProgress } from './progress.ts';
-import { canonsOf } from '../scripture/canon.ts';
+import { DEFAULT_HOLD_TTL_MS, indexPathOf, removeAbandonedBuilds, type CorpusLock } from './version-sweep.ts';
 
 /** Bump when what ingestion writes changes, so an unchanged corpus is still rebuilt once. */
 // ingest-3: verses carry the canon columns of scripture/canon.ts (3 Maccabees and 2 Esdras are no longer Catholic).
@@ -40,8 +38,15 @@ const BATCH = 5000;
 export interface IngestOptions {
   corpus: CorpusRepository;
   corpusDir: string;
-  /** Each corpus version's search index is built under indexRoot/v<id>. */
+  /**
+   * The index directory every instance reads (CORPUS_INDEX_DIR): each version's index is built in a directory of its
+   * own there, recorded in the database by its name only (`v<id>-<8 hex>`).
+   */
   indexRoot: string;
+  /** The corpus lock: one ingest at a time across every process on the database. */
+  lock: CorpusLock;
+  /** How recent a heartbeat must be for an instance's hold on a version to count (CORPUS_HOLD_TTL_MS). */
+  holdTtlMs?: number;
   onProgress?: (progress: IngestProgress) => void;
   /** With an embedder the index also holds vectors; `embeddingId` (model and size) is part of the content hash. */
   embedder?: Embedder;
@@ -51,6 +56,8 @@ export interface IngestOptions {
 export interface IngestResult {
   status: 'unchanged' | 'built';
   versionId: number;
+  /** The index's name as the database records it, and where it is on this machine. */
+  indexName: string;
   indexDir: string;
   badLines: BadLine[];
   counts?: Record<string, number>;
@@ -59,8 +66,10 @@ export interface IngestResult {
 
 /**
  * Loads the corpus into the database and builds its search index, as a new version beside the current one, then
- * switches to it in one transaction. An unchanged corpus (same content hash) does nothing. A run that dies midway
- * leaves a 'building' version that the next run deletes before it starts again; readers never see it.
+ * switches to it in one transaction; all of it under the corpus lock, so two processes never build at once (the
+ * second waits, then finds the corpus unchanged). An unchanged corpus (same content hash, index present) does
+ * nothing. A run that dies midway leaves a 'building' version that the next run deletes before it starts again;
+ * readers never see it. Retired versions are left to the sweep (version-sweep.ts), which waits for their readers.
  */
 export async function ingestCorpus(options: IngestOptions): Promise<IngestResult> {
   const { corpus, corpusDir, indexRoot, onProgress } = options;
@@ -85,168 +94,192 @@ export async function ingestCorpus(options: IngestOptions): Promise<IngestResult
 
   report('hashing', 0);
   const contentHash = await hashCorpus(files, `${INGEST_FORMAT}/${options.embeddingId ?? 'no-vectors'}`);
-  const current = await corpus.currentVersion();
-  if (current && current.contentHash === contentHash && current.indexDir && fs.existsSync(current.indexDir)) {
-    await removeStale(corpus, indexRoot);
-    report('done', 100);
-    return {
-      status: 'unchanged',
-      versionId: current.id,
-      indexDir: current.indexDir,
-      badLines: [],
-      elapsedMs: Date.now() - started,
-    };
-  }
+  const locked = await options.lock(async (): Promise<IngestResult> => {
+    const current = await corpus.currentVersion();
+    if (current && current.contentHash === contentHash) {
+      const dir = indexPathOf(indexRoot, current.indexDir);
+      if (dir && fs.existsSync(dir)) {
+        report('done', 100);
+        const indexName = current.indexDir!;
+        return { status: 'unchanged', versionId: current.id, indexName, indexDir: dir, badLines: [], elapsedMs: 0 };
+      }
+      await refuseToCopyAnOpenIndex(corpus, current, indexRoot, options.holdTtlMs ?? DEFAULT_HOLD_TTL_MS);
+    }
+    await removeAbandonedBuilds(corpus, indexRoot);
+    return build(contentHash);
+  });
+  if (!locked.acquired) throw new Error('the corpus lock was not acquired');
+  return { ...locked.value, elapsedMs: Date.now() - started };
 
-  await removeStale(corpus, indexRoot);
-  const versionId = await corpus.createVersion(contentHash);
-  const badLines: BadLine[] = [];
-  const byPrefix = (prefix: string) => files.filter((f) => f.relPath.startsWith(prefix));
-  const one = (rel: string) => files.find((f) => f.relPath === rel);
+  async function build(contentHash: string): Promise<IngestResult> {
+    const { id: versionId, indexName } = await corpus.createVersion(contentHash);
+    const badLines: BadLine[] = [];
+    const byPrefix = (prefix: string) => files.filter((f) => f.relPath.startsWith(prefix));
+    const one = (rel: string) => files.find((f) => f.relPath === rel);
 
-  // Pass 1: the database.
-  const notScripture = await findTrailingIntroductions(files);
-  const bookList = loadBooks(one('books.json'), badLines);
-  const testamentOf = new Map(bookList.map((b) => [b.code, b.testament]));
-  await corpus.insertBooks(
-    bookList.map((b) => ({ versionId, ...b, zhCatholic: b.zhCatholic ?? null, abbr: b.abbr ?? null })),
-  );
-  bytes += one('books.json')?.bytes ?? 0;
-  report('loading');
+    // Pass 1: the database.
+    const notScripture = await findTrailingIntroductions(files);
+    const bookList = loadBooks(one('books.json'), badLines);
+    const testamentOf = new Map(bookList.map((b) => [b.code, b.testament]));
+    await corpus.insertBooks(
+      bookList.map((b) => ({ versionId, ...b, zhCatholic: b.zhCatholic ?? null, abbr: b.abbr ?? null })),
+    );
+    bytes += one('books.json')?.bytes ?? 0;
+    report('loading');
 
-  const bibles = byPrefix('bibles/').filter((f) => f.relPath.endsWith('.jsonl'));
-  const languages = new Map<string, string>();
-  for (const file of bibles) {
-    const id = path.basename(file.relPath, '.jsonl');
-    const metaFile = one(`bibles/${id}.meta.json`);
-    const meta = metaFile ? readJson(metaFile, translationMeta, badLines) : undefined;
-    if (!meta) {
-      badLines.push({ file: file.relPath, line: 0, reason: 'no valid .meta.json beside it; translation skipped' });
+    const bibles = byPrefix('bibles/').filter((f) => f.relPath.endsWith('.jsonl'));
+    const languages = new Map<string, string>();
+    for (const file of bibles) {
+      const id = path.basename(file.relPath, '.jsonl');
+      const metaFile = one(`bibles/${id}.meta.json`);
+      const meta = metaFile ? readJson(metaFile, translationMeta, badLines) : undefined;
+      if (!meta) {
+        badLines.push({ file: file.relPath, line: 0, reason: 'no valid .meta.json beside it; translation skipped' });
+        bytes += file.bytes;
+        continue;
+      }
+      languages.set(id, meta.language);
+      let batch: {
+        versionId: number;
+        translation: string;
+        book: string;
+        chapter: number;
+        verse: number;
+        text: string;
+      }[] = [];
+      let count = 0;
+      for await (const { line, ...v } of readJsonl(file, verseRecord, badLines, onBytes)) {
+        if (!testamentOf.has(v.book)) {
+          badLines.push({ file: file.relPath, line, reason: `unknown book ${v.book}` });
+          continue;
+        }
+        if (notScripture.has(`${id}:${v.book}.${v.chapter}.${v.verse}`)) {
+          badLines.push({
+            file: file.relPath,
+            line,
+            reason: `${v.book} ${v.chapter}:${v.verse} is the next book's introduction, not a verse`,
+          });
+          continue;
+        }
+        batch.push({ versionId, translation: id, ...v });
+        count += 1;
+        if (batch.length >= BATCH) {
+          await corpus.insertVerses(batch);
+          records += batch.length;
+          batch = [];
+          report('loading');
+        }
+      }
+      await corpus.insertVerses(batch);
+      records += batch.length;
+      await corpus.insertTranslations([
+        { versionId, ...meta, year: meta.year ?? null, notes: meta.notes ?? null, verseCount: count },
+      ]);
+    }
+
+    for (const file of byPrefix('reference/')) {
+      let batch: Parameters<CorpusRepository['insertReferenceEntries']>[0] = [];
+      for await (const { line: _line, ...entry } of readJsonl(file, referenceRecord, badLines, onBytes)) {
+        batch.push({ versionId, ...entry });
+        if (batch.length >= 500) {
+          await corpus.insertReferenceEntries(batch);
+          records += batch.length;
+          batch = [];
+          report('loading');
+        }
+      }
+      await corpus.insertReferenceEntries(batch);
+      records += batch.length;
+    }
+
+    for (const file of byPrefix('devotionals/')) {
+      const rows: Parameters<CorpusRepository['insertDevotionals']>[0] = [];
+      for await (const { line: _line, ...d } of readJsonl(file, devotionalRecord, badLines, onBytes)) {
+        rows.push({ versionId, ...d });
+      }
+      await corpus.insertDevotionals(rows);
+      records += rows.length;
+    }
+
+    for (const file of byPrefix('plans/')) {
+      const plan = readJson(file, planRecord, badLines);
       bytes += file.bytes;
-      continue;
+      if (!plan) continue;
+      await corpus.insertPlanDays(plan.days.map((d) => ({ versionId, planId: plan.id, ...d })));
+      records += plan.days.length;
     }
-    languages.set(id, meta.language);
-    let batch: {
-      versionId: number;
-      translation: string;
-      book: string;
-      chapter: number;
-      verse: number;
-      text: string;
-    }[] = [];
-    let count = 0;
-    for await (const { line, ...v } of readJsonl(file, verseRecord, badLines, onBytes)) {
-      if (!testamentOf.has(v.book)) {
-        badLines.push({ file: file.relPath, line, reason: `unknown book ${v.book}` });
-        continue;
-      }
-      if (notScripture.has(`${id}:${v.book}.${v.chapter}.${v.verse}`)) {
-        badLines.push({
-          file: file.relPath,
-          line,
-          reason: `${v.book} ${v.chapter}:${v.verse} is the next book's introduction, not a verse`,
+
+    const crossrefs = one('crossrefs.tsv');
+    if (crossrefs) {
+      let batch: Parameters<CorpusRepository['insertCrossReferences']>[0] = [];
+      const toRow = ([from, to, votes]: string[]) => ({ from, to, votes: Number(votes) });
+      for await (const row of readTsv(crossrefs, toRow, crossRefRow, badLines, onBytes)) {
+        const from = splitRef(row.from);
+        batch.push({
+          versionId,
+          fromBook: from.book,
+          fromChapter: from.chapter,
+          fromVerse: from.verse,
+          toRef: row.to,
+          votes: row.votes,
         });
-        continue;
+        if (batch.length >= 20_000) {
+          await corpus.insertCrossReferences(batch);
+          records += batch.length;
+          batch = [];
+          report('loading');
+        }
       }
-      batch.push({ versionId, translation: id, ...v });
-      count += 1;
-      if (batch.length >= BATCH) {
-        await corpus.insertVerses(batch);
-        records += batch.length;
-        batch = [];
-        report('loading');
-      }
+      await corpus.insertCrossReferences(batch);
+      records += batch.length;
     }
-    await corpus.insertVerses(batch);
-    records += batch.length;
-    await corpus.insertTranslations([
-      { versionId, ...meta, year: meta.year ?? null, notes: meta.notes ?? null, verseCount: count },
-    ]);
-  }
 
-  for (const file of byPrefix('reference/')) {
-    let batch: Parameters<CorpusRepository['insertReferenceEntries']>[0] = [];
-    for await (const { line: _line, ...entry } of readJsonl(file, referenceRecord, badLines, onBytes)) {
-      batch.push({ versionId, ...entry });
-      if (batch.length >= 500) {
-        await corpus.insertReferenceEntries(batch);
-        records += batch.length;
-        batch = [];
-        report('loading');
-      }
-    }
-    await corpus.insertReferenceEntries(batch);
-    records += batch.length;
-  }
+    // Pass 2: the search index, from the same validated records.
+    report('indexing');
+    const indexDir = path.join(indexRoot, indexName);
+    // The fact notes' citations are read with the parser of this version's books and verse counts.
+    const { parser } = await loadReferenceParser(corpus, versionId);
+    const docs = passageDocs(files, languages, testamentOf, notScripture, parser, onBytes);
+    let indexed = 0;
+    await buildIndex(
+      indexDir,
+      docs,
+      (p) => {
+        if (p.phase === 'load') {
+          indexed = p.docs;
+          report('indexing');
+        } else if (p.phase === 'index') report('building-index', 92);
+      },
+      options.embedder ? { embedder: options.embedder } : {},
+    );
+    records += indexed;
 
-  for (const file of byPrefix('devotionals/')) {
-    const rows: Parameters<CorpusRepository['insertDevotionals']>[0] = [];
-    for await (const { line: _line, ...d } of readJsonl(file, devotionalRecord, badLines, onBytes)) {
-      rows.push({ versionId, ...d });
-    }
-    await corpus.insertDevotionals(rows);
-    records += rows.length;
+    report('switching', 99);
+    const counts = await corpus.counts(versionId);
+    await corpus.activate(versionId, { ...counts, indexedPassages: indexed, badLines: badLines.length });
+    report('done', 100);
+    return { status: 'built', versionId, indexName, indexDir, badLines, counts, elapsedMs: 0 };
   }
+}
 
-  for (const file of byPrefix('plans/')) {
-    const plan = readJson(file, planRecord, badLines);
-    bytes += file.bytes;
-    if (!plan) continue;
-    await corpus.insertPlanDays(plan.days.map((d) => ({ versionId, planId: plan.id, ...d })));
-    records += plan.days.length;
-  }
-
-  const crossrefs = one('crossrefs.tsv');
-  if (crossrefs) {
-    let batch: Parameters<CorpusRepository['insertCrossReferences']>[0] = [];
-    const toRow = ([from, to, votes]: string[]) => ({ from, to, votes: Number(votes) });
-    for await (const row of readTsv(crossrefs, toRow, crossRefRow, badLines, onBytes)) {
-      const from = splitRef(row.from);
-      batch.push({
-        versionId,
-        fromBook: from.book,
-        fromChapter: from.chapter,
-        fromVerse: from.verse,
-        toRef: row.to,
-        votes: row.votes,
-      });
-      if (batch.length >= 20_000) {
-        await corpus.insertCrossReferences(batch);
-        records += batch.length;
-        batch = [];
-        report('loading');
-      }
-    }
-    await corpus.insertCrossReferences(batch);
-    records += batch.length;
-  }
-
-  // Pass 2: the search index, from the same validated records.
-  report('indexing');
-  const indexDir = path.join(indexRoot, `v${versionId}`);
-  // The fact notes' citations are read with the parser of this version's books and verse counts.
-  const { parser } = await loadReferenceParser(corpus, versionId);
-  const docs = passageDocs(files, languages, testamentOf, notScripture, parser, onBytes);
-  let indexed = 0;
-  await buildIndex(
-    indexDir,
-    docs,
-    (p) => {
-      if (p.phase === 'load') {
-        indexed = p.docs;
-        report('indexing');
-      } else if (p.phase === 'index') report('building-index', 92);
-    },
-    options.embedder ? { embedder: options.embedder } : {},
+/**
+ * The current version's corpus is unchanged but its index is not in this index directory. On a single machine (its
+ * index deleted) a rebuild is right; but when live instances hold it open, they read it from a directory this
+ * process does not see, and another copy built here would be a version they cannot open: refuse, and say why.
+ */
+async function refuseToCopyAnOpenIndex(
+  corpus: CorpusRepository,
+  current: { id: number; indexDir: string | null },
+  indexRoot: string,
+  holdTtlMs: number,
+): Promise<void> {
+  const holders = (await corpus.liveHolds(holdTtlMs)).filter((h) => h.versionId === current.id);
+  if (holders.length === 0) return;
+  const where = [...new Set(holders.map((h) => h.host))].join(', ');
+  throw new Error(
+    `corpus version ${current.id} is unchanged and open on ${holders.length} instance(s) (${where}), but its index ` +
+      `${current.indexDir} is not in ${indexRoot}: set CORPUS_INDEX_DIR to the index directory those instances share`,
   );
-  records += indexed;
-
-  report('switching', 99);
-  const counts = await corpus.counts(versionId);
-  await corpus.activate(versionId, indexDir, { ...counts, indexedPassages: indexed, badLines: badLines.length });
-  await removeStale(corpus, indexRoot);
-  report('done', 100);
-  return { status: 'built', versionId, indexDir, badLines, counts, elapsedMs: Date.now() - started };
 }
 
 function loadBooks(file: CorpusFile | undefined, badLines: BadLine[]): BookRecord[] {
@@ -254,88 +287,4 @@ function loadBooks(file: CorpusFile | undefined, badLines: BadLine[]): BookRecor
   const list = readJson(file, bookRecord.array(), badLines);
   if (!list) throw new Error('books.json is not valid: the corpus cannot be loaded without its books');
   return list;
-}
-
-/**
- * Deletes interrupted and retired versions: their rows and their index directories, including the directory a
- * killed run left before it could record it.
- */
-async function removeStale(corpus: CorpusRepository, indexRoot: string): Promise<void> {
-  for (const version of await corpus.staleVersions()) {
-    await corpus.deleteVersion(version.id);
-    if (version.indexDir) fs.rmSync(version.indexDir, { recursive: true, force: true });
-  }
-  const keep = (await corpus.currentVersion())?.indexDir;
-  if (!fs.existsSync(indexRoot)) return;
-  for (const name of fs.readdirSync(indexRoot)) {
-    const dir = path.join(indexRoot, name);
-    if (/^v\d+$/.test(name) && dir !== keep) fs.rmSync(dir, { recursive: true, force: true });
-  }
-}
-
-async function* passageDocs(
-  files: CorpusFile[],
-  languages: Map<string, string>,
-  testamentOf: Map<string, 'OT' | 'NT' | 'DC'>,
-  notScripture: Set<string>,
-  parser: ReferenceParser,
-  onBytes: (n: number) => void,
-): AsyncGenerator<PassageDoc> {
-  const ignored: BadLine[] = [];
-  for (const file of files) {
-    if (file.relPath.startsWith('bibles/') && file.relPath.endsWith('.jsonl')) {
-      const translation = path.basename(file.relPath, '.jsonl');
-      const lang = languages.get(translation);
-      if (!lang) continue;
-      for await (const v of readJsonl(file, verseRecord, ignored, onBytes)) {
-        const testament = testamentOf.get(v.book);
-        const ref = `${v.book}.${v.chapter}.${v.verse}`;
-        if (!testament || v.text.trim() === '' || notScripture.has(`${translation}:${ref}`)) continue;
-        yield {
-          id: `${translation}:${ref}`,
-          kind: 'verse',
-          lang,
-          translation,
-          ref,
-          testament,
-          ...(canonsOf(v.book).length < 3 ? { canons: canonsOf(v.book) } : {}),
-          text: v.text,
-        };
-      }
-    } else if (file.relPath.startsWith('reference/') || file.relPath.startsWith('devotionals/')) {
-      const isReference = file.relPath.startsWith('reference/');
-      const entries = isReference
-        ? readJsonl(file, referenceRecord, ignored, onBytes)
-        : readJsonl(file, devotionalRecord, ignored, onBytes);
-      for await (const entry of entries) {
-        const collection = 'collection' in entry ? entry.collection : path.basename(file.relPath, '.jsonl');
-        const pieces = splitIntoPassages(entry.text);
-        for (const [i, text] of pieces.entries()) {
-          yield {
-            id: pieces.length === 1 ? entry.id : `${entry.id}#${i + 1}`,
-            kind: 'entry',
-            lang: entry.lang,
-            collection,
-            title: entry.title,
-            ...(entry.refs[0] ? { ref: entry.refs[0] } : {}),
-            text,
-          };
-        }
-        if (!('collection' in entry)) continue;
-        for (const [i, note] of factNotes(entry, parser).entries()) {
-          yield {
-            id: `${entry.id}#n${i + 1}`,
-            kind: 'note',
-            lang: entry.lang,
-            collection,
-            title: entry.title,
-            refs: note.refs,
-            text: note.text,
-          };
-        }
-      }
-    } else {
-      onBytes(file.bytes);
-    }
-  }
 }

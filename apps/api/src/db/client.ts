@@ -14,8 +14,16 @@ export interface DatabaseHandle {
   /** Applies the pending migrations; on PostgreSQL under an advisory lock (migratePostgres). */
   migrate(): Promise<void>;
   ping(): Promise<boolean>;
+  /**
+   * Runs `fn` holding a lock every process on this database agrees on: on PostgreSQL a session advisory lock on a
+   * connection of its own (released if the process dies); on PGlite, which one process owns, a lock in this process.
+   * With `wait: false` it gives up at once when the lock is held: `{ acquired: false }`.
+   */
+  withLock<T>(key: number, fn: () => Promise<T>, options?: { wait?: boolean }): Promise<Locked<T>>;
   close(): Promise<void>;
 }
+
+export type Locked<T> = { acquired: true; value: T } | { acquired: false };
 
 export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
@@ -53,6 +61,7 @@ async function openPglite(dataDir: string | undefined, from: Blob | undefined): 
   if (dataDir) await fs.mkdir(dataDir, { recursive: true });
   const client = new PGlite({ dataDir, loadDataDir: from });
   await client.waitReady;
+  yieldBetweenStatements(client);
   const db = drizzle({ client, schema }) as unknown as Database;
   return {
     db,
@@ -62,7 +71,72 @@ async function openPglite(dataDir: string | undefined, from: Blob | undefined): 
       await migrate(db as never, { migrationsFolder: MIGRATIONS_DIR });
     },
     ping: () => ping(db),
+    withLock: inProcessLocks(),
     close: () => client.close(),
+  };
+}
+
+/** The longest PGlite may keep the event loop: statements run back to back for this long, then it gets a turn. */
+const PGLITE_SLICE_MS = 10;
+
+/**
+ * PGlite runs each statement synchronously in this thread, and its promise resolves at once: under a burst (a
+ * thousand requests, each with a few statements) the statements chain in microtasks and the event loop does not
+ * turn for seconds, so no socket is read or written meanwhile. Here every statement (a query, an exec, a whole
+ * transaction, whose own statements go through its `tx`) waits its turn, and once statements have run for
+ * PGLITE_SLICE_MS without a break the event loop gets one turn before the next.
+ */
+function yieldBetweenStatements(client: { query: unknown; exec: unknown; transaction: unknown }): void {
+  let tail: Promise<unknown> = Promise.resolve();
+  let sliceStart = 0;
+  // Whether the event loop has turned since a statement last ran: a statement after a turn (one client's next
+  // statement, after its network round trip) starts a new slice at once, so nothing waits outside a burst.
+  let turned = true;
+  let watching = false;
+  const watchForTurn = () => {
+    if (watching) return;
+    watching = true;
+    setImmediate(() => {
+      turned = true;
+      watching = false;
+    });
+  };
+  const turn = async () => {
+    if (turned) sliceStart = performance.now();
+    else if (performance.now() - sliceStart >= PGLITE_SLICE_MS) {
+      await new Promise((resolve) => setImmediate(resolve));
+      sliceStart = performance.now();
+    }
+    turned = false;
+  };
+  const target = client as Record<'query' | 'exec' | 'transaction', (...args: unknown[]) => Promise<unknown>>;
+  for (const method of ['query', 'exec', 'transaction'] as const) {
+    const original = target[method].bind(client);
+    target[method] = (...args: unknown[]) => {
+      const run = tail.then(turn).then(() => original(...args));
+      tail = run.catch(() => undefined).finally(watchForTurn);
+      return run;
+    };
+  }
+}
+
+/** One process's locks by key: callers of a held key queue behind it (or give up, without `wait`). */
+function inProcessLocks() {
+  const tails = new Map<number, Promise<void>>();
+  return async <T>(key: number, fn: () => Promise<T>, options: { wait?: boolean } = {}): Promise<Locked<T>> => {
+    const before = tails.get(key);
+    if (before && options.wait === false) return { acquired: false };
+    let release!: () => void;
+    const mine = new Promise<void>((resolve) => (release = resolve));
+    const tail = (before ?? Promise.resolve()).then(() => mine);
+    tails.set(key, tail);
+    await before;
+    try {
+      return { acquired: true, value: await fn() };
+    } finally {
+      release();
+      if (tails.get(key) === tail) tails.delete(key);
+    }
   };
 }
 
@@ -78,6 +152,7 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
     kind: 'postgres',
     migrate: () => migratePostgres(url),
     ping: () => ping(db),
+    withLock: (key, fn, options) => withAdvisoryLock(url, key, fn, options),
     close: () => pool.end(),
   };
 }
@@ -93,6 +168,33 @@ async function ping(db: Database): Promise<boolean> {
 
 /** Any constant every instance agrees on: the key of the session-level advisory lock migrations run under. */
 export const MIGRATION_LOCK_KEY = 7_204_141_001;
+/** The lock a corpus ingest (and the removal of retired corpus versions) runs under. */
+export const CORPUS_LOCK_KEY = 7_204_141_002;
+
+async function withAdvisoryLock<T>(
+  url: string,
+  key: number,
+  fn: () => Promise<T>,
+  options: { wait?: boolean } = {},
+): Promise<Locked<T>> {
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: url });
+  // A connection lost while holding the lock releases it; the error must not crash the process.
+  client.on('error', () => undefined);
+  await client.connect();
+  try {
+    if (options.wait === false) {
+      const { rows } = await client.query<{ ok: boolean }>('select pg_try_advisory_lock($1) as ok', [key]);
+      if (!rows[0]?.ok) return { acquired: false };
+    } else {
+      await client.query('select pg_advisory_lock($1)', [key]);
+    }
+    return { acquired: true, value: await fn() };
+  } finally {
+    // Ending the session releases its advisory locks.
+    await client.end().catch(() => undefined);
+  }
+}
 
 /**
  * One session takes an advisory lock and applies the migrations, so instances (or a release job) starting together

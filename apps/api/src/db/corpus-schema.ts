@@ -7,7 +7,12 @@ import { index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, tim
 export const corpusVersions = pgTable('corpus_versions', {
   id: serial('id').primaryKey(),
   contentHash: text('content_hash').notNull(),
-  status: text('status', { enum: ['building', 'ready', 'retired'] }).notNull(),
+  /** building → ready (the current one) → retired (replaced, maybe still open somewhere) → removing (being deleted). */
+  status: text('status', { enum: ['building', 'ready', 'retired', 'removing'] }).notNull(),
+  /**
+   * The version's search index: a name relative to the shared index directory (CORPUS_INDEX_DIR), `v<id>-<8 hex>`,
+   * never a path of one machine. Set when the build starts, so a killed build's directory is known.
+   */
   indexDir: text('index_dir'),
   stats: jsonb('stats').$type<Record<string, unknown>>(),
   startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
@@ -20,6 +25,22 @@ export const corpusState = pgTable('corpus_state', {
   currentVersionId: integer('current_version_id').references(() => corpusVersions.id),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Which corpus versions each running instance has open (one row per instance and version), with a heartbeat: a
+ * retired version is removed only once no live instance holds it (corpus/version-holds.ts).
+ */
+export const corpusReaders = pgTable(
+  'corpus_readers',
+  {
+    instanceId: text('instance_id').notNull(),
+    versionId: integer('version_id').notNull(),
+    host: text('host').notNull(),
+    pid: integer('pid').notNull(),
+    heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.instanceId, t.versionId] }), index('corpus_readers_version_idx').on(t.versionId)],
+);
 
 export const translations = pgTable(
   'translations',
@@ -130,6 +151,7 @@ export const readingPlanDays = pgTable(
 export const corpusSchema = {
   corpusVersions,
   corpusState,
+  corpusReaders,
   translations,
   books,
   verses,

@@ -41,7 +41,7 @@ describe.skipIf(!postgresInRun)('migrations on PostgreSQL', () => {
     }
   });
 
-  it('holds two compiled server processes at the lock while a release migrates, then brings both up', async () => {
+  it('holds two compiled server processes at the lock while a release migrates, then brings both up, ingesting once', async () => {
     const build = await buildCompiledApi();
     const url = await freshPostgresUrl();
     // A release job holds the migration lock: the instances must wait for it rather than migrate alongside it.
@@ -50,10 +50,11 @@ describe.skipIf(!postgresInRun)('migrations on PostgreSQL', () => {
     await release.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
     let released: Promise<void> | undefined;
     const releaseLock = () => (released ??= release.end());
+    // The single-machine default (each ingests at start), with the index directory they share.
     const env = (name: string) => ({
       DATABASE_URL: url,
       DATA_DIR: path.join(dataDir, name),
-      CORPUS_AUTO_INGEST: 'false',
+      CORPUS_INDEX_DIR: path.join(dataDir, 'shared-index'),
       LOG_LEVEL: 'warn',
     });
     let live = 0;
@@ -85,6 +86,17 @@ describe.skipIf(!postgresInRun)('migrations on PostgreSQL', () => {
         expect(health.data.database).toBe('ok');
       }
       expect(await appliedMigrations(url)).toBe(journal.entries.length);
+      // Both ingest at start: one builds under the corpus lock, the other waits and finds it built; both are ready.
+      const versionOf = async (origin: string) => {
+        const res = await fetch(`${origin}/webapi/ready`);
+        return res.ok ? ((await res.json()) as { data: { corpus: { versionId: number } } }).data.corpus.versionId : 0;
+      };
+      for (const server of servers) await expect.poll(() => versionOf(server.origin), { timeout: 60_000 }).toBe(1);
+      const check = new pg.Client({ connectionString: url });
+      await check.connect();
+      const versions = await check.query<{ id: number }>('select id from corpus_versions');
+      await check.end();
+      expect(versions.rows).toEqual([{ id: 1 }]);
       for (const server of servers) server.child.kill('SIGTERM');
       expect(await Promise.all(servers.map((s) => s.exited))).toEqual([0, 0]);
     } finally {

@@ -17,7 +17,7 @@ async function serverWithStream(idleMs = 30) {
     },
     idleMs,
     growthBytes: 32 * MB,
-    heapUsed: () => heap,
+    heapSize: () => heap,
   });
   let endStream!: () => void;
   app.get('/stream', (_request, reply) => {

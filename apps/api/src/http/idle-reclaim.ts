@@ -1,3 +1,4 @@
+import { getHeapStatistics } from 'node:v8';
 import type { FastifyInstance } from 'fastify';
 
 export interface IdleReclaimOptions {
@@ -7,7 +8,11 @@ export interface IdleReclaimOptions {
   idleMs?: number;
   /** Collect only when the heap grew at least this much since the last collection. */
   growthBytes?: number;
-  heapUsed?: () => number;
+  /**
+   * The heap's committed size (V8's total heap size): what the process holds from the system. Not the part in use,
+   * which V8's own collections at the end of a burst bring down while the pages stay committed.
+   */
+  heapSize?: () => number;
   /** The wait between the two collections. */
   settleMs?: number;
 }
@@ -23,25 +28,25 @@ export interface IdleReclaimOptions {
 export function registerIdleReclaim(app: FastifyInstance, options: IdleReclaimOptions): { collections(): number } {
   const idleMs = options.idleMs ?? 2_000;
   const growthBytes = options.growthBytes ?? 32 * 1024 * 1024;
-  const heapUsed = options.heapUsed ?? (() => process.memoryUsage().heapUsed);
+  const heapSize = options.heapSize ?? (() => getHeapStatistics().total_heap_size);
   let open = 0;
-  let floor = heapUsed();
+  let floor = heapSize();
   let timer: NodeJS.Timeout | undefined;
   let collections = 0;
 
   const settleMs = options.settleMs ?? 1_000;
   const check = () => {
     timer = undefined;
-    if (open > 0 || heapUsed() - floor < growthBytes) return;
+    if (open > 0 || heapSize() - floor < growthBytes) return;
     options.gc();
     collections += 1;
-    floor = heapUsed();
+    floor = heapSize();
     // The first collection frees the burst's objects and leaves half-empty pages; once they are swept, a second one
     // moves the survivors together and hands the emptied pages back to the system.
     timer = setTimeout(() => {
       timer = undefined;
       if (open === 0) options.gc();
-      floor = heapUsed();
+      floor = heapSize();
     }, settleMs);
     timer.unref();
   };

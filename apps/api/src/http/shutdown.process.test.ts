@@ -16,7 +16,7 @@ interface OpenStream {
 }
 
 /** Opens an ask stream with plain http (no client-side timeouts) and collects its events. */
-function openAsk(origin: string, requestId: string, token?: string): OpenStream {
+function openAsk(origin: string, requestId: string, from: { token?: string; address: string }): OpenStream {
   const events: ChatEvent[] = [];
   let gotDelta!: () => void;
   const firstDelta = new Promise<void>((r) => (gotDelta = r));
@@ -28,7 +28,9 @@ function openAsk(origin: string, requestId: string, token?: string): OpenStream 
         headers: {
           'content-type': 'application/json',
           locale: 'en',
-          ...(token ? { authorization: `Bearer ${token}` } : {}),
+          // Each client has its own address, as behind a proxy (the per-guest limits count per address).
+          'x-forwarded-for': from.address,
+          ...(from.token ? { authorization: `Bearer ${from.token}` } : {}),
         },
       },
       (res) => {
@@ -56,10 +58,10 @@ function openAsk(origin: string, requestId: string, token?: string): OpenStream 
   return { events, ended, firstDelta };
 }
 
-async function post<T>(origin: string, path: string, body: unknown): Promise<T> {
+async function post<T>(origin: string, path: string, body: unknown, address: string): Promise<T> {
   const res = await fetch(`${origin}/webapi${path}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', locale: 'en' },
+    headers: { 'content-type': 'application/json', locale: 'en', 'x-forwarded-for': address },
     body: JSON.stringify(body),
   });
   const envelope = (await res.json()) as { code: number; msg: string; data: T };
@@ -90,6 +92,7 @@ describe.skipIf(!postgresInRun)('SIGTERM to the compiled server with answers str
       LLM_BASE_URL: llm.baseURL,
       SMTP_URL: smtp.url,
       SHUTDOWN_GRACE_MS: '20000',
+      TRUST_PROXY: 'loopback',
       LOG_LEVEL: 'info',
     });
   }, 180_000);
@@ -100,23 +103,32 @@ describe.skipIf(!postgresInRun)('SIGTERM to the compiled server with answers str
     build?.remove();
   });
 
-  it('ends every open stream with a retryable event and stores no answer as generating', async () => {
-    const tokens: string[] = [];
-    for (const email of ['a@shutdown.test', 'b@shutdown.test', 'c@shutdown.test']) {
-      await post(server.origin, '/portal/auth/send-code-mail', { email });
+  it('ends each of 50 open streams with a retryable event and stores no answer as generating', async () => {
+    // Five signed-in readers with two answers each (their concurrency cap) and forty guests, each from an address
+    // of its own: fifty answers streaming when the signal comes.
+    const users = Array.from({ length: 5 }, (_, i) => ({
+      email: `u${i}@shutdown.test`,
+      address: `198.51.100.${i + 1}`,
+    }));
+    const tokens: { token: string; address: string }[] = [];
+    for (const { email, address } of users) {
+      await post(server.origin, '/portal/auth/send-code-mail', { email }, address);
       const code = await smtp.codeFor(email);
-      const login = await post<{ access_token: string }>(server.origin, '/portal/auth/login-mail', {
-        email,
-        code,
-        agree: true,
-      });
-      tokens.push(login.access_token);
+      const login = await post<{ access_token: string }>(
+        server.origin,
+        '/portal/auth/login-mail',
+        { email, code, agree: true },
+        address,
+      );
+      tokens.push({ token: login.access_token, address });
     }
     const streams = [
-      ...tokens.map((token, i) => openAsk(server.origin, `shutdown-user-${i}-0001`, token)),
-      openAsk(server.origin, 'shutdown-guest-0001'),
-      openAsk(server.origin, 'shutdown-guest-0002'),
+      ...tokens.flatMap((from, i) => [0, 1].map((n) => openAsk(server.origin, `shutdown-user-${i}-${n}-0001`, from))),
+      ...Array.from({ length: 40 }, (_, i) =>
+        openAsk(server.origin, `shutdown-guest-${i}-0001`, { address: `203.0.113.${i + 1}` }),
+      ),
     ];
+    expect(streams).toHaveLength(50);
     await Promise.all(streams.map((s) => s.firstDelta));
 
     const signalled = Date.now();
@@ -142,7 +154,7 @@ describe.skipIf(!postgresInRun)('SIGTERM to the compiled server with answers str
       `select status, content from messages where role = 'assistant'`,
     );
     await client.end();
-    expect(rows).toHaveLength(3);
+    expect(rows).toHaveLength(10);
     for (const row of rows) {
       expect(row.status).toBe('stopped');
       expect(row.content).toMatch(/^God so loved the world/);

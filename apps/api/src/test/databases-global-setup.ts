@@ -65,7 +65,7 @@ async function writePgliteTemplate(dir: string): Promise<string> {
   }
 }
 
-/** A throw-away PostgreSQL cluster under `dir` on a free loopback port (also started by the fleet suite). */
+/** A throw-away PostgreSQL cluster on loopback in `dir` (the fleet suite and `npm run bench:chat -- --postgres` start one too). */
 export async function startCluster(dir: string): Promise<{ url: string; stop: () => Promise<unknown> }> {
   const bin = findPostgresBin();
   const dataDir = path.join(dir, 'data');

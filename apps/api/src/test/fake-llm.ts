@@ -15,7 +15,10 @@ export type FakeLlmMode =
 
 export interface FakeLlm {
   baseURL: string;
-  /** Requests received, with when their socket closed (an abort from our side shows as a close before the end). */
+  /**
+   * Requests received, with when their socket closed (an abort from our side shows as a close before the end);
+   * `closedAt` is performance.now() at that close (benchmarks measure how soon an abort reaches the model).
+   */
   requests: {
     body: Record<string, unknown>;
     closedEarly: boolean;
@@ -24,6 +27,7 @@ export interface FakeLlm {
     at: number;
     /** Bytes of the answer written to the socket. */
     written: number;
+    closedAt?: number;
   }[];
   setMode(mode: FakeLlmMode | ((requestNo: number) => FakeLlmMode)): void;
   close(): Promise<void>;
@@ -44,7 +48,7 @@ export async function startFakeLlm(initial: FakeLlmMode = { kind: 'normal', chun
     let raw = '';
     req.on('data', (c: Buffer) => (raw += c.toString()));
     req.on('end', () => {
-      const record = {
+      const record: FakeLlm['requests'][number] = {
         body: JSON.parse(raw || '{}') as Record<string, unknown>,
         closedEarly: false,
         ended: false,
@@ -54,6 +58,7 @@ export async function startFakeLlm(initial: FakeLlmMode = { kind: 'normal', chun
       requests.push(record);
       const current = typeof mode === 'function' ? mode(requests.length) : mode;
       res.on('close', () => {
+        record.closedAt = performance.now();
         if (!record.ended) record.closedEarly = true;
       });
       const end = () => {
@@ -124,7 +129,8 @@ export async function startFakeLlm(initial: FakeLlmMode = { kind: 'normal', chun
       setTimeout(next, current.kind === 'normal' ? (current.firstTokenDelayMs ?? 0) : 0);
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  // A deep accept queue: benchmarks open a thousand model calls at once.
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', 4096, resolve));
   const port = (server.address() as AddressInfo).port;
   return {
     baseURL: `http://127.0.0.1:${port}/v1`,

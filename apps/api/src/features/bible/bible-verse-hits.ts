@@ -1,6 +1,6 @@
 import type { Passage } from '@bible-qa/contract';
 import type { CorpusRepository } from '../../corpus/corpus.repository.ts';
-import type { CorpusService } from '../../corpus/corpus.service.ts';
+import type { PassageIndex } from '../../retrieval/passage-index.ts';
 import { highlight } from '../../retrieval/highlight.ts';
 import { analyzeQuery } from '../../retrieval/text-analysis.ts';
 import { corpusEntryRefs, createVerseRetriever, type VerseRetriever } from '../../retrieval/verse-retriever.ts';
@@ -8,6 +8,13 @@ import type { ReaderContext } from '../../scripture/reader.ts';
 import type { ReferenceParser } from '../../scripture/references.parser.ts';
 import type { BibleReference, VersificationScheme } from '../../scripture/references.types.ts';
 import { parseUsfm } from '../../scripture/usfm.ts';
+
+/** A corpus version as the search reads it. */
+interface Version {
+  versionId: number;
+  index: PassageIndex;
+  parser: ReferenceParser;
+}
 
 /** Reads a passage in the reader's (or a named) translation, in the numbering it is given in. */
 type ReadPassage = (
@@ -21,31 +28,32 @@ type ReadPassage = (
  * the answer engine ranks them (its own retriever per corpus version: what search finds is what an answer would
  * cite); the words of the query are marked.
  */
-export function createVerseHits({ corpus, corpusData }: { corpus: CorpusService; corpusData: CorpusRepository }) {
+export function createVerseHits({ corpusData }: { corpusData: CorpusRepository }) {
   const retrievers = new Map<number, VerseRetriever>();
-  function retrieverOf(versionId: number, parser: ReferenceParser): VerseRetriever {
-    let retriever = retrievers.get(versionId);
+  function retrieverOf(version: Version): VerseRetriever {
+    let retriever = retrievers.get(version.versionId);
     if (!retriever) {
-      retrievers.clear();
+      // The newest two: the version in use and the one being warmed before the switch.
+      for (const id of [...retrievers.keys()].sort((a, b) => a - b).slice(0, -1)) retrievers.delete(id);
       retriever = createVerseRetriever({
-        index: corpus.ready().index,
-        parser,
-        entryRefs: corpusEntryRefs(corpusData, versionId),
+        index: version.index,
+        parser: version.parser,
+        entryRefs: corpusEntryRefs(corpusData, version.versionId),
       });
-      retrievers.set(versionId, retriever);
+      retrievers.set(version.versionId, retriever);
     }
     return retriever;
   }
 
-  return async function verseHits(
-    version: { versionId: number; parser: ReferenceParser },
+  async function verseHits(
+    version: Version,
     read: ReadPassage,
     q: string,
     reader: ReaderContext,
     limit: number,
     translation?: string,
   ) {
-    const { verses } = await retrieverOf(version.versionId, version.parser).retrieve(q, {
+    const { verses } = await retrieverOf(version).retrieve(q, {
       language: reader.language,
       tradition: reader.tradition,
       ...(translation ? { translation } : {}),
@@ -76,5 +84,10 @@ export function createVerseHits({ corpus, corpusData }: { corpus: CorpusService;
       }),
     );
     return found.filter((h) => h !== undefined);
-  };
+  }
+
+  return Object.assign(verseHits, {
+    /** Builds a version's retriever before it takes requests. */
+    prepare: (version: Version) => void retrieverOf(version),
+  });
 }

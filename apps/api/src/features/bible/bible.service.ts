@@ -6,7 +6,7 @@ import { formatUsfm, parseUsfm } from '../../scripture/usfm.ts';
 import { schemeOf, toScheme } from '../../scripture/versification.ts';
 import { loadReferenceParser } from '../../corpus/reference-parser.ts';
 import type { CorpusRepository } from '../../corpus/corpus.repository.ts';
-import type { CorpusService } from '../../corpus/corpus.service.ts';
+import type { CorpusService, ReadyCorpus } from '../../corpus/corpus.service.ts';
 import { AppError } from '../../http/app-error.ts';
 import { canonOrder, canonStanding } from '../../scripture/canon.ts';
 import type { ReaderContext } from '../../scripture/reader.ts';
@@ -22,6 +22,7 @@ const PASSAGE_CACHE = 5000;
 /** One corpus version's books, parser and translations, built once per version. */
 interface VersionState {
   versionId: number;
+  index: ReadyCorpus['index'];
   parser: ReferenceParser;
   format: ReturnType<typeof createReferenceFormatter>;
   books: Map<string, BookRecord & { zhCatholic?: Record<string, string> }>;
@@ -30,16 +31,17 @@ interface VersionState {
 }
 
 export function createBibleService({ corpus, corpusData }: { corpus: CorpusService; corpusData: CorpusRepository }) {
-  let state: Promise<VersionState> | undefined;
+  // The version requests get, and the next one while it is warmed before the switch.
+  const states = new Map<number, Promise<VersionState>>();
   // Answers quote the same verses again and again; the corpus of a version never changes.
   // Concurrent askers of one passage share its query (a burst of the same question reads it once).
   const passages = versionMemo<Passage | undefined>(PASSAGE_CACHE);
-  let stateVersion: number | undefined;
 
-  async function buildState(versionId: number): Promise<VersionState> {
+  async function buildState({ versionId, index }: ReadyCorpus): Promise<VersionState> {
     const { parser, books, translations, chaptersOf } = await loadReferenceParser(corpusData, versionId);
     return {
       versionId,
+      index,
       parser,
       format: createReferenceFormatter(parser.catalogue),
       books: new Map(books.map((b) => [b.code, b])),
@@ -50,17 +52,19 @@ export function createBibleService({ corpus, corpusData }: { corpus: CorpusServi
     };
   }
 
-  async function current(): Promise<VersionState> {
-    const { versionId } = corpus.ready();
-    if (!state || stateVersion !== versionId) {
-      stateVersion = versionId;
-      state = buildState(versionId);
-      state.catch(() => {
-        state = undefined;
-      });
+  function stateOf(version: ReadyCorpus): Promise<VersionState> {
+    let state = states.get(version.versionId);
+    if (!state) {
+      state = buildState(version);
+      states.set(version.versionId, state);
+      state.catch(() => states.delete(version.versionId));
+      // Keep the newest two: the one in use and the one being warmed (or just replaced).
+      for (const id of [...states.keys()].sort((a, b) => a - b).slice(0, -2)) states.delete(id);
     }
     return state;
   }
+
+  const current = (): Promise<VersionState> => stateOf(corpus.ready());
 
   function translationFor(s: VersionState, requested: string | undefined, reader: ReaderContext, book: string) {
     if (requested) {
@@ -124,9 +128,13 @@ export function createBibleService({ corpus, corpusData }: { corpus: CorpusServi
     name: (code, language, tradition) => s.parser.catalogue.name(code, language, tradition),
   });
 
-  const verseHits = createVerseHits({ corpus, corpusData });
+  const verseHits = createVerseHits({ corpusData });
 
   return {
+    /** Builds a version's books, parser and retriever before it takes requests (the corpus service's warm-up). */
+    async warm(version: ReadyCorpus): Promise<void> {
+      verseHits.prepare(await stateOf(version));
+    },
     /** The current version's parser, formatter and translations (the answer engine parses and verifies with them). */
     async tools() {
       const s = await current();
@@ -186,7 +194,7 @@ export function createBibleService({ corpus, corpusData }: { corpus: CorpusServi
       reader: ReaderContext,
     ): Promise<SearchResult> {
       const s = await current();
-      const { index } = corpus.ready();
+      const { index } = s;
       const trimmed = query.q.trim();
       const matches =
         trimmed.length <= 200
