@@ -67,8 +67,8 @@ describe('the development outbox', () => {
     ];
     const text = JSON.stringify(prod.logs);
     for (const secret of secrets) expect(text.includes(secret), secret).toBe(false);
-    // The sign-in events themselves are logged.
-    expect(prod.logs.filter((l) => l.auth === 'login').length).toBeGreaterThanOrEqual(3);
-    expect(prod.logs.some((l) => l.error === 'wrong_password')).toBe(true);
+    // The sign-in events themselves are logged, as audit lines.
+    expect(prod.logs.filter((l) => l.audit === 'login').length).toBeGreaterThanOrEqual(3);
+    expect(prod.logs.some((l) => l.audit === 'login_failed' && l.reason === 'wrong_password')).toBe(true);
   });
 });
