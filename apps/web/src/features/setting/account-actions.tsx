@@ -33,11 +33,12 @@ export function AccountActions({ user }: { user: UserInfo | null }) {
 
   function deleteAccount() {
     deregister.mutate(undefined, {
-      onSuccess: () => {
+      onSuccess: async () => {
         close();
-        navigate(ROOT_REDIRECT, { replace: true });
-        session.forget(reload);
         Toast.show({ icon: 'success', content: t('deregister.done') });
+        // The reload must come after the landing is the address (a busy phone would otherwise reload the settings).
+        await navigate(ROOT_REDIRECT, { replace: true });
+        session.forget(reload);
       },
       // The API client has shown the server's message; the account is still there.
       onError: () => undefined,
