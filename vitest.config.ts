@@ -3,6 +3,10 @@ import { defineConfig } from 'vitest/config';
 // One runner for every suite: contract and API (node), web components (jsdom), and the Chromium journeys (e2e).
 export default defineConfig({
   test: {
+    // Vitest's default is one worker per core less one: a single worker on the 2-core machines we run on. Many suites
+    // wait on timers, child processes and Chromium, so three share two cores well (the e2e files still run one at a
+    // time, beside the others).
+    maxWorkers: 3,
     projects: [
       { test: { name: 'contract', include: ['packages/contract/src/**/*.test.ts'], environment: 'node' } },
       {
@@ -29,6 +33,7 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],
+          globalSetup: ['e2e/support/global-setup.ts'],
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,

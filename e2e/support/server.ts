@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { inject } from 'vitest';
 import { freePort } from '../../apps/api/src/test/free-port.ts';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -14,12 +15,13 @@ export interface RunningServer {
   origin: string;
   dataDir: string;
   logs: string[];
-  stop(): Promise<void>;
+  /** SIGTERM, then the data dir removed unless `keep`. */
+  stop(options?: { keep?: boolean }): Promise<void>;
 }
 
 /** Starts the real server on the fixture corpus and waits until its first corpus version is ready to answer. */
 export async function startServerWithCorpus(env: Record<string, string> = {}): Promise<RunningServer> {
-  const server = await startServer({ CORPUS_DIR: FIXTURE_CORPUS_DIR, CORPUS_AUTO_INGEST: 'true', ...env });
+  const server = await startServer({ CORPUS_AUTO_INGEST: 'true', ...env });
   const deadline = Date.now() + 120_000;
   for (;;) {
     const res = await fetch(`${server.origin}/webapi/health`);
@@ -33,13 +35,25 @@ export async function startServerWithCorpus(env: Record<string, string> = {}): P
   }
 }
 
-/** Starts the real server (as `npm start` does, minus the build) on a free loopback port with its own data dir. */
+/**
+ * Starts the real server (as `npm start` does, minus the build) on a free loopback port with its own data dir, on the
+ * fixture corpus (never the real one beside the checkout). On PGlite the data dir starts as a copy of the run's
+ * template (`e2e/support/global-setup.ts`: migrated, the fixture corpus ingested), so a server is up in a second
+ * instead of creating a database and an index each time; it then finds the corpus unchanged.
+ */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bibleqa-e2e-'));
+  const template = inject('e2eDataTemplate');
+  if (template && !env.DATABASE_URL && !env.CORPUS_INDEX_DIR) fs.cpSync(template, dataDir, { recursive: true });
+  return spawnServer(dataDir, env);
+}
+
+/** The server process on a data dir (whatever it holds), answering /webapi/health. */
+export async function spawnServer(dataDir: string, env: Record<string, string>): Promise<RunningServer> {
   if (!fs.existsSync(path.join(REPO_ROOT, 'apps/web/dist/index.html'))) {
     throw new Error('apps/web/dist is missing: run `npm run build:web` first (npm test does).');
   }
   const port = await freePort();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bibleqa-e2e-'));
   const logs: string[] = [];
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
     cwd: REPO_ROOT,
@@ -54,6 +68,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       DEV_OUTBOX: 'true',
       // Journeys send several codes from loopback; the captcha step has its own journey (login-captcha.test.ts).
       CODE_SENDS_WITHOUT_CAPTCHA_PER_IP: '100000',
+      CORPUS_DIR: FIXTURE_CORPUS_DIR,
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -77,13 +92,13 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     origin,
     dataDir,
     logs,
-    async stop() {
+    async stop(options = {}) {
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once('exit', r));
         child.kill('SIGTERM');
         await exited;
       }
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      if (!options.keep) fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
