@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { spawnServer } from './server.ts';
+import { spawnServer, untilCorpusReady } from './server.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -18,19 +18,7 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bibleqa-e2e-template-'));
   const server = await spawnServer(dir, { CORPUS_AUTO_INGEST: 'true' });
-  try {
-    for (const deadline = Date.now() + 120_000; ;) {
-      const body = (await fetch(`${server.origin}/webapi/health`).then((r) => r.json())) as {
-        data?: { corpus?: { status?: string } };
-      };
-      if (body.data?.corpus?.status === 'ready') break;
-      if (Date.now() > deadline) throw new Error(`the fixture corpus was not ready in 120 s:\n${server.logs.join('')}`);
-      await new Promise((r) => setTimeout(r, 200));
-    }
-  } catch (error) {
-    await server.stop();
-    throw error;
-  }
+  await untilCorpusReady(server);
   await server.stop({ keep: true });
   project.provide('e2eDataTemplate', dir);
   return () => fs.rmSync(dir, { recursive: true, force: true });

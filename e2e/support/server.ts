@@ -22,11 +22,17 @@ export interface RunningServer {
 /** Starts the real server on the fixture corpus and waits until its first corpus version is ready to answer. */
 export async function startServerWithCorpus(env: Record<string, string> = {}): Promise<RunningServer> {
   const server = await startServer({ CORPUS_AUTO_INGEST: 'true', ...env });
+  await untilCorpusReady(server);
+  return server;
+}
+
+/** Waits until the server has a corpus version open (120 s at most; the server is stopped if not). */
+export async function untilCorpusReady(server: RunningServer): Promise<void> {
   const deadline = Date.now() + 120_000;
   for (;;) {
     const res = await fetch(`${server.origin}/webapi/health`);
     const body = (await res.json()) as { data?: { corpus?: { status?: string } } };
-    if (body.data?.corpus?.status === 'ready') return server;
+    if (body.data?.corpus?.status === 'ready') return;
     if (Date.now() > deadline) {
       await server.stop();
       throw new Error(`the fixture corpus was not ready in 120 s:\n${server.logs.join('')}`);
