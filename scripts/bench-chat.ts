@@ -294,7 +294,12 @@ try {
     // The same again over the gold questions of five languages, each asked once: no retrieval is repeated.
     const gold = await loadGoldSet();
     const varied: number[] = [];
-    for (const q of gold) varied.push((await ask(origin, { question: q.question })).ttfb - DELAY);
+    for (const q of gold) {
+      // A stream that never ends would stop the bench without a word: say which question it was.
+      const slow = setTimeout(() => console.log(`still waiting after 10 s: ${q.id} ${q.question}`), 10_000);
+      varied.push((await ask(origin, { question: q.question })).ttfb - DELAY);
+      clearTimeout(slow);
+    }
     console.log(`overhead, 1 client, ${gold.length} gold questions: ${fmt(varied)}`);
 
     // 200 long streams open (200 guests), then probes measured while they run.

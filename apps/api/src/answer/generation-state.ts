@@ -122,7 +122,11 @@ export class GenerationState {
       events.push({ event: this.meta, id: idOf(0, 0) });
       meta = true;
     }
-    if (!meta) return { events, cursor, ended: false };
+    if (!meta) {
+      // A generation that failed before it began (no meta: its retrieval threw) still ends its readers.
+      if (this.terminal) events.push({ event: this.terminal });
+      return { events, cursor, ended: this.terminal !== null };
+    }
     if (this.textLength > text) {
       events.push({ event: { type: 'delta', text: this.textFrom(text) }, id: idOf(this.textLength, citations) });
       text = this.textLength;

@@ -3,12 +3,14 @@
 // none of the faith's words ("Who killed Goliath?"), so the relevance floor lets it through.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { BibleLanguage } from '@bible-qa/contract';
 import { foldToSimplified } from '../chinese-text.ts';
+import { DERIVED_DIR } from '../cross-lingual.ts';
 import { contentWords, pushWordTokens, sanitizeText } from '../text-analysis.ts';
 
-export const BIBLE_NAMES_FILE = path.join(path.dirname(fileURLToPath(import.meta.url)), '../derived/bible-names.json');
+// DERIVED_DIR, not a path from this folder: in the compiled bundle every module is the bundle's folder, where the
+// derived files are copied (scripts/build-api.ts).
+export const BIBLE_NAMES_FILE = path.join(DERIVED_DIR, 'bible-names.json');
 
 export interface BibleNamesFile {
   source: string;
