@@ -139,6 +139,10 @@ describe('readIntent: a reader in distress', () => {
     ['Je suis très inquiète pour mon fils', 'anxiety'],
     ["J'ai perdu mon mari, je suis en deuil", 'grief'],
     ['I feel hopeless and lonely', 'despair'],
+    // Death said gently, and a death named beside other feelings.
+    ['我爸爸上个月走了，心里好难受', 'grief'],
+    ['奶奶不在了，我很孤独', 'grief'],
+    ['我失业了，心里好难受', 'despair'],
   ] as const)('%s is met with care for %s', (question, theme) => {
     const intent = readIntent(question, mentions);
     expect(intent.care).toEqual({ level: 'distress', theme });

@@ -104,7 +104,8 @@ function careOf(text: string): Care | undefined {
   const topic = SELF_HARM_TOPIC_HAN.test(text) || SELF_HARM_TOPIC_LATIN.test(text);
   if (ownWords || (topic && firstPerson)) return { level: 'crisis', theme: 'despair' };
   if (!firstPerson) return undefined;
-  for (const theme of ['despair', 'grief', 'illness', 'anxiety'] as const) {
+  // A death named is grief, whatever else the reader feels with it.
+  for (const theme of ['grief', 'despair', 'illness', 'anxiety'] as const) {
     if (DISTRESS_HAN[theme].test(text) || DISTRESS_LATIN[theme].test(text)) return { level: 'distress', theme };
   }
   return undefined;
