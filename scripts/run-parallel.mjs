@@ -1,7 +1,6 @@
 // Runs npm scripts side by side (each `a && b` group in order) and fails if any fails. `npm test` checks types and
-// lint in one lane while the unit and integration suites run in a second and the browser journeys in a third: the
-// journeys mostly wait on Chromium and their servers, and Vitest would otherwise run them only after everything else.
-// Usage: node scripts/run-parallel.mjs "typecheck && lint" test:fast test:e2e
+// lint in one lane while the unit and integration suites run in the other.
+// Usage: node scripts/run-parallel.mjs "typecheck && lint" test:fast
 import { spawn } from 'node:child_process';
 
 const lanes = process.argv.slice(2).map((lane) => lane.split('&&').map((name) => name.trim()));
