@@ -1,4 +1,4 @@
-import { wholeWords } from './intent-lexicon.ts';
+import { wholeWords } from '../retrieval/guide/domain-words.ts';
 
 /**
  * Words of distress in the five languages (Chinese after folding to Simplified). Self-harm words count whoever

@@ -1,6 +1,6 @@
 import type { FindOptions } from '../scripture/references.parser.ts';
 import { foldToSimplified, HAN_RUN } from '../retrieval/chinese-text.ts';
-import { wholeWords } from './intent-lexicon.ts';
+import { wholeWords } from '../retrieval/guide/domain-words.ts';
 import type { Mention, ScriptureFinder } from './scripture-mentions.ts';
 
 /** Words that point back to a book ("this book"): the referent is the book alone. */

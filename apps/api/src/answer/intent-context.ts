@@ -6,7 +6,8 @@ import { parseUsfm } from '../scripture/usfm.ts';
 import type { ContextGatherer, Gathered, GatherInput } from './answer-context.ts';
 import type { AnswerIntent, ContextVerse } from './answer-model.ts';
 import { retrievalQuestion } from './follow-up.ts';
-import { normalise, readIntent } from './question-intent.ts';
+import { readIntent } from './question-intent.ts';
+import { normalise } from '../retrieval/guide/domain-words.ts';
 import { createScriptureFinder, type ScriptureFinder } from './scripture-mentions.ts';
 import { passagesOfThemes, themesOf, type Theme } from './theme-passages.ts';
 

@@ -1,5 +1,4 @@
 import type { AnswerKind } from '@bible-qa/contract';
-import { foldToSimplified, HAN_RUN } from '../retrieval/chinese-text.ts';
 import {
   DISTRESS_HAN,
   DISTRESS_LATIN,
@@ -11,7 +10,7 @@ import {
   SELF_HARM_TOPIC_LATIN,
   type CareTheme,
 } from './care-lexicon.ts';
-import { FAITH_HAN, FAITH_LATIN, OFF_TOPIC_HAN, OFF_TOPIC_LATIN, wholeWords } from './intent-lexicon.ts';
+import { namesOnlyAnotherTopic, normalise, wholeWords } from '../retrieval/guide/domain-words.ts';
 
 export type RequestedKind = Exclude<AnswerKind, 'answer'>;
 
@@ -81,14 +80,6 @@ const KIND_PATTERNS: Record<RequestedKind, { han: RegExp[]; latin: RegExp[] }> =
 /** "Outline the Sermon on the Mount" asks about that sermon, not for one. */
 const NAMED_SERMON = wholeWords(['sermon on the mount', 'serm[oó]n del monte', 'sermon sur la montagne']);
 
-/** The folded form intent is read from: NFKC, lower case, Han text in Simplified. */
-export function normalise(question: string): string {
-  return question
-    .normalize('NFKC')
-    .toLowerCase()
-    .replace(HAN_RUN, (run) => foldToSimplified(run));
-}
-
 function requestedKind(text: string): RequestedKind | undefined {
   for (const kind of ['prayer', 'sermon', 'poem'] as const) {
     const { han, latin } = KIND_PATTERNS[kind];
@@ -147,8 +138,7 @@ export function readIntent(question: string, mentionsScripture: ScriptureMention
   const kind = requestedKind(text);
   const care = careOf(text);
   const selfHarm = care?.level === 'crisis' || SELF_HARM_TOPIC_HAN.test(text) || SELF_HARM_TOPIC_LATIN.test(text);
-  const faith = FAITH_HAN.test(text) || FAITH_LATIN.test(text) || mentionsScripture(question);
-  const offTopic = !kind && !care && !selfHarm && !faith && (OFF_TOPIC_HAN.test(text) || OFF_TOPIC_LATIN.test(text));
+  const offTopic = !kind && !care && !selfHarm && !mentionsScripture(question) && namesOnlyAnotherTopic(text);
   return { kind, offTopic, care, selfHarm, theme: kind ? themeOfRequest(question) : question.trim() };
 }
 

@@ -1,5 +1,5 @@
 import { DISTRESS_HAN, DISTRESS_LATIN, type CareTheme } from './care-lexicon.ts';
-import { wholeWords } from './intent-lexicon.ts';
+import { wholeWords } from '../retrieval/guide/domain-words.ts';
 
 /**
  * Passages chosen by hand for the themes people ask prayers, sermons and poems on, and for readers in distress.

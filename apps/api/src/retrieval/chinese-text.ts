@@ -7,6 +7,7 @@ import { dict } from '@node-rs/jieba/dict.js';
 import { Converter } from 'opencc-js';
 
 export const HAN_RUN = /\p{Script=Han}+/gu;
+const HAN_CHAR = /^\p{Script=Han}$/u;
 const SURROGATE = /[\uD800-\uDFFF]/;
 
 // 'tw' is a superset of OpenCC's standard traditional forms, so Hong Kong and Taiwan text folds as well.
@@ -36,6 +37,22 @@ export function pushHanNgrams(folded: string, out: string[]): void {
     const next = chars[i + 1];
     if (next !== undefined) out.push(c + next);
   }
+}
+
+/**
+ * The characters of a query's Han bigrams that it does not ask for already. The index holds every character too, so
+ * asked once beside bigrams asked twice they let a one-character word inside a run (饼 in 饼象征什么, 妻 in 为妻) find
+ * its verses, while verses holding the whole words still lead.
+ */
+export function hanCharactersOf(terms: readonly string[]): string[] {
+  const asked = new Set(terms);
+  const out = new Set<string>();
+  for (const term of terms) {
+    const chars = codePoints(term);
+    if (chars.length === 2 && chars.every((c) => HAN_CHAR.test(c)))
+      for (const c of chars) if (!asked.has(c)) out.add(c);
+  }
+  return [...out];
 }
 
 /** Query-side tokens of a folded Han stretch: a lone character as itself, longer stretches as their bigrams. */

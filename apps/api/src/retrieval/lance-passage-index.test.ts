@@ -28,6 +28,16 @@ describe('LancePassageIndex search', () => {
     expect(await ids({ query: '神愛世人' })).toEqual(['cuv-hans:JHN.3.16']);
   });
 
+  it('asks for the characters of Han bigrams only when told, and ranks the verse holding most of them first', async () => {
+    // 独子 is no bigram of 独生子: only its characters find John 3:16 (and 子 in 儿子, Matthew 5:9, after it).
+    expect(await ids({ query: '独子' })).toEqual([]);
+    const found = await ids({ query: '独子', hanCharacters: true });
+    expect(found[0]).toBe('cuv-hans:JHN.3.16');
+    expect(found).toContain('cuv-hans:MAT.5.9');
+    // A bigram the index holds still leads its characters' other verses.
+    expect((await ids({ query: '世人', hanCharacters: true }))[0]).toBe('cuv-hans:JHN.3.16');
+  });
+
   it('finds Traditional verses with a Simplified query', async () => {
     expect(await ids({ query: '道路 真理 生命' })).toEqual(['cuv-hant:JHN.14.6']);
     const [hit] = await index.search({ query: '万事互相效力' });

@@ -39,6 +39,7 @@ import {
 } from './passage-index.ts';
 import { reciprocalRankFusion } from './rank-fusion.ts';
 import { buildWhere } from './search-filter.ts';
+import { hanCharactersOf } from './chinese-text.ts';
 import { ANALYZER_VERSION, analyzeQuery, sanitizeText, termWeights } from './text-analysis.ts';
 
 const DEFAULT_BATCH_SIZE = 20_000;
@@ -183,12 +184,12 @@ class LancePassageIndex implements PassageIndex {
     const vectorText =
       typeof query.query === 'string' ? sanitizeText(query.query.slice(0, MAX_EMBED_QUERY)).trim() : '';
     if (!this.embedder || !vectorText) {
-      const rows = await this.textSearch(terms, lang, where, limit, query.titleBoost);
+      const rows = await this.textSearch(terms, lang, where, limit, query.titleBoost, query.hanCharacters);
       return rows.map((row) => toHit(row, terms, Number(row._score ?? 0), ['text']));
     }
     const depth = Math.max(limit * 3, 30);
     const [textRows, vectorRows] = await Promise.all([
-      this.textSearch(terms, lang, where, depth, query.titleBoost),
+      this.textSearch(terms, lang, where, depth, query.titleBoost, query.hanCharacters),
       this.vectorSearch(this.embedder, vectorText, where, depth),
     ]);
     const byId = new Map<string, Row>();
@@ -206,12 +207,15 @@ class LancePassageIndex implements PassageIndex {
     where: string | undefined,
     limit: number,
     titleBoost: number | undefined,
+    hanCharacters = false,
   ): Promise<Row[]> {
     if (terms.length === 0) return [];
     const boost = Number(titleBoost);
     // Repeating a term weighs it again (see termWeights).
-    const weights = termWeights(terms, lang);
-    const asked = terms.flatMap((term, i) => Array<string>(weights[i] ?? 1).fill(term)).join(' ');
+    // The characters of Han bigrams are asked once beside their bigrams asked twice (PassageQuery.hanCharacters).
+    const characters = hanCharacters ? hanCharactersOf(terms) : [];
+    const weights = termWeights(terms, lang).map((w) => (characters.length > 0 ? w * 2 : w));
+    const asked = [...terms.flatMap((term, i) => Array<string>(weights[i] ?? 1).fill(term)), ...characters].join(' ');
     const match =
       boost > 0 && Number.isFinite(boost)
         ? new MultiMatchQuery(asked, [TOKEN_COLUMN, TITLE_TOKEN_COLUMN], {

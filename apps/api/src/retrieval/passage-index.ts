@@ -42,6 +42,12 @@ export interface PassageQuery {
   /** Keep only verses of this canon (entries always pass). */
   canon?: Canon;
   /** Also match the query against titles alone, this many times as strongly as against the text (entries). */
+  /**
+   * Also ask for the characters of the query's Han bigrams, once each beside the bigrams asked twice: a
+   * one-character word inside a run (饼 in 饼象征什么, 妻 beside 为妻) then finds its verses, while verses holding the
+   * whole words still lead. For ranking, not for listing (a search for 世人 would list every verse with 人).
+   */
+  hanCharacters?: boolean;
   titleBoost?: number;
   /** 1…100, default 10. */
   limit?: number;

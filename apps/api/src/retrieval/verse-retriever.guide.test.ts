@@ -17,6 +17,7 @@ const parser = createReferenceParser(TEST_BOOKS, {
     { scheme: 'kjv', book: '2KI', chapter: 2, verses: 25 },
     { scheme: 'kjv', book: 'NUM', chapter: 20, verses: 29 },
     { scheme: 'kjv', book: 'TOB', chapter: 12, verses: 22 },
+    { scheme: 'kjv', book: 'PRO', chapter: 21, verses: 31 },
   ]),
 });
 
@@ -33,6 +34,7 @@ const GUIDE: GuideEntry[] = [
     refs: ['PHP.4.6-PHP.4.7', '1PE.5.7'],
     names: { 'zh-Hans': ['焦虑'], en: ['anxiety', 'worry'] },
   },
+  { id: 'investing', kind: 'topic', refs: ['PRO.21.5'], names: { 'zh-Hans': ['股票'], en: ['investing', 'stocks'] } },
   { id: 'elijah', kind: 'person', refs: ['2KI.2.11'], names: { 'zh-Hans': ['以利亚'] } },
   { id: 'eleazar', kind: 'person', refs: ['NUM.20.28'], names: { 'zh-Hans': ['以利亚撒'] } },
   { id: 'raphael', kind: 'topic', refs: ['TOB.12.15'], names: { en: ['Raphael'] }, canon: 'catholic' },
@@ -123,6 +125,17 @@ describe('createVerseRetriever with the passage guide', () => {
     ]);
     expect((await r.retrieve('What will the weather be like in Beijing tomorrow?', en)).verses).toEqual([]);
     expect((await r.retrieve('How do I cook fried rice?', en)).verses).toEqual([]);
+  });
+
+  it('retrieves nothing for a question plainly about another topic, though one of its words names a guide topic', async () => {
+    const { r } = retriever([hit('PRO.21.5', 'The thoughts of the diligent tend only to plenteousness')]);
+    expect((await r.retrieve('Tesla stock price forecast', en)).verses).toEqual([]);
+    expect((await r.retrieve('腾讯的股票明天会涨吗', zh)).verses).toEqual([]);
+    // A faith word, or a name of the Bible, keeps the everyday topic a question for Scripture.
+    expect(refs((await r.retrieve('What does the Bible say about investing in stocks?', en)).verses)).toContain(
+      'PRO.21.5',
+    );
+    expect(refs((await r.retrieve('圣经怎么看炒股票', zh)).verses)).toContain('PRO.21.5');
   });
 
   it('answers a question without faith words when one verse holds all its words', async () => {

@@ -30,6 +30,7 @@ import { defaultPassageGuide, type GuideMatch, type PassageGuide } from './guide
 import { foldToSimplified } from './chinese-text.ts';
 import { hasBibleName } from './guide/bible-names.ts';
 import { hasFaithTerm } from './guide/faith-terms.ts';
+import { namesOnlyAnotherTopic, normalise } from './guide/domain-words.ts';
 import { asksDetailOf, asksNumber, isFactQuestion, statesNumber, withMeasureWords } from './guide/question-words.ts';
 import { analyzeForIndex } from './text-analysis.ts';
 
@@ -338,6 +339,7 @@ export function createVerseRetriever(deps: VerseRetrieverDeps): VerseRetriever {
       kinds: ['verse'],
       canon: options.tradition,
       limit: TEXT_DEPTH,
+      hanCharacters: true,
     });
     const own = readerTranslations(options);
     const scoreOf = new Map<string, number>();
@@ -669,6 +671,11 @@ export function createVerseRetriever(deps: VerseRetrieverDeps): VerseRetriever {
           const inBooks = list.filter((v) => books.includes(v.slice(0, 3)));
           list.splice(0, list.length, ...inBooks);
         }
+      }
+      // A question plainly about something else (a share price, tomorrow's weather, a football score) that names
+      // nothing of the Bible retrieves nothing, whatever topic of the guide one of its words touches ("stock").
+      if (verses.length === 0 && books.length === 0 && !hasBibleName(question, options.language)) {
+        if (namesOnlyAnotherTopic(normalise(question))) return { verses: [], entries: [] };
       }
       const none: TextRanking = { order: [], hitOf: new Map() };
       // The English names of the topics and people matched ask the English works (and English texts) for readers of

@@ -1,8 +1,19 @@
 /**
- * The words question-intent.ts reads a question by, in the five languages. Chinese is matched after folding to
- * Simplified, Latin-script text after lower-casing; each Latin entry is a regex fragment matched as whole words
- * (a trailing `\p{L}*` lets a stem take its endings).
+ * The words that place a question inside or outside the faith's and the Bible's domain, in the five languages: the
+ * answer reads its asker's intent by them (answer/question-intent.ts), and the retriever's relevance floor refuses a
+ * question that is plainly about something else (the weather, a recipe, a share price) with none of them.
+ * Chinese is matched after folding to Simplified, Latin-script text after lower-casing; each Latin entry is a regex
+ * fragment matched as whole words (a trailing `\p{L}*` lets a stem take its endings).
  */
+import { foldToSimplified, HAN_RUN } from '../chinese-text.ts';
+
+/** The folded form a question is read in: NFKC, lower case, Han text in Simplified. */
+export function normalise(question: string): string {
+  return question
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(HAN_RUN, (run) => foldToSimplified(run));
+}
 
 /**
  * Latin-script fragments as one whole-word pattern: accented letters count as letters (unlike `\b`), and a word
@@ -190,12 +201,14 @@ export const FAITH_LATIN = wholeWords([
 
 /** Topics outside faith and the Bible: weather, food, money, sport, shows, computers, travel, shopping. */
 export const OFF_TOPIC_HAN =
-  /天气|气温|下雨|下雪|预报|火锅|餐厅|饭店|饭馆|美食|菜谱|食谱|做菜|外卖|好吃|股票|基金|比特币|加密货币|汇率|理财|炒股|房价|足球|篮球|世界杯|比分|球队|电影|电视剧|综艺|明星|演唱会|游戏|编程|代码|程序|电脑|手机|显卡|机票|航班|酒店|旅游|景点|签证|攻略|数学题|方程|作业|减肥|健身|化妆|护肤|穿搭|快递|网购|淘宝|优惠|打折|多少钱|星座|运势|彩票|汽车|驾照|你好|您好|你是谁|笑话|段子/u;
+  /天气|气温|下雨|下雪|预报|气象|台风|雾霾|火锅|餐厅|饭店|饭馆|美食|菜谱|食谱|做菜|外卖|好吃|股票|股价|股市|涨停|基金|比特币|加密货币|汇率|理财|炒股|房价|足球|篮球|世界杯|比分|球队|比赛结果|联赛|湖人|电影|电视剧|综艺|明星|演唱会|新歌|歌词|游戏|编程|代码|程序|电脑|手机|显卡|excel|数据透视|机票|航班|高铁|火车票|酒店|旅游|景点|签证|攻略|数学|物理题|化学题|方程|作业|减肥|健身|化妆|护肤|穿搭|快递|网购|淘宝|水龙头|维修|优惠|打折|多少钱|星座|运势|彩票|汽车|驾照|你好|您好|你是谁|笑话|段子/u;
 
 export const OFF_TOPIC_LATIN = wholeWords([
   'weather',
   'forecast',
   'temperature',
+  'will it (?:rain|snow)',
+  'rain tomorrow',
   'restaurants?',
   'recipes?',
   'hot ?pot',
@@ -203,7 +216,9 @@ export const OFF_TOPIC_LATIN = wholeWords([
   'pizza',
   'sushi',
   'stocks?',
+  'stock price',
   'share price',
+  'nasdaq',
   'bitcoin',
   'crypto\\p{L}*',
   'exchange rate',
@@ -213,6 +228,10 @@ export const OFF_TOPIC_LATIN = wholeWords([
   'basketball',
   'nba',
   'world cup',
+  'super bowl',
+  'nfl',
+  'premier league',
+  'scores?',
   'movies?',
   'films?',
   'tv shows?',
@@ -220,6 +239,11 @@ export const OFF_TOPIC_LATIN = wholeWords([
   'video games?',
   'python',
   'javascript',
+  'css',
+  'html',
+  'sql',
+  'excel',
+  'linked list',
   'coding',
   'programming',
   'laptop',
@@ -233,6 +257,13 @@ export const OFF_TOPIC_LATIN = wholeWords([
   'equation',
   'calculus',
   'diet',
+  'bikes?',
+  'bicycles?',
+  'sourdough',
+  'baking',
+  'calories',
+  'kilometers',
+  'miles to',
   'workout',
   'makeup',
   'skincare',
@@ -247,6 +278,9 @@ export const OFF_TOPIC_LATIN = wholeWords([
   // Spanish
   'clima',
   'pronóstico',
+  'qué tiempo hará',
+  'llover\\p{L}*',
+  'lloverá',
   'restaurante\\p{L}*',
   'receta\\p{L}*',
   'cocinar',
@@ -254,6 +288,11 @@ export const OFF_TOPIC_LATIN = wholeWords([
   'criptomoneda\\p{L}*',
   'tipo de cambio',
   'fútbol',
+  'partido del',
+  'la liga',
+  'liga española',
+  'precio del',
+  'bitcoin',
   'baloncesto',
   'película\\p{L}*',
   'programación',
@@ -266,6 +305,8 @@ export const OFF_TOPIC_LATIN = wholeWords([
   'ecuación',
   'matemáticas',
   'dieta',
+  'calorías',
+  'instalar',
   'gimnasio',
   'maquillaje',
   'descuento\\p{L}*',
@@ -276,12 +317,20 @@ export const OFF_TOPIC_LATIN = wholeWords([
   // French
   'météo',
   'quel temps',
+  'pleuvoir',
+  'pleuvra',
   'prévisions',
   'recettes?',
   'cuisiner',
   'bourse',
   'taux de change',
   'basket',
+  'coupe du monde',
+  'ligue 1',
+  'score',
+  'match du',
+  'prix du',
+  "cours de l['’]action",
   'séries?',
   'programmation',
   'ordinateur',
@@ -292,6 +341,9 @@ export const OFF_TOPIC_LATIN = wholeWords([
   'équation',
   'mathématiques',
   'régime',
+  'calories',
+  'installer',
+  'pneu\\p{L}*',
   'maquillage',
   'soldes',
   'horoscope',
@@ -299,3 +351,10 @@ export const OFF_TOPIC_LATIN = wholeWords([
   'bonjour',
   'qui es-tu',
 ]);
+
+/** Whether a folded question names no faith word and plainly names another topic (the caller adds its own cues). */
+export function namesOnlyAnotherTopic(folded: string): boolean {
+  return (
+    !FAITH_HAN.test(folded) && !FAITH_LATIN.test(folded) && (OFF_TOPIC_HAN.test(folded) || OFF_TOPIC_LATIN.test(folded))
+  );
+}
