@@ -90,8 +90,8 @@ export function createCorpusRepository(db: Database) {
         .orderBy(desc(crossReferences.votes))
         .limit(limit),
     /**
-     * Reference entries by id; `textChars` reads only the start of their text (commentary entries run to tens of
-     * kilobytes, and 0 reads none of it).
+     * Reference entries by id, with their stored excerpt (corpus/entry-excerpt.ts); `textChars` reads only the start
+     * of their text (commentary entries run to tens of kilobytes), and 0 reads none of it nor of the excerpt.
      */
     referenceEntriesByIds: (versionId: number, ids: string[], textChars?: number) =>
       ids.length === 0
@@ -104,6 +104,7 @@ export function createCorpusRepository(db: Database) {
               title: referenceEntries.title,
               lang: referenceEntries.lang,
               refs: referenceEntries.refs,
+              excerpt: textChars === 0 ? sql<string | null>`null` : referenceEntries.excerpt,
               text:
                 textChars === undefined
                   ? referenceEntries.text
@@ -113,7 +114,7 @@ export function createCorpusRepository(db: Database) {
             .where(and(eq(referenceEntries.versionId, versionId), inArray(referenceEntries.id, ids))),
     /**
      * Matthew Henry's sections on one chapter (ids `mhc:BOOK.C.V-BOOK.C.V`, plus the chapter's introduction), with
-     * the start of their text.
+     * the start of their text and their stored excerpt.
      */
     commentaryOnChapter: (versionId: number, book: string, chapter: number, textChars: number) =>
       db
@@ -121,6 +122,7 @@ export function createCorpusRepository(db: Database) {
           id: referenceEntries.id,
           collection: referenceEntries.collection,
           title: referenceEntries.title,
+          excerpt: referenceEntries.excerpt,
           text: sql<string>`left(${referenceEntries.text}, ${sql.raw(String(Math.max(0, Math.floor(textChars))))})`,
         })
         .from(referenceEntries)
