@@ -1,4 +1,4 @@
-import { and, asc, between, desc, eq, inArray, like, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, like, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import {
   books,
@@ -10,6 +10,7 @@ import {
   verses,
 } from '../db/corpus-schema.ts';
 import { createCorpusVersionsRepository, VERSIONED_TABLES } from './corpus-versions.repository.ts';
+import { createVerseRangeReader } from './verse-ranges.repository.ts';
 
 export type TranslationRow = typeof translations.$inferSelect;
 export type BookRow = typeof books.$inferSelect;
@@ -29,6 +30,7 @@ async function insertChunked<T extends Record<string, unknown>>(
 
 /** The only SQL over the corpus tables: loading versions, key lookups, and (corpus-versions.repository.ts) their life. */
 export function createCorpusRepository(db: Database) {
+  const verseRanges = createVerseRangeReader(db);
   return {
     ...createCorpusVersionsRepository(db),
     insertTranslations: (rows: (typeof translations.$inferInsert)[]) => insertChunked(db, translations, rows, 500),
@@ -45,7 +47,10 @@ export function createCorpusRepository(db: Database) {
       db.select().from(translations).where(eq(translations.versionId, versionId)).orderBy(asc(translations.id)),
     listBooks: (versionId: number) =>
       db.select().from(books).where(eq(books.versionId, versionId)).orderBy(asc(books.order)),
-    /** Verses of one chapter between two verse numbers: a primary-key range scan. */
+    /**
+     * Verses of one chapter between two verse numbers: a primary-key range scan, in one statement with the other
+     * ranges asked for in the same turn (verse-ranges.repository.ts).
+     */
     versesOfChapter: (
       versionId: number,
       translation: string,
@@ -53,20 +58,7 @@ export function createCorpusRepository(db: Database) {
       chapter: number,
       from: number,
       to: number,
-    ) =>
-      db
-        .select({ chapter: verses.chapter, verse: verses.verse, text: verses.text })
-        .from(verses)
-        .where(
-          and(
-            eq(verses.versionId, versionId),
-            eq(verses.translation, translation),
-            eq(verses.book, book),
-            eq(verses.chapter, chapter),
-            between(verses.verse, from, to),
-          ),
-        )
-        .orderBy(asc(verses.verse)),
+    ) => verseRanges.read({ versionId, translation, book, chapter, from, to }),
     /** Verse counts per chapter of one translation, for validating references. */
     async chapterVerseCounts(versionId: number, translation: string) {
       return db

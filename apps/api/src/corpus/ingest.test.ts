@@ -94,6 +94,41 @@ describe.each(databaseTargets)('corpus ingestion on $name', (target) => {
     expect(love!.excerpt).toBe(rows.find((r) => r.id === 'eastons-dictionary:love')!.excerpt);
   });
 
+  it('reads the verse ranges asked for together in one statement, each caller its own verses in order', async () => {
+    const versionId = (await corpus.currentVersion())!.id;
+    let selects = 0;
+    const counting = new Proxy(database.db, {
+      get: (target, key, receiver) =>
+        key === 'select'
+          ? (...args: unknown[]) => ((selects += 1), target.select(...(args as [])))
+          : Reflect.get(target, key, receiver),
+    });
+    const batched = createCorpusRepository(counting);
+    const asked: [string, string, number, number, number][] = [
+      ['cuv-hans', 'JHN', 3, 16, 18],
+      ['kjv', 'JHN', 3, 16, 16],
+      ['cuv-hans', 'JHN', 3, 1, 999],
+      ['cuv-hans', 'JHN', 3, 17, 16],
+      ['kjv', 'TOB', 1, 1, 3],
+    ];
+    const together = await Promise.all(asked.map((a) => batched.versesOfChapter(versionId, ...a)));
+    expect(selects).toBe(1);
+    const alone = [];
+    for (const a of asked) alone.push(await batched.versesOfChapter(versionId, ...a));
+    expect(selects).toBe(1 + asked.length);
+    expect(together).toEqual(alone);
+    expect(together.map((rows) => rows.map((r) => r.verse))).toEqual([
+      [16, 17, 18],
+      [16],
+      alone[2]!.map((_, i) => i + 1),
+      [],
+      [],
+    ]);
+    expect(together[1]![0]!.text).toMatch(/^For God so loved the world/);
+    expect(together[2]!.length).toBeGreaterThan(18);
+    await expect(batched.versesOfChapter(versionId + 1, 'kjv', 'JHN', 3, 16, 16)).resolves.toEqual([]);
+  });
+
   it('does nothing on a second run over the same corpus', async () => {
     const before = await corpus.currentVersion();
     const result = await ingestCorpus({ corpus, corpusDir, indexRoot, lock });
