@@ -6,7 +6,7 @@ import type { CorpusRepository } from '../corpus/corpus.repository.ts';
 import type { CorpusService } from '../corpus/corpus.service.ts';
 import type { ScriptureSource as BibleService } from '../scripture/scripture-source.ts';
 import type { PassageHit } from '../retrieval/passage-index.ts';
-import { createContextGatherer, withoutReferences } from './answer-context.ts';
+import { createContextGatherer } from './answer-context.ts';
 
 const parser = createReferenceParser(TEST_BOOKS);
 
@@ -121,14 +121,78 @@ describe('a question asked again', () => {
   });
 });
 
-describe('reference-work excerpts', () => {
-  it('lose their own scripture references, so only the verses the answer quotes are citations', () => {
-    const excerpt = withoutReferences(
-      '"The day of salvation," 2 Cor 6:2, is now (comp. Ps 106:8; Isa 63:8). It saves.',
-      parser,
-    );
-    expect(parser.findAll(excerpt, { language: 'en' })).toEqual([]);
-    expect(excerpt).toContain('The day of salvation');
-    expect(excerpt).toContain('It saves.');
+describe('the reference works of a professional answer', () => {
+  it('show the excerpt ingestion stored, or, for a version built before it, one made from the text', async () => {
+    const john = darbyHit('JHN.3.16', 'Car Dieu a tant aimé le monde, qu’il a donné son Fils unique.');
+    const rows = new Map([
+      [
+        'strongs-greek:G25',
+        { id: 'strongs-greek:G25', collection: 'strongs-greek', title: 'agapaō', text: 'To love (John 3:16).' },
+      ],
+    ]);
+    const commentary = {
+      id: 'mhc:JHN.3.16-JHN.3.21',
+      collection: 'matthew-henry-complete',
+      title: 'John 3:16-21',
+      text: 'Here is God’s love (comp. Rom 5:8) in giving his Son.',
+    };
+    const gatherer = (excerpts: boolean) =>
+      createContextGatherer({
+        bible: {
+          translationFor: async () => ({ id: 'darby-fr', name: 'Darby' }),
+          tools: async () => ({ parser, format }),
+          passageFor: async (ref: { book: string; chapter: number; verse?: number; endVerse?: number }) =>
+            ref.verse === 16 && ref.endVerse === undefined
+              ? {
+                  reference: 'JHN.3.16',
+                  title: 'Jean 3:16',
+                  translation: { id: 'darby-fr', name: 'Darby', language: 'fr' },
+                  verses: [{ text: john.text }],
+                }
+              : undefined,
+        } as unknown as BibleService,
+        corpus: {
+          ready: () => ({
+            versionId: 1,
+            index: {
+              search: async (q: { kinds?: string[]; collections?: string[] }) =>
+                q.kinds?.includes('verse')
+                  ? [john]
+                  : q.collections?.includes('strongs-greek')
+                    ? [{ id: 'strongs-greek:G25#1', kind: 'entry', collection: 'strongs-greek' }]
+                    : [],
+            },
+          }),
+        } as unknown as CorpusService,
+        corpusData: {
+          referenceEntriesByIds: async (_v: number, ids: string[]) =>
+            ids.flatMap((id) => {
+              const row = rows.get(id);
+              return row ? [{ ...row, excerpt: excerpts ? 'To love, as stored.' : null }] : [];
+            }),
+          commentaryOnChapter: async () => [{ ...commentary, excerpt: excerpts ? 'God’s love.' : null }],
+          crossReferencesOf: async () => [],
+        } as unknown as CorpusRepository,
+      });
+    const ask = (g: ReturnType<typeof gatherer>) =>
+      g.gather({
+        question: 'Que dit la Bible de l’amour de Dieu pour le monde ?',
+        kind: 'answer',
+        mode: 'professional',
+        language: 'fr-fr',
+        tradition: 'protestant',
+        history: [],
+      });
+    const stored = await ask(gatherer(true));
+    expect(stored.context.verses.map((v) => v.ref)).toEqual(['JHN.3.16']);
+    expect(stored.context.entries.map((e) => [e.id, e.excerpt])).toEqual([
+      ['mhc:JHN.3.16-JHN.3.21', 'God’s love.'],
+      ['strongs-greek:G25', 'To love, as stored.'],
+    ]);
+    const made = await ask(gatherer(false));
+    expect(made.context.entries.map((e) => [e.id, e.excerpt])).toEqual([
+      ['mhc:JHN.3.16-JHN.3.21', 'Here is God’s love in giving his Son.'],
+      ['strongs-greek:G25', 'To love.'],
+    ]);
   });
 });

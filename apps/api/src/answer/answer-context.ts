@@ -1,4 +1,4 @@
-import { COLLECTION_NAMES, type AnswerKind, type ChatMode, type Locale, type Tradition } from '@bible-qa/contract';
+import type { AnswerKind, ChatMode, Locale, Tradition } from '@bible-qa/contract';
 import type { ReferenceParser } from '../scripture/references.parser.ts';
 import type { BibleReference } from '../scripture/references.types.ts';
 import type { CorpusRepository } from '../corpus/corpus.repository.ts';
@@ -16,9 +16,9 @@ import {
 } from '../retrieval/verse-retriever.ts';
 import { createEnglishKeywords } from '../retrieval/cross-lingual.ts';
 import { bibleLanguageOf } from '../scripture/translation-policy.ts';
-import type { AnswerContext, ContextEntry, ContextVerse } from './answer-model.ts';
+import type { AnswerContext, ContextVerse } from './answer-model.ts';
 import { isFactQuestion } from '../retrieval/guide/question-words.ts';
-import { commentaryCovering } from './commentary.ts';
+import { createLiterature, ROW_CACHE } from './context-literature.ts';
 
 /** The Catholic text every reader can be shown the deuterocanon in (English, Vulgate numbering). */
 const CATHOLIC_TEXT = 'cpdv';
@@ -84,27 +84,8 @@ export function relevant(verses: readonly RetrievedVerse[]): RetrievedVerse[] {
 }
 
 const VERSES_BY_MODE: Record<ChatMode, number> = { simple: 3, advanced: 10, professional: 10 };
-const LEXICONS = ['strongs-greek', 'strongs-hebrew'];
-const ENTRY_EXCERPT = 600;
-/** Reference entries and cross-reference lists kept in memory per corpus version (they never change within one). */
-const ROW_CACHE = 2000;
 /** Rankings of recent questions kept per corpus version (a few kilobytes each). */
 const RETRIEVAL_CACHE = 500;
-
-/**
- * A reference work's excerpt without its scripture references: the answer's citations are the verses it quotes in
- * the reader's translation; an English dictionary's "2 Cor 6:2" beside its own English quotation is not one of them.
- */
-export function withoutReferences(text: string, parser: ReferenceParser): string {
-  let out = text;
-  for (const m of parser.findAll(text, { language: 'en' }).reverse()) out = out.slice(0, m.start) + out.slice(m.end);
-  return out
-    .replace(/\(\s*(?:comp\.|cf\.|see)?[\s,;.]*\)/gi, '')
-    .replace(/\s+([,;.])/g, '$1')
-    .replace(/([,;])(?:\s*[,;])+/g, '$1')
-    .replace(/\s{2,}/g, ' ')
-    .trim();
-}
 
 export interface GatherInput {
   question: string;
@@ -144,9 +125,8 @@ export function createContextGatherer(deps: {
     versionId,
     retriever: createVerseRetriever({ index, parser, entryRefs: corpusEntryRefs(deps.corpusData, versionId) }),
     retrievals: versionMemo<[Retrieval, PassageHit[]]>(RETRIEVAL_CACHE),
-    entries: versionMemo<ContextEntry | undefined>(ROW_CACHE),
+    literature: createLiterature(deps, versionId),
     crossRefs: versionMemo<CrossRow[]>(ROW_CACHE),
-    commentary: versionMemo<ContextEntry | undefined>(ROW_CACHE),
     englishKeywords: createEnglishKeywords(parser.catalogue.books),
   });
   let current: ReturnType<typeof forVersion> | undefined;
@@ -186,12 +166,20 @@ export function createContextGatherer(deps: {
     return out;
   }
 
-  async function studyEntries(key: ContextVerse | undefined, reader: ReaderContext, index: PassageIndex) {
-    const ref = key ? parseUsfm(key.ref) : undefined;
-    const english = ref ? await deps.bible.passageFor(ref, reader, 'kjv') : undefined;
-    if (!ref || !english) return [];
-    const query = english.verses.map((v) => v.text).join(' ');
-    return index.search({ query, kinds: ['entry'], collections: LEXICONS, limit: 3 });
+  type Kept = ReturnType<typeof forVersion>;
+  type VerseAt = { book: string; chapter: number; verse: number };
+  /** The key verse's most voted cross-references that exist in the reader's text (or their tradition's). */
+  async function crossReferencesOf(kept: Kept, at: VerseAt, reader: ReaderContext, translation: string) {
+    const rows = await kept.crossRefs.get(`${at.book}.${at.chapter}.${at.verse}`, () =>
+      deps.corpusData.crossReferencesOf(kept.versionId, at.book, at.chapter, at.verse, 6),
+    );
+    const refs = rows.map((r) => parseUsfm(r.toRef)).filter((r): r is BibleReference => Boolean(r));
+    return versesFor(
+      refs.map((ref) => ({ ref })),
+      reader,
+      translation,
+      4,
+    );
   }
 
   /** The key verse with the two verses before and after it, when it is a single verse of the reader's text. */
@@ -239,72 +227,19 @@ export function createContextGatherer(deps: {
         ],
       );
       const verses = await versesFor(passagesOf(relevant(retrieval.verses)), reader, translation.id, limit);
-      // Professional mode reads the original-language words of the key passage: the lexicon entries its English
-      // (KJV) words find, whatever the reader's language (Matthew Henry on the key verse is added below).
-      const lexiconHits = input.mode === 'professional' ? await studyEntries(verses[0], reader, index) : [];
       const focus = retrieval.focus ?? (isFactQuestion(question) ? 'fact' : 'topic');
-      const surrounding =
-        input.mode === 'simple' ? undefined : await surroundingOf(verses[0], reader, translation.id, parser);
-      const entryIds = [...retrieval.entries.map((e) => e.id), ...lexiconHits.map((h) => h.id.replace(/#\d+$/, ''))]
-        .filter((id, i, all) => all.indexOf(id) === i)
-        .slice(0, 8);
       const key = verses[0] ? parseUsfm(verses[0].ref.split('-')[0]!) : undefined;
-      const [entryRows, crossRows] = await Promise.all([
-        // Only the excerpt is kept: commentary entries run to tens of kilobytes.
-        kept.entries.many(entryIds, async (missing) => {
-          const found = await deps.corpusData.referenceEntriesByIds(versionId, missing, ENTRY_EXCERPT);
-          return new Map(
-            found.map((row) => [
-              row.id,
-              {
-                id: row.id,
-                collection: row.collection,
-                collectionName: COLLECTION_NAMES[row.collection] ?? row.collection,
-                title: row.title,
-                excerpt: withoutReferences(row.text.slice(0, ENTRY_EXCERPT), parser),
-              },
-            ]),
-          );
-        }),
-        key?.verse !== undefined && input.mode !== 'simple' && input.withCrossReferences !== false
-          ? kept.crossRefs.get(`${key.book}.${key.chapter}.${key.verse}`, () =>
-              deps.corpusData.crossReferencesOf(versionId, key.book, key.chapter, key.verse!, 6),
+      const at = key?.verse !== undefined ? { book: key.book, chapter: key.chapter, verse: key.verse } : undefined;
+      // What the key passage brings (its setting, the reference works, its cross-references) is read at once.
+      const [surrounding, entries, crossReferences] = await Promise.all([
+        input.mode === 'simple' ? undefined : surroundingOf(verses[0], reader, translation.id, parser),
+        kept.literature({ retrieval, key: verses[0], at, mode: input.mode, reader, index, parser }),
+        at && input.mode !== 'simple' && input.withCrossReferences !== false
+          ? crossReferencesOf(kept, at, reader, translation.id).then((found) =>
+              found.filter((v) => !verses.some((k) => k.ref === v.ref)),
             )
-          : Promise.resolve([]),
+          : [],
       ]);
-      const refsOf = new Map(retrieval.entries.map((e) => [e.id, e.refs]));
-      const entries = entryRows
-        .filter((e): e is ContextEntry => Boolean(e))
-        .map((e) => (refsOf.has(e.id) ? { ...e, refs: refsOf.get(e.id) } : e));
-      // Professional mode promises commentary: Matthew Henry on the key verse, first among the works.
-      if (input.mode === 'professional' && key?.verse !== undefined) {
-        const at = { book: key.book, chapter: key.chapter, verse: key.verse };
-        const commentary = await kept.commentary.get(`${at.book}.${at.chapter}.${at.verse}`, async () => {
-          const rows = await deps.corpusData.commentaryOnChapter(versionId, at.book, at.chapter, ENTRY_EXCERPT);
-          const row = commentaryCovering(rows, at);
-          return (
-            row && {
-              id: row.id,
-              collection: row.collection,
-              collectionName: COLLECTION_NAMES[row.collection] ?? row.collection,
-              title: row.title,
-              excerpt: withoutReferences(row.text.slice(0, ENTRY_EXCERPT), parser),
-            }
-          );
-        });
-        if (commentary && !entries.some((e) => e.id === commentary.id)) entries.unshift(commentary);
-      }
-
-      const crossRefs = crossRows.map((r) => parseUsfm(r.toRef)).filter((r): r is BibleReference => Boolean(r));
-      const crossReferences = (
-        await versesFor(
-          crossRefs.map((ref) => ({ ref })),
-          reader,
-          translation.id,
-          4,
-        )
-      ).filter((v) => !verses.some((k) => k.ref === v.ref));
-
       return {
         reader,
         translation: { id: translation.id, name: translation.name },

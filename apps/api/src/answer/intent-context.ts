@@ -106,7 +106,8 @@ export function createIntentGatherer(deps: { gatherer: ContextGatherer; bible: S
       const reader: ReaderContext = { language: bibleLanguageOf(input.language), tradition: input.tradition };
       const find = { language: reader.language, tradition: reader.tradition };
       const read0 = readIntent(input.question, (text) => scripture.all(text, find).length > 0);
-      const cited = parser.findAll(input.question, find).map((m) => m.reference);
+      const mentions = parser.findAll(input.question, find);
+      const cited = mentions.map((m) => m.reference);
       const themes: Theme[] = [
         ...(read0.care ? [read0.care.theme] : []),
         ...themesOf(normalise(read0.theme || input.question)),
@@ -116,7 +117,7 @@ export function createIntentGatherer(deps: { gatherer: ContextGatherer; bible: S
         offTopic: read0.offTopic && input.kind === 'answer',
         care: read0.care,
         selfHarm: read0.selfHarm,
-        theme: cited.length ? parser.findAll(input.question, find)[0]!.text : read0.theme,
+        theme: mentions[0]?.text ?? read0.theme,
         topic: themes[0],
       };
       const shaped = input.kind !== 'answer' || intent.offTopic || intent.care;

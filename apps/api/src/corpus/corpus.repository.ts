@@ -1,4 +1,4 @@
-import { and, asc, between, desc, eq, inArray, like, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, like, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import {
   books,
@@ -10,6 +10,7 @@ import {
   verses,
 } from '../db/corpus-schema.ts';
 import { createCorpusVersionsRepository, VERSIONED_TABLES } from './corpus-versions.repository.ts';
+import { createVerseRangeReader } from './verse-ranges.repository.ts';
 
 export type TranslationRow = typeof translations.$inferSelect;
 export type BookRow = typeof books.$inferSelect;
@@ -29,6 +30,7 @@ async function insertChunked<T extends Record<string, unknown>>(
 
 /** The only SQL over the corpus tables: loading versions, key lookups, and (corpus-versions.repository.ts) their life. */
 export function createCorpusRepository(db: Database) {
+  const verseRanges = createVerseRangeReader(db);
   return {
     ...createCorpusVersionsRepository(db),
     insertTranslations: (rows: (typeof translations.$inferInsert)[]) => insertChunked(db, translations, rows, 500),
@@ -45,7 +47,10 @@ export function createCorpusRepository(db: Database) {
       db.select().from(translations).where(eq(translations.versionId, versionId)).orderBy(asc(translations.id)),
     listBooks: (versionId: number) =>
       db.select().from(books).where(eq(books.versionId, versionId)).orderBy(asc(books.order)),
-    /** Verses of one chapter between two verse numbers: a primary-key range scan. */
+    /**
+     * Verses of one chapter between two verse numbers: a primary-key range scan, in one statement with the other
+     * ranges asked for in the same turn (verse-ranges.repository.ts).
+     */
     versesOfChapter: (
       versionId: number,
       translation: string,
@@ -53,20 +58,7 @@ export function createCorpusRepository(db: Database) {
       chapter: number,
       from: number,
       to: number,
-    ) =>
-      db
-        .select({ chapter: verses.chapter, verse: verses.verse, text: verses.text })
-        .from(verses)
-        .where(
-          and(
-            eq(verses.versionId, versionId),
-            eq(verses.translation, translation),
-            eq(verses.book, book),
-            eq(verses.chapter, chapter),
-            between(verses.verse, from, to),
-          ),
-        )
-        .orderBy(asc(verses.verse)),
+    ) => verseRanges.read({ versionId, translation, book, chapter, from, to }),
     /** Verse counts per chapter of one translation, for validating references. */
     async chapterVerseCounts(versionId: number, translation: string) {
       return db
@@ -90,8 +82,8 @@ export function createCorpusRepository(db: Database) {
         .orderBy(desc(crossReferences.votes))
         .limit(limit),
     /**
-     * Reference entries by id; `textChars` reads only the start of their text (commentary entries run to tens of
-     * kilobytes, and 0 reads none of it).
+     * Reference entries by id, with their stored excerpt (corpus/entry-excerpt.ts); `textChars` reads only the start
+     * of their text (commentary entries run to tens of kilobytes), and 0 reads none of it nor of the excerpt.
      */
     referenceEntriesByIds: (versionId: number, ids: string[], textChars?: number) =>
       ids.length === 0
@@ -104,6 +96,7 @@ export function createCorpusRepository(db: Database) {
               title: referenceEntries.title,
               lang: referenceEntries.lang,
               refs: referenceEntries.refs,
+              excerpt: textChars === 0 ? sql<string | null>`null` : referenceEntries.excerpt,
               text:
                 textChars === undefined
                   ? referenceEntries.text
@@ -113,7 +106,7 @@ export function createCorpusRepository(db: Database) {
             .where(and(eq(referenceEntries.versionId, versionId), inArray(referenceEntries.id, ids))),
     /**
      * Matthew Henry's sections on one chapter (ids `mhc:BOOK.C.V-BOOK.C.V`, plus the chapter's introduction), with
-     * the start of their text.
+     * the start of their text and their stored excerpt.
      */
     commentaryOnChapter: (versionId: number, book: string, chapter: number, textChars: number) =>
       db
@@ -121,6 +114,7 @@ export function createCorpusRepository(db: Database) {
           id: referenceEntries.id,
           collection: referenceEntries.collection,
           title: referenceEntries.title,
+          excerpt: referenceEntries.excerpt,
           text: sql<string>`left(${referenceEntries.text}, ${sql.raw(String(Math.max(0, Math.floor(textChars))))})`,
         })
         .from(referenceEntries)

@@ -7,6 +7,8 @@ import type { DatabaseHandle } from '../db/client.ts';
 import { databaseTargets } from '../test/databases.ts';
 import { corpusLockOf } from '../container.ts';
 import { createCorpusRepository, type CorpusRepository } from './corpus.repository.ts';
+import { ENTRY_EXCERPT, withoutReferences } from './entry-excerpt.ts';
+import { loadReferenceParser } from './reference-parser.ts';
 import { ingestCorpus } from './ingest.ts';
 import type { IngestProgress } from './progress.ts';
 import { indexPathOf, sweepRetired, type CorpusLock } from './version-sweep.ts';
@@ -67,7 +69,64 @@ describe.each(databaseTargets)('corpus ingestion on $name', (target) => {
     const [start] = await corpus.referenceEntriesByIds(versionId, ['eastons-dictionary:love'], 40);
     expect(start).toMatchObject({ title: 'Love', refs: whole!.refs, text: whole!.text.slice(0, 40) });
     const [none] = await corpus.referenceEntriesByIds(versionId, ['eastons-dictionary:love'], 0);
-    expect(none).toMatchObject({ refs: whole!.refs, text: '' });
+    expect(none).toMatchObject({ refs: whole!.refs, text: '', excerpt: null });
+  });
+
+  it('stores with each entry the excerpt an answer shows, the one the answer made when asked', async () => {
+    const versionId = (await corpus.currentVersion())!.id;
+    // the parser answers read with: the version's books and verse counts
+    const { parser } = await loadReferenceParser(corpus, versionId);
+    const ids = fs
+      .readFileSync(path.join(FIXTURE, 'reference/eastons-dictionary.jsonl'), 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => (JSON.parse(line) as { id: string }).id);
+    const rows = await corpus.referenceEntriesByIds(versionId, ids);
+    expect(rows).toHaveLength(ids.length);
+    for (const row of rows) {
+      expect(row.excerpt).toBe(withoutReferences(row.text.slice(0, ENTRY_EXCERPT), parser));
+      expect(parser.findAll(row.excerpt!, { language: 'en' })).toEqual([]);
+    }
+    expect(rows.filter((r) => parser.findAll(r.text.slice(0, ENTRY_EXCERPT), { language: 'en' }).length)).not.toEqual(
+      [],
+    );
+    const [love] = await corpus.referenceEntriesByIds(versionId, ['eastons-dictionary:love'], ENTRY_EXCERPT);
+    expect(love!.excerpt).toBe(rows.find((r) => r.id === 'eastons-dictionary:love')!.excerpt);
+  });
+
+  it('reads the verse ranges asked for together in one statement, each caller its own verses in order', async () => {
+    const versionId = (await corpus.currentVersion())!.id;
+    let selects = 0;
+    const counting = new Proxy(database.db, {
+      get: (target, key, receiver) =>
+        key === 'select'
+          ? (...args: unknown[]) => ((selects += 1), target.select(...(args as [])))
+          : Reflect.get(target, key, receiver),
+    });
+    const batched = createCorpusRepository(counting);
+    const asked: [string, string, number, number, number][] = [
+      ['cuv-hans', 'JHN', 3, 16, 18],
+      ['kjv', 'JHN', 3, 16, 16],
+      ['cuv-hans', 'JHN', 3, 1, 999],
+      ['cuv-hans', 'JHN', 3, 17, 16],
+      ['kjv', 'TOB', 1, 1, 3],
+    ];
+    const together = await Promise.all(asked.map((a) => batched.versesOfChapter(versionId, ...a)));
+    expect(selects).toBe(1);
+    const alone = [];
+    for (const a of asked) alone.push(await batched.versesOfChapter(versionId, ...a));
+    expect(selects).toBe(1 + asked.length);
+    expect(together).toEqual(alone);
+    expect(together.map((rows) => rows.map((r) => r.verse))).toEqual([
+      [16, 17, 18],
+      [16],
+      alone[2]!.map((_, i) => i + 1),
+      [],
+      [],
+    ]);
+    expect(together[1]![0]!.text).toMatch(/^For God so loved the world/);
+    expect(together[2]!.length).toBeGreaterThan(18);
+    await expect(batched.versesOfChapter(versionId + 1, 'kjv', 'JHN', 3, 16, 16)).resolves.toEqual([]);
   });
 
   it('does nothing on a second run over the same corpus', async () => {

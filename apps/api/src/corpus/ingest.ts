@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { buildIndex } from '../retrieval/lance-passage-index.ts';
+import { createReferenceParser } from '../scripture/references.parser.ts';
 import type { Embedder } from '../retrieval/passage-index.ts';
 import { ANALYZER_VERSION } from '../retrieval/text-analysis.ts';
 import {
@@ -25,6 +26,7 @@ import {
 } from './corpus-reader.ts';
 import type { CorpusRepository } from './corpus.repository.ts';
 import { findTrailingIntroductions } from './corpus-quirks.ts';
+import { entryExcerpt, EXCERPTED_COLLECTIONS } from './entry-excerpt.ts';
 import { passageDocs } from './passage-docs.ts';
 import { loadReferenceParser } from './reference-parser.ts';
 import type { IngestProgress } from './progress.ts';
@@ -32,7 +34,8 @@ import { DEFAULT_HOLD_TTL_MS, indexPathOf, removeAbandonedBuilds, type CorpusLoc
 
 /** Bump when what ingestion writes changes, so an unchanged corpus is still rebuilt once. */
 // ingest-3: verses carry the canon columns of scripture/canon.ts (3 Maccabees and 2 Esdras are no longer Catholic).
-const INGEST_FORMAT = `ingest-4/analyzer-${ANALYZER_VERSION}`;
+// ingest-5: reference entries carry the excerpt an answer shows (corpus/entry-excerpt.ts).
+const INGEST_FORMAT = `ingest-5/analyzer-${ANALYZER_VERSION}`;
 const BATCH = 5000;
 
 export interface IngestOptions {
@@ -177,10 +180,13 @@ export async function ingestCorpus(options: IngestOptions): Promise<IngestResult
       ]);
     }
 
+    // An excerpt's references are found by the books' names alone: this version's books are all the parser needs.
+    const excerptParser = createReferenceParser(bookList);
     for (const file of byPrefix('reference/')) {
       let batch: Parameters<CorpusRepository['insertReferenceEntries']>[0] = [];
       for await (const { line: _line, ...entry } of readJsonl(file, referenceRecord, badLines, onBytes)) {
-        batch.push({ versionId, ...entry });
+        const excerpt = EXCERPTED_COLLECTIONS.has(entry.collection) ? entryExcerpt(entry.text, excerptParser) : null;
+        batch.push({ versionId, ...entry, excerpt });
         if (batch.length >= 500) {
           await corpus.insertReferenceEntries(batch);
           records += batch.length;

@@ -97,6 +97,11 @@ export const referenceEntries = pgTable(
     lang: text('lang').notNull(),
     refs: jsonb('refs').$type<string[]>().notNull(),
     text: text('text').notNull(),
+    /**
+     * The start an answer shows, without its scripture references (corpus/entry-excerpt.ts), written by ingestion
+     * for the works retrieval draws on; null for the others and in versions built before it (made when read).
+     */
+    excerpt: text('excerpt'),
   },
   (t) => [
     primaryKey({ columns: [t.versionId, t.id] }),

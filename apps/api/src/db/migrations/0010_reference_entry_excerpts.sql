@@ -1,0 +1,1 @@
+ALTER TABLE "reference_entries" ADD COLUMN "excerpt" text;
