@@ -16,7 +16,7 @@ const COMMENTARY = new Set(['matthew-henry-complete']);
  * Other passages listed after the key one, by mode: each cleared the relevance floor (answer-context.ts). Advanced lists
  * six: in the gold set the stating verse is the fifth or sixth ranked often enough (train hit@10 0.772 → 0.787).
  */
-const MORE: Record<AnswerContext['mode'], number> = { simple: 1, advanced: 6, professional: 6 };
+const MORE: Record<AnswerContext['mode'], number> = { simple: 1, advanced: 6, professional: 8 };
 
 function quote(verse: ContextVerse, locale: Locale): string {
   const dash = CHINESE.has(locale) ? '——' : '— ';
