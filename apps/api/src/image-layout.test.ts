@@ -12,8 +12,16 @@ import { freshPostgresUrl, postgresInRun } from './test/databases.ts';
 
 const run = promisify(execFile);
 
-function filesUnder(dir: string): string[] {
-  return fs.readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => !f.includes('node_modules'));
+/**
+ * The image's files, relative to its root, without walking into node_modules: it links to the repository's, where
+ * other suites build and remove bundles (apps/api/.test-build-*) while this one reads.
+ */
+function filesUnder(dir: string, prefix = ''): string[] {
+  return fs.readdirSync(path.join(dir, prefix), { withFileTypes: true }).flatMap((entry) => {
+    if (entry.name === 'node_modules') return [];
+    const rel = prefix ? `${prefix}/${entry.name}` : entry.name;
+    return entry.isDirectory() ? [rel, ...filesUnder(dir, rel)] : [rel];
+  });
 }
 
 /**
