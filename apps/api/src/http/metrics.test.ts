@@ -2,7 +2,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorCode } from '@bible-qa/contract';
-import { openDatabase, type DatabaseHandle } from '../db/client.ts';
+import type { DatabaseHandle } from '../db/client.ts';
+import { openTestPglite } from '../test/databases.ts';
 import { startFakeLlm, type FakeLlm } from '../test/fake-llm.ts';
 import { buildTestApp } from '../test/test-app.ts';
 
@@ -35,7 +36,7 @@ describe('GET /metrics', () => {
     });
 
   beforeAll(async () => {
-    database = await openDatabase({ kind: 'pglite' });
+    database = await openTestPglite();
     llm = await startFakeLlm({ kind: 'normal', chunks: ['God so loved the world.\n', 'John 3:16'] });
     const env = { CORPUS_DIR: FIXTURE, LLM_BASE_URL: llm.baseURL, TRUST_PROXY: 'true' };
     t = await buildTestApp({ database, env: { ...env, METRICS_TOKEN: TOKEN } });

@@ -1,7 +1,8 @@
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorCode } from '@bible-qa/contract';
-import { openDatabase, type DatabaseHandle } from '../db/client.ts';
+import type { DatabaseHandle } from '../db/client.ts';
+import { openTestPglite } from '../test/databases.ts';
 import { buildTestApp } from '../test/test-app.ts';
 import { createTestUser } from '../test/test-users.ts';
 
@@ -10,7 +11,7 @@ let t: Awaited<ReturnType<typeof buildTestApp>>;
 let user: Awaited<ReturnType<typeof createTestUser>>;
 
 beforeAll(async () => {
-  database = await openDatabase({ kind: 'pglite' });
+  database = await openTestPglite();
   t = await buildTestApp({ database });
   user = await createTestUser(database, 'guarded');
 });

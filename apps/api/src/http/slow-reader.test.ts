@@ -13,9 +13,10 @@ const FIXTURE = path.join(path.dirname(fileURLToPath(import.meta.url)), '../test
 const MB = 1024 * 1024;
 
 /**
- * Issue 13, slow readers: a client reading 10 bytes a second over a real TCP connection. The model streams fast and
- * long, so the connection's kernel buffers fill; the server must then drop the client (within 60 s), stop the model
- * call nobody reads, store the answer as stopped, and hold no more than one frame of it in its own buffers meanwhile.
+ * Issue 13, slow readers: a client reading 10 bytes a second over a real TCP connection. The model streams fast, so
+ * the connection's kernel buffers fill, and goes on streaming; the server must then drop the client (within 60 s),
+ * stop the model call nobody reads, store the answer as stopped, and hold no more than one frame of it in its own
+ * buffers meanwhile.
  */
 describe('a reader that reads 10 bytes a second', () => {
   let database: DatabaseHandle;
@@ -25,10 +26,16 @@ describe('a reader that reads 10 bytes a second', () => {
   const sockets: net.Socket[] = [];
 
   beforeAll(async () => {
-    // 3,600-character (10 KB) pieces of short lines back to back: more than a connection's kernel buffers (about 4 MB on loopback) within
-    // seconds, 20 MB in all if nobody stopped it.
+    // 3,600-character (10 KB) pieces of short lines: the first 1,000 back to back, 11 MB, far more than the connection's
+    // kernel buffers take (about 4 MB on loopback) within seconds; then ten a second until the call is stopped (18 M
+    // characters in all if nobody stopped it). A server writing on past full buffers holds megabytes of the first part; streamed
+    // back to back to the end, the answer was only twice the CPU to verify and store (8 M characters in 22 s).
     const line = '神爱世人，甚至将他的独生子赐给他们，叫一切信他的，不至灭亡，反得永生。\n'.repeat(100);
-    llm = await startFakeLlm({ kind: 'normal', chunks: Array(5_000).fill(line), gapMs: 1 });
+    llm = await startFakeLlm({
+      kind: 'normal',
+      chunks: Array(5_000).fill(line),
+      gapMs: (index) => (index < 1_000 ? 1 : 100),
+    });
     database = await openTestPglite();
     t = await buildTestApp({
       database,

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type DatabaseHandle } from '../db/client.ts';
+import type { DatabaseHandle } from '../db/client.ts';
+import { openTestPglite } from '../test/databases.ts';
 import { buildTestApp } from '../test/test-app.ts';
 
 type TestApp = Awaited<ReturnType<typeof buildTestApp>>;
@@ -21,7 +22,7 @@ describe('proxy trust (TRUST_PROXY)', () => {
   const app = (trust: string) => apps.get(trust)!.app;
 
   beforeAll(async () => {
-    database = await openDatabase({ kind: 'pglite' });
+    database = await openTestPglite();
     for (const trust of ['false', '1', '2', '10.0.0.0/8', 'true']) {
       const built = await buildTestApp({
         database,

@@ -7,6 +7,11 @@ import { loginModes } from '../test/login-modes.ts';
 import { buildTestApp } from '../test/test-app.ts';
 
 const HIGH = errorCode('high_traffic');
+/**
+ * Any /webapi route counts towards its address's ceiling; this one needs no account and does little (the captcha
+ * route, used here before, draws an image per request: most of this file's CPU over its 600 requests).
+ */
+const OPEN_ROUTE = '/portal/auth/options';
 
 describe.each(databaseTargets)('the request-rate risk ceiling on $name', (target) => {
   let database: DatabaseHandle;
@@ -62,19 +67,19 @@ describe.each(databaseTargets)('the request-rate risk ceiling on $name', (target
       clock.advance(60_000);
       const ip = `10.6.0.${LOCALES.indexOf(locale)}`;
       const answers: { code: number; msg: string }[] = [];
-      for (let i = 0; i < 62; i++) answers.push(await get(t, '/portal/auth/captcha/googleCaptcha', { ip, locale }));
+      for (let i = 0; i < 62; i++) answers.push(await get(t, OPEN_ROUTE, { ip, locale }));
       expect(answers.slice(0, 40).every((a) => a.code === 0)).toBe(true);
       expect(answers[40]).toMatchObject({ code: HIGH, msg: errorMessage('high_traffic', locale) });
       // Banned past 60: the next window is still refused until the ban ends.
       clock.advance(60_000);
-      expect((await get(t, '/portal/auth/captcha/googleCaptcha', { ip })).code).toBe(HIGH);
-      expect((await get(t, '/portal/auth/captcha/googleCaptcha', { ip: '10.6.9.9' })).code).toBe(0);
+      expect((await get(t, OPEN_ROUTE, { ip })).code).toBe(HIGH);
+      expect((await get(t, OPEN_ROUTE, { ip: '10.6.9.9' })).code).toBe(0);
       clock.advance(600_000);
-      expect((await get(t, '/portal/auth/captcha/googleCaptcha', { ip })).code).toBe(0);
+      expect((await get(t, OPEN_ROUTE, { ip })).code).toBe(0);
       // The health check never counts.
       for (let i = 0; i < 70; i++)
         await t.app.inject({ method: 'GET', url: '/webapi/health', remoteAddress: '10.6.8.8' });
-      expect((await get(t, '/portal/auth/captcha/googleCaptcha', { ip: '10.6.8.8' })).code).toBe(0);
+      expect((await get(t, OPEN_ROUTE, { ip: '10.6.8.8' })).code).toBe(0);
     },
   );
 });

@@ -2,7 +2,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 export type FakeLlmMode =
-  | { kind: 'normal'; chunks: string[]; firstTokenDelayMs?: number; gapMs?: number }
+  /** `gapMs` before each chunk after the first: one figure, or one per chunk (by its index). */
+  | { kind: 'normal'; chunks: string[]; firstTokenDelayMs?: number; gapMs?: number | ((index: number) => number) }
   | { kind: 'status'; status: number; headers?: Record<string, string> }
   | { kind: 'hang' }
   | { kind: 'stall'; chunks: string[] }
@@ -112,7 +113,8 @@ export async function startFakeLlm(initial: FakeLlmMode = { kind: 'normal', chun
         return;
       }
       const chunks = current.chunks;
-      const gap = current.kind === 'normal' ? (current.gapMs ?? 5) : 5;
+      const gapMs = current.kind === 'normal' ? (current.gapMs ?? 5) : 5;
+      const gap = (index: number) => (typeof gapMs === 'number' ? gapMs : gapMs(index));
       let i = 0;
       const next = () => {
         if (res.destroyed) return;
@@ -120,7 +122,7 @@ export async function startFakeLlm(initial: FakeLlmMode = { kind: 'normal', chun
           res.write(sseChunk(chunks[i]!));
           i += 1;
           if (current.kind === 'stall' && i === chunks.length) return; // stops sending, never ends
-          setTimeout(next, gap);
+          setTimeout(next, gap(i));
         } else {
           res.write('data: [DONE]\n\n');
           end();

@@ -3,7 +3,8 @@ import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Answer } from '@bible-qa/contract';
-import { openDatabase, type DatabaseHandle } from '../../db/client.ts';
+import type { DatabaseHandle } from '../../db/client.ts';
+import { openTestPglite } from '../../test/databases.ts';
 import { users } from '../../db/schema.ts';
 import { post } from '../../test/auth-helpers.ts';
 import { startFakeLlm, type FakeLlm } from '../../test/fake-llm.ts';
@@ -21,7 +22,7 @@ describe('a suspension', () => {
 
   beforeAll(async () => {
     llm = await startFakeLlm();
-    database = await openDatabase({ kind: 'pglite' });
+    database = await openTestPglite();
     t = await buildTestApp({ database, env: { CORPUS_DIR: FIXTURE, LLM_BASE_URL: llm.baseURL } });
     await t.container.services.corpus.ingest();
     admin = await createTestUser(database, 'admin');

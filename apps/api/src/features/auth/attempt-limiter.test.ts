@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type DatabaseHandle } from '../../db/client.ts';
+import type { DatabaseHandle } from '../../db/client.ts';
+import { openTestPglite } from '../../test/databases.ts';
 import { AppError } from '../../http/app-error.ts';
 import { createDbCounterStore } from '../../rate-limit/counter-store.ts';
 import { manualClock } from '../../test/auth-helpers.ts';
@@ -10,7 +11,7 @@ const MINUTE = 60_000;
 describe('the attempt limiter', () => {
   let database: DatabaseHandle;
   beforeAll(async () => {
-    database = await openDatabase({ kind: 'pglite' });
+    database = await openTestPglite();
   });
   afterAll(async () => {
     await database.close();

@@ -6,7 +6,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Answer } from '@bible-qa/contract';
-import { openDatabase, type DatabaseHandle } from '../../db/client.ts';
+import type { DatabaseHandle } from '../../db/client.ts';
+import { openTestPglite } from '../../test/databases.ts';
 import { startFakeLlm, type FakeLlm } from '../../test/fake-llm.ts';
 import { buildTestApp } from '../../test/test-app.ts';
 import { parseSse, type SseEventLike } from '../../test/test-users.ts';
@@ -53,7 +54,7 @@ beforeAll(async () => {
   await writeFile(path.join(corpusDir, 'reference/strongs-greek.jsonl'), jsonl(LEXICON));
   await writeFile(path.join(corpusDir, 'reference/matthew-henry-complete.jsonl'), jsonl([COMMENTARY]));
   llm = await startFakeLlm();
-  database = await openDatabase({ kind: 'pglite' });
+  database = await openTestPglite();
   t = await buildTestApp({ database, env: { CORPUS_DIR: corpusDir, LLM_BASE_URL: llm.baseURL } });
   await t.container.services.corpus.ingest();
 });

@@ -2,7 +2,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { errorCode, errorMessage } from '@bible-qa/contract';
-import { openDatabase, type DatabaseHandle } from '../../db/client.ts';
+import type { DatabaseHandle } from '../../db/client.ts';
+import { openTestPglite } from '../../test/databases.ts';
 import { manualClock } from '../../test/auth-helpers.ts';
 import { startFakeLlm, type FakeLlm } from '../../test/fake-llm.ts';
 import { buildTestApp } from '../../test/test-app.ts';
@@ -21,7 +22,7 @@ describe('ask quotas', () => {
 
   beforeAll(async () => {
     llm = await startFakeLlm();
-    database = await openDatabase({ kind: 'pglite' });
+    database = await openTestPglite();
     t = await buildTestApp({
       database,
       clock,

@@ -4,7 +4,8 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorCode, errorMessage } from '@bible-qa/contract';
-import { openDatabase, type DatabaseHandle } from '../../db/client.ts';
+import type { DatabaseHandle } from '../../db/client.ts';
+import { openTestPglite } from '../../test/databases.ts';
 import { manualClock } from '../../test/auth-helpers.ts';
 import { buildTestApp } from '../../test/test-app.ts';
 import { createTestUser } from '../../test/test-users.ts';
@@ -20,7 +21,7 @@ describe('the daily upload quota', () => {
 
   beforeAll(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'feedback-quota-'));
-    database = await openDatabase({ kind: 'pglite' });
+    database = await openTestPglite();
     t = await buildTestApp({ database, clock, env: { DATA_DIR: dataDir, UPLOADS_PER_ACCOUNT_PER_DAY: '4' } });
   });
   afterAll(async () => {

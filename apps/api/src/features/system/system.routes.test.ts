@@ -2,7 +2,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorCode } from '@bible-qa/contract';
-import { openDatabase, type DatabaseHandle } from '../../db/client.ts';
+import type { DatabaseHandle } from '../../db/client.ts';
+import { openTestPglite } from '../../test/databases.ts';
 import { buildTestApp } from '../../test/test-app.ts';
 
 const FIXTURE = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../test/fixtures/corpus');
@@ -16,7 +17,7 @@ describe('liveness and readiness', () => {
   };
 
   beforeAll(async () => {
-    database = await openDatabase({ kind: 'pglite' });
+    database = await openTestPglite();
     t = await buildTestApp({ database, env: { CORPUS_DIR: FIXTURE } });
   });
   afterAll(async () => {
