@@ -21,8 +21,11 @@ describe.each(['mobile', 'desktop'] as const)('collections in Chromium (%s)', (v
 
     const answer = await ask(page, run.server.origin, '神爱世人');
     const answerId = await answer.getAttribute('data-answer-id');
+    // The star turns at once; the server has the collect only once it answers (leaving the page aborts the request).
+    const saved = page.waitForResponse((r) => r.url().endsWith('/webapi/portal/chat/collect') && r.ok());
     await answer.getByTestId('chat-collect').click();
     await page.locator('[data-testid="chat-collect"][aria-pressed="true"]').waitFor();
+    await saved;
 
     await page.goto(`${run.server.origin}/collections`);
     const item = page.getByTestId('collection-item');
@@ -59,8 +62,11 @@ describe.each(['mobile', 'desktop'] as const)('collections in Chromium (%s)', (v
     await signIn(context, tokens);
     const answer = await ask(page, run.server.origin, '神爱世人');
     const answerId = (await answer.getAttribute('data-answer-id'))!;
+    // The star turns at once; the server has the collect only once it answers (leaving the page aborts the request).
+    const saved = page.waitForResponse((r) => r.url().endsWith('/webapi/portal/chat/collect') && r.ok());
     await answer.getByTestId('chat-collect').click();
     await page.locator('[data-testid="chat-collect"][aria-pressed="true"]').waitFor();
+    await saved;
     const conversationId = new URL(page.url()).searchParams.get('id')!;
     // A public link to the answer, made as the share sheet does.
     const link = await fetch(`${run.server.origin}/webapi/portal/share/create`, {
