@@ -107,6 +107,7 @@ export const searchHitSchema = z.object({
   lang: z.string(),
   translation: z.string().nullable(),
   collection: z.string().nullable(),
+  /** A verse hit's verse in KJV numbering, as the reader addresses chapters; `title` names it in the translation's own. */
   ref: z.string().nullable(),
   title: z.string().nullable(),
   text: z.string(),

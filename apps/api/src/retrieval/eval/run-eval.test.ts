@@ -161,16 +161,17 @@ describe('versesOf', () => {
 });
 
 describe('searchRanking', () => {
-  it('puts the passage of an explicit reference first, then the hits in KJV numbering', () => {
+  it('puts the passage of an explicit reference first, then the hits, already in KJV numbering', () => {
     const ranking = searchRanking({
       passage: { reference: 'PSA.23.1-PSA.23.2' },
-      hits: [
-        { ref: 'PSA.22.1', translation: 'drc' },
-        { ref: null, translation: null },
-        { ref: 'JHN.10.11', translation: 'kjv' },
-      ],
+      hits: [{ ref: 'PSA.23.1' }, { ref: null }, { ref: 'JHN.10.11' }],
     });
     expect(ranking).toEqual(['PSA.23.1', 'PSA.23.2', 'PSA.23.1', undefined, 'JHN.10.11']);
+  });
+
+  it("takes a Septuagint hit's reference as the KJV verse it is (the route mapped it once)", () => {
+    const hits = [{ ref: 'PSA.23.1', translation: 'giguet-lxx-fr', title: 'Psaumes 22:1 (23:1)' }];
+    expect(searchRanking({ passage: null, hits })).toEqual(['PSA.23.1']);
   });
 });
 

@@ -141,12 +141,17 @@ export function versesOf(reference: string): string[] {
   return Array.from({ length: last - first + 1 }, (_, i) => verseKey(ref.book, ref.chapter, first + i));
 }
 
-/** What the search route answered, as ranked verses: the passage of an explicit reference first, then the hits. */
+/**
+ * What the search route answered, as ranked verses: the passage of an explicit reference first, then the hits. The
+ * route's verse hits are already in KJV numbering, whatever the translation (their title names the verse in its own:
+ * "Psaumes 22:1 (23:1)"), like every reference the app links; mapping them again moved an Orthodox reader's Psalm 23
+ * to Psalm 24 here.
+ */
 export function searchRanking(result: {
   passage: { reference: string } | null;
-  hits: readonly { ref: string | null; translation: string | null }[];
+  hits: readonly { ref: string | null }[];
 }): (string | undefined)[] {
-  const hits = result.hits.map((h) => kjvRef({ ref: h.ref ?? undefined, translation: h.translation ?? undefined }));
+  const hits = result.hits.map((h) => h.ref ?? undefined);
   return [...(result.passage ? versesOf(result.passage.reference) : []), ...hits];
 }
 
