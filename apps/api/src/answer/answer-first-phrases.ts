@@ -3,7 +3,7 @@ import type { Locale } from '@bible-qa/contract';
 /**
  * The answer-first composer's wording in the five languages. `{ref}` is a reference label, `{text}` a verse,
  * `{books}` a list of book names, `{book}` one book, `{translation}` a translation's name. Scripture is never written
- * here: every quotation comes from the corpus.
+ * here: every quotation comes from the corpus. `{refs}` is a list of reference labels.
  */
 const phrases = {
   /** A question of fact (how old, who, where): the verse that states it, quoted in the lead. */
@@ -64,6 +64,14 @@ const phrases = {
     en: 'Related passages',
     'es-es': 'Pasajes relacionados',
     'fr-fr': 'Passages apparentés',
+  },
+  /** The other passages beyond those quoted: their references only, each opens its passage. */
+  seeAlso: {
+    'zh-cn': '另见：{refs}',
+    'zh-tw': '另見：{refs}',
+    en: 'See also: {refs}',
+    'es-es': 'Véase también: {refs}',
+    'fr-fr': 'Voir aussi : {refs}',
   },
   crossRefs: {
     'zh-cn': '串珠经文',
