@@ -39,6 +39,7 @@ import { createGenerations } from './answer/generations.ts';
 import { createRedisGenerationStore } from './answer/redis-generation-store.ts';
 import { createInProcessPubSub } from './pubsub/pubsub.ts';
 import { createRedisPubSub } from './pubsub/redis-pubsub.ts';
+import { createMemoryCounterStore } from './rate-limit/memory-counter-store.ts';
 import { createRedisCounterStore } from './rate-limit/redis-counter-store.ts';
 import { connectRedis } from './redis/redis-client.ts';
 
@@ -73,7 +74,7 @@ export async function createContainer(
     ));
 
   // With REDIS_URL every server shares pub/sub, running generations and the hot counters; without, this process
-  // holds them (and the database the counters), which is right for one server.
+  // holds them (and the database the hot counters, or on PGlite this process), which is right for one server.
   const redis = config.ops.redisUrl ? connectRedis(config.ops.redisUrl, log) : undefined;
   const pubsub = redis ? createRedisPubSub(redis) : createInProcessPubSub();
   const members = createMemberRepository(database.db);
@@ -84,7 +85,12 @@ export async function createContainer(
     log,
     members,
     pubsub,
-    hotCounters: redis ? createRedisCounterStore(redis.command) : undefined,
+    // PGlite admits one process: its counters every request touches can live in that process.
+    hotCounters: redis
+      ? createRedisCounterStore(redis.command)
+      : database.kind === 'pglite'
+        ? createMemoryCounterStore()
+        : undefined,
   });
   const { hotCounters } = accounts.repositories;
   const { sessions, member } = accounts.services;

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseTargets } from '../test/databases.ts';
 import { connectTestRedis } from '../test/redis.ts';
 import { createDbCounterStore, type CounterStore } from './counter-store.ts';
+import { createMemoryCounterStore } from './memory-counter-store.ts';
 import { createRedisCounterStore } from './redis-counter-store.ts';
 
 /** Every adapter of the port: the database store on each engine, and Redis (keys under a prefix of this run). */
@@ -13,6 +14,10 @@ const adapters = [
       return { store: createDbCounterStore(database.db), close: () => database.close() };
     },
   })),
+  {
+    name: 'this process (the embedded database)',
+    open: async () => ({ store: createMemoryCounterStore(), close: async () => undefined }),
+  },
   {
     name: 'Redis',
     open: async () => {
