@@ -8,6 +8,7 @@
 //   --cycles N       bursts of 1,000 streams (default 3): connection resets, abort latency, event-loop delay, and
 //                    the idle memory after each
 //   --burst-only     skip the single-client and 200-stream phases
+//   --gold-only      only the single-client phases (the repeated question, then the gold line), then stop
 //   --idle-after S   after the last burst, also report the idle memory S seconds later (answers are kept 10 minutes
 //                    for retried requests)
 //   --postgres       run the server on a throw-away PostgreSQL cluster (as a fleet does) instead of PGlite
@@ -35,6 +36,7 @@ const DELAY = Number(arg('delay', '200'));
 const CYCLES = Number(arg('cycles', '3'));
 const BURST = 1000;
 const burstOnly = process.argv.includes('--burst-only');
+const goldOnly = process.argv.includes('--gold-only');
 const profileDir = process.argv.includes('--cpu-prof') ? path.resolve(arg('cpu-prof', 'cpu-profiles')) : undefined;
 const fixtureCorpus = path.join(ROOT, 'apps/api/src/test/fixtures/corpus');
 const dataDir = arg('data-dir', fs.mkdtempSync(path.join(os.tmpdir(), 'bench-chat-')));
@@ -301,7 +303,8 @@ try {
       clearTimeout(slow);
     }
     console.log(`overhead, 1 client, ${gold.length} gold questions: ${fmt(varied)}`);
-
+  }
+  if (!burstOnly && !goldOnly) {
     // 200 long streams open (200 guests), then probes measured while they run.
     llm.setMode({ kind: 'normal', chunks: chunks(300), firstTokenDelayMs: DELAY, gapMs: 50 });
     const background = Array.from({ length: 200 }, (_, i) => ask(origin, { address: addressOf(50_000 + i) }));
@@ -316,33 +319,35 @@ try {
     );
   }
 
-  // Idle memory: the warmed-up server at rest (as `npm start` runs it, it collects once idle after a burst), then
-  // after each burst once it has been idle as long.
-  agent.destroy();
-  await sleep(15_000);
-  const rss = [rssOf(server.pid!)];
-  console.log(`idle before the bursts: ${await memory()}`);
-  for (let cycle = 1; cycle <= CYCLES; cycle += 1) {
-    await burst(cycle);
+  if (!goldOnly) {
+    // Idle memory: the warmed-up server at rest (as `npm start` runs it, it collects once idle after a burst), then
+    // after each burst once it has been idle as long.
+    agent.destroy();
     await sleep(15_000);
-    rss.push(rssOf(server.pid!));
-    console.log(`  idle 15 s after: ${await memory()}`);
+    const rss = [rssOf(server.pid!)];
+    console.log(`idle before the bursts: ${await memory()}`);
+    for (let cycle = 1; cycle <= CYCLES; cycle += 1) {
+      await burst(cycle);
+      await sleep(15_000);
+      rss.push(rssOf(server.pid!));
+      console.log(`  idle 15 s after: ${await memory()}`);
+    }
+    const idleAfter = Number(arg('idle-after', '0'));
+    if (idleAfter > 0) {
+      await sleep(idleAfter * 1000);
+      rss.push(rssOf(server.pid!));
+      console.log(`  idle ${idleAfter} s later: ${await memory()}`);
+    }
+    const over = (mb: number) => `${(((mb - rss[0]!) / rss[0]!) * 100).toFixed(1)} %`;
+    console.log(
+      `idle RSS: baseline ${rss[0]!.toFixed(0)} MB; 15 s after each burst ` +
+        rss
+          .slice(1, CYCLES + 1)
+          .map((mb, i) => `${i + 1}: ${mb.toFixed(0)} MB (${over(mb)})`)
+          .join(', ') +
+        (rss.length > CYCLES + 1 ? `; ${idleAfter} s later ${rss.at(-1)!.toFixed(0)} MB (${over(rss.at(-1)!)})` : ''),
+    );
   }
-  const idleAfter = Number(arg('idle-after', '0'));
-  if (idleAfter > 0) {
-    await sleep(idleAfter * 1000);
-    rss.push(rssOf(server.pid!));
-    console.log(`  idle ${idleAfter} s later: ${await memory()}`);
-  }
-  const over = (mb: number) => `${(((mb - rss[0]!) / rss[0]!) * 100).toFixed(1)} %`;
-  console.log(
-    `idle RSS: baseline ${rss[0]!.toFixed(0)} MB; 15 s after each burst ` +
-      rss
-        .slice(1, CYCLES + 1)
-        .map((mb, i) => `${i + 1}: ${mb.toFixed(0)} MB (${over(mb)})`)
-        .join(', ') +
-      (rss.length > CYCLES + 1 ? `; ${idleAfter} s later ${rss.at(-1)!.toFixed(0)} MB (${over(rss.at(-1)!)})` : ''),
-  );
   if (failures.size) console.log('failures:', Object.fromEntries(failures));
 } finally {
   server.kill('SIGTERM');
