@@ -25,7 +25,7 @@ import {
   type CorpusFile,
 } from './corpus-reader.ts';
 import type { CorpusRepository } from './corpus.repository.ts';
-import { findTrailingIntroductions } from './corpus-quirks.ts';
+import { findRenumbering, findTrailingIntroductions } from './corpus-quirks.ts';
 import { entryExcerpt, EXCERPTED_COLLECTIONS } from './entry-excerpt.ts';
 import { passageDocs } from './passage-docs.ts';
 import { loadReferenceParser } from './reference-parser.ts';
@@ -35,7 +35,8 @@ import { DEFAULT_HOLD_TTL_MS, indexPathOf, removeAbandonedBuilds, type CorpusLoc
 /** Bump when what ingestion writes changes, so an unchanged corpus is still rebuilt once. */
 // ingest-3: verses carry the canon columns of scripture/canon.ts (3 Maccabees and 2 Esdras are no longer Catholic).
 // ingest-5: reference entries carry the excerpt an answer shows (corpus/entry-excerpt.ts).
-const INGEST_FORMAT = `ingest-5/analyzer-${ANALYZER_VERSION}`;
+// ingest-6: rv1909's verses moved by its source's verse division load on their KJV verse (corpus-quirks.ts).
+const INGEST_FORMAT = `ingest-6/analyzer-${ANALYZER_VERSION}`;
 const BATCH = 5000;
 
 export interface IngestOptions {
@@ -122,6 +123,8 @@ export async function ingestCorpus(options: IngestOptions): Promise<IngestResult
 
     // Pass 1: the database.
     const notScripture = await findTrailingIntroductions(files);
+    const renumbering = await findRenumbering(files);
+    badLines.push(...renumbering.problems);
     const bookList = loadBooks(one('books.json'), badLines);
     const testamentOf = new Map(bookList.map((b) => [b.code, b.testament]));
     await corpus.insertBooks(
@@ -164,8 +167,10 @@ export async function ingestCorpus(options: IngestOptions): Promise<IngestResult
           });
           continue;
         }
-        batch.push({ versionId, translation: id, ...v });
-        count += 1;
+        // A verse its source numbered differently loads on its KJV verse: moved, cut in two or joined (corpus-quirks.ts).
+        const rows = renumbering.rowsOf(id, v) ?? [v];
+        for (const row of rows) batch.push({ versionId, translation: id, ...row });
+        count += rows.length;
         if (batch.length >= BATCH) {
           await corpus.insertVerses(batch);
           records += batch.length;
@@ -245,7 +250,7 @@ export async function ingestCorpus(options: IngestOptions): Promise<IngestResult
     const indexDir = path.join(indexRoot, indexName);
     // The fact notes' citations are read with the parser of this version's books and verse counts.
     const { parser } = await loadReferenceParser(corpus, versionId);
-    const docs = passageDocs(files, languages, testamentOf, notScripture, parser, onBytes);
+    const docs = passageDocs(files, languages, testamentOf, { notScripture, renumbering }, parser, onBytes);
     let indexed = 0;
     await buildIndex(
       indexDir,

@@ -3,6 +3,7 @@ import type { PassageDoc } from '../retrieval/passage-index.ts';
 import type { ReferenceParser } from '../scripture/references.parser.ts';
 import { splitIntoPassages } from '../retrieval/passage-splitter.ts';
 import { canonsOf } from '../scripture/canon.ts';
+import type { VerseRenumbering } from './corpus-quirks.ts';
 import { devotionalRecord, referenceRecord, verseRecord } from './corpus-records.ts';
 import { readJsonl, type BadLine, type CorpusFile } from './corpus-reader.ts';
 import { factNotes } from './fact-notes.ts';
@@ -15,7 +16,7 @@ export async function* passageDocs(
   files: CorpusFile[],
   languages: Map<string, string>,
   testamentOf: Map<string, 'OT' | 'NT' | 'DC'>,
-  notScripture: Set<string>,
+  quirks: { notScripture: Set<string>; renumbering: VerseRenumbering },
   parser: ReferenceParser,
   onBytes: (n: number) => void,
 ): AsyncGenerator<PassageDoc> {
@@ -25,20 +26,24 @@ export async function* passageDocs(
       const translation = path.basename(file.relPath, '.jsonl');
       const lang = languages.get(translation);
       if (!lang) continue;
-      for await (const v of readJsonl(file, verseRecord, ignored, onBytes)) {
-        const testament = testamentOf.get(v.book);
-        const ref = `${v.book}.${v.chapter}.${v.verse}`;
-        if (!testament || v.text.trim() === '' || notScripture.has(`${translation}:${ref}`)) continue;
-        yield {
-          id: `${translation}:${ref}`,
-          kind: 'verse',
-          lang,
-          translation,
-          ref,
-          testament,
-          ...(canonsOf(v.book).length < 3 ? { canons: canonsOf(v.book) } : {}),
-          text: v.text,
-        };
+      for await (const { line: _line, ...read } of readJsonl(file, verseRecord, ignored, onBytes)) {
+        const testament = testamentOf.get(read.book);
+        if (!testament || quirks.notScripture.has(`${translation}:${read.book}.${read.chapter}.${read.verse}`))
+          continue;
+        for (const v of quirks.renumbering.rowsOf(translation, read) ?? [read]) {
+          const ref = `${v.book}.${v.chapter}.${v.verse}`;
+          if (v.text.trim() === '') continue;
+          yield {
+            id: `${translation}:${ref}`,
+            kind: 'verse',
+            lang,
+            translation,
+            ref,
+            testament,
+            ...(canonsOf(v.book).length < 3 ? { canons: canonsOf(v.book) } : {}),
+            text: v.text,
+          };
+        }
       }
     } else if (file.relPath.startsWith('reference/') || file.relPath.startsWith('devotionals/')) {
       const isReference = file.relPath.startsWith('reference/');
