@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { composeAnswerFirst } from './answer-first.ts';
+import { composeAnswerFirst, quotedInside } from './answer-first.ts';
 import type { AnswerContext, ContextVerse } from './answer-model.ts';
 
 const verse = (n: number): ContextVerse => ({
@@ -49,5 +49,28 @@ describe('composeAnswerFirst in advanced mode', () => {
     const topic = composeAnswerFirst(context('topic'));
     expect(topic).toContain('### Cross-references');
     expect(topic).toContain('(Genesis 5:20)');
+  });
+});
+
+describe('quotedInside', () => {
+  it("turns a verse's speech marks into the inner pair and leaves out a mark whose partner is in another verse", () => {
+    expect(quotedInside('耶稣说：「你们要彼此相爱。」')).toBe('耶稣说：『你们要彼此相爱。』');
+    expect(quotedInside('我也要指示他，为我的名必须受许多的苦难。」')).toBe('我也要指示他，为我的名必须受许多的苦难。');
+    expect(quotedInside('他说：「经上记着说：『人活着不是单靠食物。』」')).toBe(
+      '他说：『经上记着说：「人活着不是单靠食物。」』',
+    );
+    expect(quotedInside('主对亚拿尼亚说：「你只管去！')).toBe('主对亚拿尼亚说：你只管去！');
+  });
+
+  it('quotes a Chinese fact lead with its speech nested, not 「……」」', () => {
+    const text = composeAnswerFirst({
+      ...context('fact'),
+      language: 'zh-cn',
+      verses: [
+        { ref: 'ACT.9.16', label: '使徒行传 9:16', text: '我也要指示他，为我的名必须受许多的苦难。」', book: 'ACT' },
+      ],
+    });
+    expect(text).toContain('「我也要指示他，为我的名必须受许多的苦难。」');
+    expect(text).not.toContain('」」');
   });
 });

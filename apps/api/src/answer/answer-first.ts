@@ -32,8 +32,30 @@ function label(verse: ContextVerse, locale: Locale): string {
     : verse.label;
 }
 
+/**
+ * A Union Version verse set inside 「」: the speech marks it holds become the inner pair 『』 (and its own 『』 the
+ * outer), and a mark whose partner lies in another verse (a speech that began a verse earlier, 「……苦难。」」) is
+ * left out. Only punctuation changes; every word is the corpus's.
+ */
+export function quotedInside(text: string): string {
+  const swapped = text.replace(/[「」『』]/g, (m) => ({ '「': '『', '」': '』', '『': '「', '』': '」' })[m]!);
+  const chars = Array.from(swapped);
+  const open: number[] = [];
+  const drop = new Set<number>();
+  chars.forEach((ch, i) => {
+    if (ch === '『' || ch === '「') open.push(i);
+    else if (ch === '』' || ch === '」') {
+      const at = open.at(-1);
+      if (at !== undefined && (chars[at] === '『') === (ch === '』')) open.pop();
+      else drop.add(i);
+    }
+  });
+  for (const i of open) drop.add(i);
+  return chars.filter((_, i) => !drop.has(i)).join('');
+}
+
 function listed(verse: ContextVerse, locale: Locale): string {
-  if (CHINESE.has(locale)) return `- 「${verse.text}」（${label(verse, locale)}）`;
+  if (CHINESE.has(locale)) return `- 「${quotedInside(verse.text)}」（${label(verse, locale)}）`;
   const [open, close] = locale === 'fr-fr' ? ['« ', ' »'] : locale === 'es-es' ? ['«', '»'] : ['“', '”'];
   return `- ${open}${verse.text}${close} (${label(verse, locale)})`;
 }
@@ -59,7 +81,10 @@ function entryLine(entry: ContextEntry, locale: Locale, max: number): string {
 function lead(c: AnswerContext, key: ContextVerse): string[] {
   const L = c.language;
   const single = !/-/.test(key.ref);
-  if (c.focus === 'fact' && single) return [phrase('leadFact', L, { ref: label(key, L), text: key.text })];
+  if (c.focus === 'fact' && single) {
+    const text = CHINESE.has(L) ? quotedInside(key.text) : key.text;
+    return [phrase('leadFact', L, { ref: label(key, L), text })];
+  }
   const opening =
     c.focus === 'passage' ? 'leadPassage' : c.focus === 'reference' ? 'leadCited' : ('leadTopic' as const);
   return [phrase(opening, L, { ref: label(key, L) }), '', quote(key, L)];
