@@ -52,6 +52,21 @@ describe('composeAnswerFirst in advanced mode', () => {
   });
 });
 
+describe('the lead of a question of fact', () => {
+  const key = { ...context('fact'), verses: [verse(1)] };
+  it('states the verse as the answer, except to a "why" question, which gets the passage that speaks to it', () => {
+    expect(composeAnswerFirst(key)).toMatch(/^According to Genesis 5:1: “Verse 1/);
+    const why = composeAnswerFirst({ ...key, question: 'Why does God allow suffering?' });
+    expect(why).toMatch(/^The Bible speaks to this most directly in Genesis 5:1:/);
+    const pourquoi = composeAnswerFirst({
+      ...key,
+      language: 'fr-fr',
+      question: 'Pourquoi Dieu permet-il la souffrance ?',
+    });
+    expect(pourquoi).toMatch(/^La Bible répond le plus directement/);
+  });
+});
+
 describe('quotedInside', () => {
   it("turns a verse's speech marks into the inner pair and leaves out a mark whose partner is in another verse", () => {
     expect(quotedInside('耶稣说：「你们要彼此相爱。」')).toBe('耶稣说：『你们要彼此相爱。』');

@@ -10,6 +10,11 @@ import { answerPhrase as phrase } from './answer-first-phrases.ts';
 import { joinList, phrase as sharedPhrase } from './composer-phrases.ts';
 
 const CHINESE = new Set<Locale>(['zh-cn', 'zh-tw']);
+/**
+ * A "why" question: a verse is not stated as its answer ("According to Acts 9:16: …" for "Why does God allow
+ * suffering?"), it is shown as the passage that speaks to it most directly.
+ */
+const WHY = /为什么|為什麼|为何|為何|\bwhy\b|(?<!\p{L})(?:por qu[eé]|pourquoi)(?!\p{L})/iu;
 const LEXICONS = new Set(['strongs-greek', 'strongs-hebrew']);
 const COMMENTARY = new Set(['matthew-henry-complete']);
 /**
@@ -81,7 +86,7 @@ function entryLine(entry: ContextEntry, locale: Locale, max: number): string {
 function lead(c: AnswerContext, key: ContextVerse): string[] {
   const L = c.language;
   const single = !/-/.test(key.ref);
-  if (c.focus === 'fact' && single) {
+  if (c.focus === 'fact' && single && !WHY.test(c.question)) {
     const text = CHINESE.has(L) ? quotedInside(key.text) : key.text;
     return [phrase('leadFact', L, { ref: label(key, L), text })];
   }
