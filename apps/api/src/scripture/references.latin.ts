@@ -49,17 +49,72 @@ export function createLatinReferenceFinder(catalogue: BookCatalogue) {
     return parser;
   };
 
-  return function findLatin(text: string, language: LatinVariant): RawMatch[] {
-    const found: RawMatch[] = [];
-    for (const entry of parserFor(language).parse(text).osis_and_indices()) {
+  // The verifier reads each new line of a streaming answer with the lines before it: the same windows come back.
+  const recent = new Map<string, RawMatch[]>();
+  const readWindow = (piece: string, language: LatinVariant): RawMatch[] => {
+    const key = `${language}\u0000${piece}`;
+    let found = recent.get(key);
+    if (found) return found;
+    found = [];
+    for (const entry of parserFor(language).parse(piece).osis_and_indices()) {
       const [start, end] = entry.indices;
       for (const osis of entry.osis.split(',')) {
         const reference = fromOsis(osis, catalogue);
         if (reference) found.push({ reference, start, end });
       }
     }
+    if (recent.size >= RECENT_WINDOWS) recent.delete(recent.keys().next().value!);
+    recent.set(key, found);
     return found;
   };
+
+  return function findLatin(text: string, language: LatinVariant): RawMatch[] {
+    return numberWindows(text).flatMap((window) =>
+      readWindow(text.slice(window.start, window.end), language).map((m) => ({
+        ...m,
+        start: m.start + window.start,
+        end: m.end + window.start,
+      })),
+    );
+  };
+}
+
+/** Windows of text read lately, kept with what they hold (a few hundred bytes each). */
+const RECENT_WINDOWS = 2000;
+
+/** A number with what may continue a reference after it: "3:16", "3.16-18, 20", "8:28; 9:1". */
+const NUMBERS = /\d[\d\s:.,;\-–—]*/g;
+/** Words read before a number: the longest book names ("Première épître aux Corinthiens", "1 Rois") are four. */
+const WORDS_BEFORE = 6;
+/**
+ * What is read after a number's run: closing marks ("(23:1)"), then a word such as "ff", "et", "y", "and" that may
+ * join it to the next.
+ */
+const AFTER = /^[\s)\]»”’"']*\p{L}{0,12}\.?[)\]»”’"']*/u;
+
+/**
+ * The parts of a text where a reference can be: every reference holds a number, so each run of numbers with the six
+ * words before it (not past a line's start) and the word after it, joined where they touch. Quoted verses and prose
+ * between references are not read; the parser's cost grows with the text it reads (a French answer's verification
+ * read its quoted verses with some 400 book-name patterns, about 0.3 s an answer).
+ */
+export function numberWindows(text: string): { start: number; end: number }[] {
+  const windows: { start: number; end: number }[] = [];
+  for (const m of text.matchAll(NUMBERS)) {
+    const lineStart = text.lastIndexOf('\n', m.index) + 1;
+    let start = m.index;
+    for (let words = 0; words < WORDS_BEFORE && start > lineStart; words += 1) {
+      // back over the spaces, then over one word
+      while (start > lineStart && /\s/.test(text[start - 1]!)) start -= 1;
+      while (start > lineStart && !/\s/.test(text[start - 1]!)) start -= 1;
+    }
+    let end = m.index + m[0].length;
+    end += AFTER.exec(text.slice(end, end + 16))?.[0].length ?? 0;
+    const last = windows.at(-1);
+    if (last && start <= last.end) last.end = Math.max(last.end, end);
+    else windows.push({ start, end });
+  }
+  return windows;
 }
 
 /** books.json's OSIS codes that the npm parser spells otherwise. */

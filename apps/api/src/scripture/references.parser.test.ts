@@ -163,6 +163,21 @@ describe('createReferenceParser().findAll', () => {
     expect(fr.map((m) => toNotation(m.reference))).toEqual(['JHN.3.16', 'ROM.8.28']);
   });
 
+  it('reads references between long quoted verses at their own offsets, with book names of several words whole', () => {
+    const verse =
+      '« Car Dieu a tant aimé le monde qu’il a donné son Fils unique, afin que quiconque croit en lui ne périsse point. »';
+    const text = `${verse} (Jean 3.16)\n- ${verse} (1 Corinthiens 13.4, 7 ; Cantique des cantiques 2.1)\n${verse.repeat(3)} 1 Rois 17.4`;
+    const found = parser.findAll(text, { language: 'fr' });
+    expect(found.map((m) => [toNotation(m.reference), m.text])).toEqual([
+      ['JHN.3.16', 'Jean 3.16'],
+      ['1CO.13.4', '1 Corinthiens 13.4'],
+      ['1CO.13.7', '7'],
+      ['SNG.2.1', 'Cantique des cantiques 2.1'],
+      ['1KI.17.4', '1 Rois 17.4'],
+    ]);
+    for (const m of found) expect(text.slice(m.start, m.end)).toBe(m.text);
+  });
+
   it('does not read a one-character abbreviation glued to another word', () => {
     expect(parser.findAll('他的家书3:1写道')).toEqual([]);
     expect(parser.findAll('参见书3:1')).toHaveLength(1);
