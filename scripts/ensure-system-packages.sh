@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
-# The test suite drives Debian's Chromium and a real PostgreSQL server, draws CJK text, and speaks test audio with
-# espeak-ng, and keeps a Redis server at hand for the shared rate counters and pub/sub; install what is missing from
-# apt.
+# The test suite drives Debian's Chromium (the journeys its headless shell) and a real PostgreSQL server, draws CJK
+# text, and speaks test audio with espeak-ng, and keeps a Redis server at hand for the shared rate counters and
+# pub/sub; install what is missing from apt.
 set -euo pipefail
 missing=()
 [ -x /usr/bin/chromium ] || missing+=(chromium)
+[ -x /usr/bin/chromium-headless-shell ] || missing+=(chromium-headless-shell)
 ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing+=(postgresql)
 [ -d /usr/share/fonts/opentype/noto ] || missing+=(fonts-noto-cjk)
 command -v espeak-ng >/dev/null || missing+=(espeak-ng)
