@@ -75,8 +75,14 @@ describe.each(['mobile', 'desktop'] as const)('devotionals in Chromium (%s)', (v
     await snap(page, `devotionals-${viewport}-5-this-week`);
 
     // Another week through the date field: nothing there, then back to the week of 2 January.
+    // Each choice shows as chosen before the next control is used: one used before the page has drawn the previous
+    // choice changes the filter as it was (a date typed then could land in the month view).
+    const chosen = (mode: string) =>
+      page.locator(`.adm-selector-item-active [data-testid="devotionals-filter-${mode}"]`).waitFor();
     await page.getByTestId('devotionals-filter-month').click();
+    await chosen('month');
     await page.getByTestId('devotionals-filter-week').click();
+    await chosen('week');
     await page.getByTestId('devotionals-filter-date').locator('input').fill('2026-01-08');
     await list.getByTestId('devotionals-empty').waitFor();
     expect(page.url()).toContain('mode=week&date=2026-01-08');

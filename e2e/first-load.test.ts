@@ -28,7 +28,7 @@ let browser: Browser;
 
 beforeAll(async () => {
   server = await startServerWithCorpus();
-  browser = await launchBrowser();
+  browser = await launchBrowser([], { whole: true });
 });
 afterAll(async () => {
   await browser?.close();
