@@ -174,8 +174,12 @@ describe.each(databaseTargets)('passwords on $name', (target) => {
     expect([...answers]).toEqual([
       JSON.stringify({ code: errorCode('wrong_password'), msg: errorMessage('wrong_password') }),
     ]);
-    // Both paths pay the same argon2id work: medians within half of each other.
-    expect(Math.abs(median(known) - median(unknown))).toBeLessThan(median(known) / 2);
+    // Both paths pay the same argon2id work: neither median is twice the other. A path that skipped the hash would
+    // answer in a fraction of a millisecond against tens; a tighter bound failed on a loaded machine's noise alone
+    // (one side 1.6 times the other, with the same work on both).
+    const ratio = median(unknown) / median(known);
+    expect(ratio).toBeGreaterThan(1 / 2);
+    expect(ratio).toBeLessThan(2);
   });
 
   it('locks an account after 10 failed tries an hour, whatever the IP or spelling, the right password included', async () => {
