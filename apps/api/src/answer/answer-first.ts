@@ -8,13 +8,9 @@ import type { Locale } from '@bible-qa/contract';
 import type { AnswerContext, ContextEntry, ContextVerse } from './answer-model.ts';
 import { answerPhrase as phrase } from './answer-first-phrases.ts';
 import { joinList, phrase as sharedPhrase } from './composer-phrases.ts';
+import { asksWhy } from '../retrieval/guide/question-words.ts';
 
 const CHINESE = new Set<Locale>(['zh-cn', 'zh-tw']);
-/**
- * A "why" question: a verse is not stated as its answer ("According to Acts 9:16: …" for "Why does God allow
- * suffering?"), it is shown as the passage that speaks to it most directly.
- */
-const WHY = /为什么|為什麼|为何|為何|\bwhy\b|(?<!\p{L})(?:por qu[eé]|pourquoi)(?!\p{L})/iu;
 const LEXICONS = new Set(['strongs-greek', 'strongs-hebrew']);
 const COMMENTARY = new Set(['matthew-henry-complete']);
 /**
@@ -86,7 +82,9 @@ function entryLine(entry: ContextEntry, locale: Locale, max: number): string {
 function lead(c: AnswerContext, key: ContextVerse): string[] {
   const L = c.language;
   const single = !/-/.test(key.ref);
-  if (c.focus === 'fact' && single && !WHY.test(c.question)) {
+  // A "why" question is not answered "According to Acts 9:16: …" ("Why does God allow suffering?"): it gets the
+  // passage that speaks to it most directly.
+  if (c.focus === 'fact' && single && !asksWhy(c.question)) {
     const text = CHINESE.has(L) ? quotedInside(key.text) : key.text;
     return [phrase('leadFact', L, { ref: label(key, L), text })];
   }
@@ -117,16 +115,11 @@ export function composeAnswerFirst(c: AnswerContext): string {
     out.push(`### ${phrase('moreVerses', L)}`, '');
     if (c.focus === 'topic') out.push(phrase('alsoTopic', L), '');
     out.push(...quoted.map((v) => listed(v, L)), '');
-    if (named.length)
-      out.push(
-        phrase('seeAlso', L, {
-          refs: joinList(
-            named.map((v) => label(v, L)),
-            L,
-          ),
-        }),
-        '',
-      );
+    const refs = joinList(
+      named.map((v) => label(v, L)),
+      L,
+    );
+    if (named.length) out.push(phrase('seeAlso', L, { refs }), '');
   }
   if (c.surrounding) out.push(`### ${phrase('surrounding', L)}`, '', quote(c.surrounding, L), '');
   // The parallels of a verse that states a fact do not answer the question: the other ranked passages do, in their

@@ -54,6 +54,13 @@ export function isFactQuestion(question: string): boolean {
   return FACT_QUESTION.test(question) || (DETAIL_QUESTION.test(question) && !OVERVIEW_QUESTION.test(question));
 }
 
+/** "Why" (five languages): a question of this kind is answered by the passages that speak to it, not a stated fact. */
+const WHY_QUESTION = /为什么|為什麼|为何|為何|\bwhy\b|(?<!\p{L})(?:por qu[eé]|pourquoi)(?!\p{L})/iu;
+
+export function asksWhy(question: string): boolean {
+  return WHY_QUESTION.test(question);
+}
+
 /**
  * Whether a question asks a detail of a passage it names rather than the passage itself: a count, who did it or when
  * ("谁造了方舟？"), or a question of fact with a word of its own besides the passage's name and the faith's words
