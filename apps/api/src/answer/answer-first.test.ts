@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { composeAnswerFirst, quotedInside } from './answer-first.ts';
+import { composeAnswerFirst, pairedMarks, quotedInside } from './answer-first.ts';
 import type { AnswerContext, ContextVerse } from './answer-model.ts';
 
 const verse = (n: number): ContextVerse => ({
@@ -75,6 +75,28 @@ describe('quotedInside', () => {
       '他说：『经上记着说：「人活着不是单靠食物。」』',
     );
     expect(quotedInside('主对亚拿尼亚说：「你只管去！')).toBe('主对亚拿尼亚说：你只管去！');
+  });
+
+  it('leaves a block quote its paired marks and drops the lone ones, in the key verse and its setting', () => {
+    expect(pairedMarks('主对亚拿尼亚说：「你只管去！他是我所拣选的器皿。 我也要指示他。」 亚拿尼亚就去了。')).toBe(
+      '主对亚拿尼亚说：「你只管去！他是我所拣选的器皿。 我也要指示他。」 亚拿尼亚就去了。',
+    );
+    const text = composeAnswerFirst({
+      ...context('topic'),
+      language: 'zh-cn',
+      question: '神为什么允许苦难？',
+      verses: [
+        { ref: 'ACT.9.16', label: '使徒行传 9:16', text: '我也要指示他，为我的名必须受许多的苦难。」', book: 'ACT' },
+      ],
+      surrounding: {
+        ref: 'ACT.9.15-ACT.9.16',
+        label: '使徒行传 9:15-16',
+        text: '主说：「你只管去！ 我也要指示他。」」',
+        book: 'ACT',
+      },
+    });
+    expect(text).toContain('> 我也要指示他，为我的名必须受许多的苦难。\n> ——使徒行传 9:16');
+    expect(text).toContain('> 主说：「你只管去！ 我也要指示他。」\n');
   });
 
   it('quotes a Chinese fact lead with its speech nested, not 「……」」', () => {

@@ -23,8 +23,8 @@ const MORE: Record<AnswerContext['mode'], number> = { simple: 1, advanced: 9, pr
 const QUOTED: Record<AnswerContext['mode'], number> = { simple: 1, advanced: 4, professional: 5 };
 
 function quote(verse: ContextVerse, locale: Locale): string {
-  const dash = CHINESE.has(locale) ? '——' : '— ';
-  return `> ${verse.text}\n> ${dash}${label(verse, locale)}`;
+  const [dash, text] = CHINESE.has(locale) ? ['——', pairedMarks(verse.text)] : ['— ', verse.text];
+  return `> ${text}\n> ${dash}${label(verse, locale)}`;
 }
 
 function label(verse: ContextVerse, locale: Locale): string {
@@ -34,13 +34,11 @@ function label(verse: ContextVerse, locale: Locale): string {
 }
 
 /**
- * A Union Version verse set inside 「」: the speech marks it holds become the inner pair 『』 (and its own 『』 the
- * outer), and a mark whose partner lies in another verse (a speech that began a verse earlier, 「……苦难。」」) is
- * left out. Only punctuation changes; every word is the corpus's.
+ * Union Version text with only the speech marks whose partner it holds: a speech that began a verse earlier or ends a
+ * verse later leaves a lone mark (「……苦难。」」 read as a typo). Only punctuation changes; every word is the corpus's.
  */
-export function quotedInside(text: string): string {
-  const swapped = text.replace(/[「」『』]/g, (m) => ({ '「': '『', '」': '』', '『': '「', '』': '」' })[m]!);
-  const chars = Array.from(swapped);
+export function pairedMarks(text: string): string {
+  const chars = Array.from(text);
   const open: number[] = [];
   const drop = new Set<number>();
   chars.forEach((ch, i) => {
@@ -53,6 +51,11 @@ export function quotedInside(text: string): string {
   });
   for (const i of open) drop.add(i);
   return chars.filter((_, i) => !drop.has(i)).join('');
+}
+
+/** A Union Version verse set inside 「」: its own speech marks become the inner pair 『』 (its 『』 the outer). */
+export function quotedInside(text: string): string {
+  return pairedMarks(text.replace(/[「」『』]/g, (m) => ({ '「': '『', '」': '』', '『': '「', '』': '」' })[m]!));
 }
 
 function listed(verse: ContextVerse, locale: Locale): string {
