@@ -48,6 +48,9 @@ describe('createReferenceParser().parse', () => {
     ['约3:16、18', ['JHN.3.16', 'JHN.3.18']],
     ['罗马书8:28；9:1', ['ROM.8.28', 'ROM.9.1']],
     ['犹大书5', ['JUD.1.5']],
+    // a full-width colon that ends the clause after a range ("这段经文在…13:1-13：")
+    ['这段经文在哥林多前书 13:1-13：', ['1CO.13.1-13']],
+    ['這段經文在路加福音 10:25-37：', ['LUK.10.25-37']],
     // Latin script through the npm parser
     ['John 3:16', ['JHN.3.16']],
     ['Juan 3:16', ['JHN.3.16']],
