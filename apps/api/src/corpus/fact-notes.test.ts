@@ -13,6 +13,7 @@ const parser = createReferenceParser(TEST_BOOKS, {
     { scheme: 'kjv', book: 'JDG', chapter: 5, verses: 31 },
     { scheme: 'kjv', book: '2KI', chapter: 19, verses: 37 },
     { scheme: 'kjv', book: 'ISA', chapter: 37, verses: 38 },
+    { scheme: 'kjv', book: '1SA', chapter: 31, verses: 13 },
   ]),
 });
 
@@ -57,9 +58,28 @@ describe('factNotes', () => {
     expect(rest).toEqual([]);
   });
 
-  it('makes no notes of the works that cite without stating facts (the commentary, the lexicons, the creeds)', () => {
-    for (const collection of ['matthew-henry-complete', 'strongs-greek', 'creeds-confessions']) {
+  it('makes no notes of the works that cite without stating facts (the lexicons, the creeds)', () => {
+    for (const collection of ['strongs-greek', 'creeds-confessions']) {
       expect(factNotes({ collection, text: 'The ark rested (Gen. 8:4).' }, parser)).toEqual([]);
     }
+  });
+
+  it("reads the commentary's citations of the chapters it comments on, and leaves its sermon's other citations out", () => {
+    const entry = {
+      collection: 'matthew-henry-complete',
+      refs: ['1SA.31.1-1SA.31.13', 'GEN.9.13'],
+      text:
+        'Here is, I. His army routed, 1 Sam. 31:1. II. Himself wounded (1 Sam. 31:3), and slain by his own hand, ' +
+        '1 Sam. 31:4. So the bow in the cloud (Gen. 9:13) was a token. His body exposed, 1 Sam. 31:9, 10.',
+    };
+    expect(factNotes(entry, parser)).toEqual([
+      { text: 'Here is, I. His army routed', refs: ['1SA.31.1'] },
+      { text: 'II. Himself wounded', refs: ['1SA.31.3'] },
+      { text: 'and slain by his own hand', refs: ['1SA.31.4'] },
+      // The words after Genesis 9:13 run on to the next kept citation; Genesis itself is no note.
+      { text: 'So the bow in the cloud (Gen. 9:13) was a token. His body exposed', refs: ['1SA.31.9', '1SA.31.10'] },
+    ]);
+    // Without the passage it comments on, a commentary entry gives no notes.
+    expect(factNotes({ ...entry, refs: [] }, parser)).toEqual([]);
   });
 });

@@ -36,7 +36,8 @@ import { DEFAULT_HOLD_TTL_MS, indexPathOf, removeAbandonedBuilds, type CorpusLoc
 // ingest-3: verses carry the canon columns of scripture/canon.ts (3 Maccabees and 2 Esdras are no longer Catholic).
 // ingest-5: reference entries carry the excerpt an answer shows (corpus/entry-excerpt.ts).
 // ingest-6: rv1909's verses moved by its source's verse division load on their KJV verse (corpus-quirks.ts).
-const INGEST_FORMAT = `ingest-6/analyzer-${ANALYZER_VERSION}`;
+// ingest-7: the commentary's citations of the passages it comments on are fact notes too (corpus/fact-notes.ts).
+const INGEST_FORMAT = `ingest-7/analyzer-${ANALYZER_VERSION}`;
 const BATCH = 5000;
 
 export interface IngestOptions {
