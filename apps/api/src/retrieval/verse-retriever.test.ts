@@ -5,6 +5,7 @@ import { createVerseCountTable } from '../scripture/verse-counts.ts';
 import type { PassageHit, PassageIndex, PassageQuery } from './passage-index.ts';
 import { corpusEntryRefs, createVerseRetriever, kjvVerseRef, type VerseRetrieverDeps } from './verse-retriever.ts';
 import { createPassageGuide } from './guide/passage-guide.ts';
+import { COMMENTARY, DICTIONARY_NOTE_COLLECTIONS } from '../corpus/fact-notes.ts';
 
 const parser = createReferenceParser(TEST_BOOKS, {
   verseCounts: createVerseCountTable([
@@ -16,6 +17,12 @@ const parser = createReferenceParser(TEST_BOOKS, {
     { scheme: 'kjv', book: 'EPH', chapter: 4, verses: 32 },
     { scheme: 'kjv', book: 'PHP', chapter: 4, verses: 23 },
     { scheme: 'kjv', book: 'TOB', chapter: 4, verses: 21 },
+    { scheme: 'kjv', book: 'MAT', chapter: 10, verses: 42 },
+    { scheme: 'kjv', book: 'MRK', chapter: 3, verses: 35 },
+    { scheme: 'kjv', book: 'LUK', chapter: 6, verses: 49 },
+    { scheme: 'kjv', book: 'JHN', chapter: 12, verses: 50 },
+    { scheme: 'kjv', book: 'JHN', chapter: 13, verses: 38 },
+    { scheme: 'kjv', book: 'ACT', chapter: 1, verses: 26 },
   ]),
 });
 
@@ -54,7 +61,7 @@ function fakeIndex(answers: { verses?: PassageHit[]; entries?: PassageHit[]; not
       const hits = kinds.includes('verse')
         ? (answers.verses ?? [])
         : kinds.includes('note')
-          ? (answers.notes ?? [])
+          ? (answers.notes ?? []).filter((h) => !q.collections || q.collections.includes(h.collection ?? ''))
           : (answers.entries ?? []);
       return hits.filter((h) => q.canon !== 'protestant' || !h.ref?.startsWith('TOB'));
     },
@@ -282,6 +289,60 @@ describe('createVerseRetriever: fact notes', () => {
     const { verses } = await r.retrieve('Where is the gospel written?', en);
     // 6 for Psalm 23:1 alone, 9/√4 each for the range's three verses and Tobit (out of canon, not shown).
     expect(verses.map((v) => v.ref)).toEqual(['PSA.23.1', 'JHN.3.16', 'JHN.3.17', 'JHN.3.18']);
+  });
+});
+
+describe('createVerseRetriever: what the notes tell of a question of fact', () => {
+  const note = (id: string, title: string, refs: string[], score: number, collection = 'eastons-dictionary') => ({
+    id,
+    kind: 'note' as const,
+    lang: 'en',
+    collection,
+    title,
+    refs,
+    text: 'chosen as an apostle',
+    highlight: '',
+    score,
+    matchedBy: ['text' as const],
+  });
+  // The question's words find the story around the answer: four verses that name Judas, three of them cited by an
+  // entry on him as well.
+  const story = {
+    verses: ['MAT.10.4', 'MRK.3.19', 'LUK.6.16', 'JHN.12.4'].map((ref, i) => verse('kjv', ref, 9 - i)),
+    entries: [entry('eastons-dictionary:judas', 'Judas', 'Judas Iscariot, one of the twelve apostles', 8)],
+  };
+  const refs = { 'eastons-dictionary:judas': ['MAT.10.4', 'MRK.3.19', 'LUK.6.16'] };
+
+  it('puts the verse the best note cites among the first three, where the story’s verses would keep it out', async () => {
+    const notes = [note('eastons-dictionary:matthias#n1', 'Matthias', ['ACT.1.26'], 9)];
+    const { r } = retriever({ ...story, notes }, refs);
+    const { verses } = await r.retrieve('Who replaced Judas as an apostle?', en);
+    expect(verses.map((v) => v.ref).indexOf('ACT.1.26')).toBe(2);
+    // Not for a question that asks what the Bible says: there the fused order stands.
+    const overview = await r.retrieve('What does the Bible say about Judas the apostle?', en);
+    expect(overview.verses.map((v) => v.ref).indexOf('ACT.1.26')).toBeGreaterThan(2);
+  });
+
+  it('weighs, for a question asking who, the note of an entry on a person the question does not name', async () => {
+    const notes = [
+      note('eastons-dictionary:judas#n2', 'Judas Iscariot', ['JHN.13.26'], 10),
+      note('eastons-dictionary:matthias#n1', 'Matthias', ['ACT.1.26'], 7),
+    ];
+    const { r } = retriever({ ...story, notes }, refs);
+    const asked = (await r.retrieve('Who replaced Judas as an apostle?', en)).verses.map((v) => v.ref);
+    expect(asked.indexOf('ACT.1.26')).toBe(2);
+    expect(asked.indexOf('ACT.1.26')).toBeLessThan(asked.indexOf('JHN.13.26'));
+  });
+
+  it('asks the commentary’s notes apart from the dictionaries’, and in the story’s words', async () => {
+    const notes = [note('mhc:ACT.1.15-ACT.1.26#n9', 'Matthew Henry on Acts 1:15–26', ['ACT.1.26'], 9, COMMENTARY)];
+    const { r, queries } = retriever({ ...story, notes }, refs);
+    const { verses } = await r.retrieve('Who replaced Judas as an apostle?', en);
+    expect(verses.map((v) => v.ref)).toContain('ACT.1.26');
+    const asked = queries.filter((q) => q.kinds?.includes('note'));
+    expect(asked.map((q) => q.collections)).toEqual([[...DICTIONARY_NOTE_COLLECTIONS], [COMMENTARY]]);
+    // "replaced" is told "in the place of", "succeeded" (guide/story-words.ts).
+    for (const q of asked) expect(q.query).toMatch(/\bplace\b.*\bsucceeded\b/);
   });
 });
 

@@ -31,8 +31,17 @@ import { foldToSimplified } from './chinese-text.ts';
 import { hasBibleName } from './guide/bible-names.ts';
 import { hasFaithTerm } from './guide/faith-terms.ts';
 import { namesOnlyAnotherTopic, normalise } from './guide/domain-words.ts';
-import { asksDetailOf, asksNumber, isFactQuestion, statesNumber, withMeasureWords } from './guide/question-words.ts';
+import {
+  asksDetailOf,
+  asksNumber,
+  asksWho,
+  isFactQuestion,
+  statesNumber,
+  withMeasureWords,
+} from './guide/question-words.ts';
 import { analyzeForIndex } from './text-analysis.ts';
+import { COMMENTARY, DICTIONARY_NOTE_COLLECTIONS } from '../corpus/fact-notes.ts';
+import { storyWords } from './guide/story-words.ts';
 
 /** How a verse was found: cited by the question, named by it (the passage guide), text search, reference entries. */
 export type VerseSource = 'reference' | 'guide' | 'text' | 'entry';
@@ -138,6 +147,13 @@ const TEXT_DEPTH = 60;
 const ENTRY_DEPTH = 20;
 /** Fact notes fetched. */
 const NOTE_DEPTH = 15;
+/**
+ * A question asking who (谁出卖了参孙？) weighs a note of an entry on a person it does not name this much more: the
+ * entry's title is the answer ("Matthias: the apostle elected to fill the place of the traitor Judas", Acts 1:26).
+ */
+const PERSON_NOTE = 2;
+/** For a question of fact, the verse the best fact note cites stands at this place at the latest (0-based). */
+const NOTE_LEAD_PLACE = 2;
 const TOP_ENTRIES = 8;
 /** A question word in an entry's title (Forgiveness, Moses) counts this many times one in its text. */
 const TITLE_BOOST = 3;
@@ -160,6 +176,8 @@ export interface FusionWeights {
   book: number;
   /** The verses of the fact notes the question finds (corpus/fact-notes.ts). */
   note: number;
+  /** The verses of the commentary's notes the question finds (its own passage's events, corpus/fact-notes.ts). */
+  commentary: number;
 }
 export const FUSION_WEIGHTS: FusionWeights = {
   text: 1,
@@ -169,6 +187,7 @@ export const FUSION_WEIGHTS: FusionWeights = {
   prominence: 0,
   book: 3,
   note: 1,
+  commentary: 0.5,
 };
 /** For a question of fact ("Who killed Goliath?"): the words of the question and the notes find its verse. */
 export const FACT_WEIGHTS: FusionWeights = {
@@ -179,6 +198,7 @@ export const FACT_WEIGHTS: FusionWeights = {
   prominence: 0,
   book: 3,
   note: 2,
+  commentary: 1,
 };
 /** How much more a verse that states a number counts for a question of number. */
 const NUMBER_BOOST = 1.6;
@@ -421,18 +441,29 @@ export function createVerseRetriever(deps: VerseRetrieverDeps): VerseRetriever {
   /**
    * (d) The fact notes the question finds (a dictionary's sentence and the verses it cites: "the ark rested after the
    * Flood subsided (Gen. 8:4)"), in English like the works they come from; each verse a note cites gets the note's
-   * score, a range or chapter shares it (1/√n each), and the notes' shares add.
+   * score, a range or chapter shares it (1/√n each), and the notes' shares add. The dictionaries' notes and the
+   * commentary's are ranked apart (`collections`).
    */
-  async function noteRanking(query: string | undefined, options: RetrieveOptions): Promise<string[]> {
+  async function noteRanking(
+    query: string | undefined,
+    options: RetrieveOptions,
+    collections: readonly string[],
+    asksWho = false,
+  ): Promise<string[]> {
     if (!query) return [];
-    const hits = await index.search({ query, lang: 'en', kinds: ['note'], limit: NOTE_DEPTH });
+    const hits = await index.search({ query, lang: 'en', kinds: ['note'], collections, limit: NOTE_DEPTH });
     const weight = new Map<string, number>();
+    const asked = new Set(words(query));
     for (const hit of hits) {
+      // The person an entry is about is its title's first word (Easton's "Matthias", Nave's "JUDAS ISCARIOT").
+      const person = words(hit.title ?? '')[0];
+      const answers = asksWho && person && !asked.has(person) && hasBibleName(person, 'en');
+      const boost = answers ? PERSON_NOTE : 1;
       const verses = (hit.refs ?? []).flatMap((citation) => {
         const ref = parseUsfm(citation);
         return ref ? versesOf(ref, MAX_RANGE) : [];
       });
-      const share = hit.score / Math.sqrt(Math.max(1, verses.length));
+      const share = (boost * hit.score) / Math.sqrt(Math.max(1, verses.length));
       for (const v of verses) {
         if (inCanon(v.slice(0, 3), options.tradition)) weight.set(v, (weight.get(v) ?? 0) + share);
       }
@@ -618,13 +649,8 @@ export function createVerseRetriever(deps: VerseRetrieverDeps): VerseRetriever {
       // A question of fact about a named passage (谁造了方舟？) is answered by one verse of it, found by its words:
       // the passage joins the ranking instead of coming first.
       const detail = (m: GuideMatch) => asksDetailOf(question, m.text, options.language);
-      const named = guideVerses(
-        matches.filter((m) => m.entry.kind === 'passage' && !detail(m)),
-        options,
-        limit,
-        outside,
-        vulgate,
-      );
+      const namedMatches = matches.filter((m) => m.entry.kind === 'passage' && !detail(m));
+      const named = guideVerses(namedMatches, options, limit, outside, vulgate);
       for (const ref of named) {
         if (verses.length >= limit || taken.has(ref)) continue;
         taken.add(ref);
@@ -684,17 +710,24 @@ export function createVerseRetriever(deps: VerseRetrieverDeps): VerseRetriever {
         .filter((m) => m.entry.kind !== 'passage')
         .flatMap((m) => (m.entry.names.en ?? []).slice(0, 2))
         .join(' ');
+      // A Chinese question without the passage it names (好撒马利亚人的比喻 → 的比喻): the passage leads already, and
+      // the characters of its name would find verses of their own, in the text (撒 in 以撒, 撒但) and through the
+      // glossary (撒 → Isaac, Satan).
+      const unnamed = chinese ? withoutNamed(residual, namedMatches) : residual;
       // The reference works and the notes are English: other readers ask them in English words.
       const english =
-        options.language === 'en' ? residual : joinWords(englishKeywords(residual, options.language), guided);
-      const [text, entry, book, notes] = searchable
+        options.language === 'en' ? residual : joinWords(englishKeywords(unnamed, options.language), guided);
+      // The notes tell a question of fact's event in the works' words: "How did Absalom die?" → slain (story-words.ts).
+      const noteQuery = fact ? joinWords(english, storyWords(residual)) : english;
+      const [text, entry, book, notes, commentary] = searchable
         ? await Promise.all([
-            textRanking(chinese ? withMeasureWords(residual) : residual, options, names),
+            textRanking(chinese ? withMeasureWords(unnamed) : residual, options, names),
             entryRanking(english, options),
             books.length > 0 ? bookRanking(withoutBooks, books, options, guided) : none,
-            noteRanking(english, options),
+            noteRanking(noteQuery, options, DICTIONARY_NOTE_COLLECTIONS, fact && asksWho(question)),
+            noteRanking(noteQuery, options, [COMMENTARY]),
           ])
-        : [none, { order: [], entries: [] }, none, []];
+        : [none, { order: [], entries: [] }, none, [], []];
       const inDomain =
         verses.length > 0 ||
         matches.length > 0 ||
@@ -716,9 +749,9 @@ export function createVerseRetriever(deps: VerseRetrieverDeps): VerseRetriever {
       const w = fact ? factWeights : weights;
       const numbers = asksNumber(question);
       const fused = reciprocalRankFusion(
-        [text.order, entry.order, topics, people, byProminence, book.order, notes],
+        [text.order, entry.order, topics, people, byProminence, book.order, notes, commentary],
         RRF_K,
-        [w.text, w.entry, w.topic, w.person, w.prominence, w.book, w.note],
+        [w.text, w.entry, w.topic, w.person, w.prominence, w.book, w.note, w.commentary],
       )
         // A question of number (how old, how many) is answered by a verse that states a number.
         .map((item) => {
@@ -729,6 +762,11 @@ export function createVerseRetriever(deps: VerseRetrieverDeps): VerseRetriever {
         .map((item, i) => ({ item, i, p: prominence(item.id) }))
         .sort((a, b) => b.item.score - a.item.score || b.p - a.p || a.i - b.i)
         .map(({ item }) => item);
+      // A question of fact: the verse the best note cites stands among the first three. The notes tell the event in
+      // the works' words ("the apostle elected to fill the place of the traitor Judas"), where the question's own
+      // words find the story around it; the fused ranking's first two keep their places.
+      const noted = fact && notes[0] ? fused.findIndex((f) => f.id === notes[0]) : -1;
+      if (noted > NOTE_LEAD_PLACE) fused.splice(NOTE_LEAD_PLACE, 0, ...fused.splice(noted, 1));
       for (const item of fused) {
         if (verses.length >= limit) break;
         if (taken.has(item.id)) continue;
@@ -736,7 +774,7 @@ export function createVerseRetriever(deps: VerseRetrieverDeps): VerseRetriever {
         const hit = text.hitOf.get(item.id) ?? book.hitOf.get(item.id);
         const sources: VerseSource[] = [];
         if (item.lists.includes(0) || item.lists.includes(5)) sources.push('text');
-        if (item.lists.includes(1) || item.lists.includes(6)) sources.push('entry');
+        if (item.lists.includes(1) || item.lists.includes(6) || item.lists.includes(7)) sources.push('entry');
         if (item.lists.includes(2) || item.lists.includes(3)) sources.push('guide');
         verses.push({
           ref: item.id,
@@ -749,6 +787,20 @@ export function createVerseRetriever(deps: VerseRetrieverDeps): VerseRetriever {
       return { verses, entries: entry.entries, ...focused };
     },
   };
+}
+
+const words = (text: string) =>
+  text
+    .toLowerCase()
+    .split(/[^\p{L}]+/u)
+    .filter(Boolean);
+
+/** The question with the passages it names blanked out (their spans are in folded characters, one per character). */
+function withoutNamed(question: string, named: readonly GuideMatch[]): string {
+  if (named.length === 0 || foldToSimplified(question).length !== question.length) return question;
+  let out = question;
+  for (const m of named) out = `${out.slice(0, m.start)}${' '.repeat(m.end - m.start)}${out.slice(m.end)}`;
+  return out;
 }
 
 function joinWords(...parts: (string | undefined)[]): string | undefined {

@@ -100,7 +100,8 @@ function readPoint(text: string, from: number): Point | undefined {
   const mark = text[k] ?? '';
   if (mark === ':' && !first.chinese) {
     const verse = readNumber(text, skip(text, k + 1));
-    if (verse && !verse.chinese) return { chapter: first.value, verse: verse.value, end: afterVerseMark(text, verse.end) };
+    if (verse && !verse.chinese)
+      return { chapter: first.value, verse: verse.value, end: afterVerseMark(text, verse.end) };
     // A colon that ends the clause, not one between chapter and verse: "哥林多前书 13:1-13：" (a full-width colon).
     return { bare: first.value, end: first.end };
   }

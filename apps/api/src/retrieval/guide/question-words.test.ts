@@ -28,6 +28,10 @@ describe('question words', () => {
   it.each([
     '亚伯拉罕是谁？',
     'Who was Moses?',
+    "What's the story of the prodigal son really about?",
+    '¿De qué trata la parábola del hijo pródigo?',
+    'De quoi parle la parabole du fils prodigue ?',
+    '好撒玛利亚人的故事讲给我听听',
     '¿Quién fue Rut?',
     'Qui était le prophète Daniel ?',
     '八福',

@@ -39,7 +39,8 @@ const OVERVIEW_QUESTION = new RegExp(
   [
     String.raw`^\s*\p{Script=Han}{1,8}是(?:什[么麼]|甚麼)[？?]?\s*$|^\s*什[么麼](?:是|叫)|有什[么麼]意[义義]`,
     String.raw`是哪[一二三四五六七八九十几幾]?[条條节節章篇福]|哪[几幾]节|哪[几幾]節|哪些[经經]文|\b(?:summar\w*|overview)\b|(?<!\p{L})(?:retenir|r[ée]sum\w*|resumen|resumir)(?!\p{L})`,
-    String.raw`\b(?:say|says|said|teach|teaches|mean|means|meaning|view|think)\b`,
+    String.raw`\b(?:say|says|said|teach|teaches|mean|means|meaning|view|think)\b|\babout\s*\??\s*$|\bstory of\b`,
+    String.raw`(?<!\p{L})(?:de qu[eé] (?:se )?trata|historia de|de quoi parle|histoire d[eu])(?!\p{L})|故事`,
     String.raw`\bwhat (?:is|are) (?:an? |the )?\p{L}+(?: \p{L}+)?\s*\??$`,
     String.raw`(?<!\p{L})(?:dice|dicen|ense[ñn]a|significa|significado)(?!\p{L})`,
     String.raw`(?<!\p{L})qu[eé] es (?:el |la |un |una )?\p{L}+\s*\??$`,
@@ -52,6 +53,14 @@ const OVERVIEW_QUESTION = new RegExp(
 
 export function isFactQuestion(question: string): boolean {
   return FACT_QUESTION.test(question) || (DETAIL_QUESTION.test(question) && !OVERVIEW_QUESTION.test(question));
+}
+
+/** "Who" (five languages), and "which prophet/king/…", "what was the name of": the answer is a person. */
+const WHO_QUESTION =
+  /[谁誰]|哪[一位个個]?(?:位|个人|個人|先知|王|门徒|門徒|使徒|士师|士師|儿子|兒子|女人|妇人|婦人)|\bwho(?:m|se)?\b|\b(?:which|what) (?:\p{L}+ )?(?:prophet|king|queen|son|daughter|disciple|apostle|judge|woman|man|priest|brother|sister|wife|husband)s?\b|\bname of\b|(?<!\p{L})qui[eé]n(?:es)?(?!\p{L})|(?<!\p{L})qui(?!\p{L})|(?<!\p{L})(?:c[oó]mo se llamaba|quel(?:le)? (?:prophète|roi|reine|fils|fille|disciple|apôtre|juge|femme|homme))(?!\p{L})/iu;
+
+export function asksWho(question: string): boolean {
+  return WHO_QUESTION.test(question);
 }
 
 /** "Why" (five languages): a question of this kind is answered by the passages that speak to it, not a stated fact. */

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { storyWords } from './story-words.ts';
+import { asksWho } from './question-words.ts';
+
+describe('story words', () => {
+  it.each([
+    ['How did Absalom die?', 'slain'],
+    ['押沙龙是怎么死的？', 'slain'],
+    ['¿Cómo murió el rey Saúl?', 'slain'],
+    ['谁杀了歌利亚？', 'slew'],
+    ['Who replaced Judas as an apostle?', 'place'],
+    ['谁取代了犹大作使徒？', 'place'],
+    ['Qui a trahi Samson ?', 'betrayed'],
+    ['谁出卖了参孙？', 'betrayed'],
+    ['耶稣在哪里出生？', 'born'],
+    ['¿Cómo se llamaba la esposa de Moisés?', 'wife'],
+    ['Que mangeait Jean-Baptiste ?', 'ate'],
+    ['What did Jacob see in his dream at Bethel?', 'dream'],
+  ])('%s is told with the word "%s"', (question, word) => {
+    expect(storyWords(question)?.split(' ')).toContain(word);
+  });
+
+  it.each(['What does the Bible say about anxiety?', '圣经怎么说饶恕别人？', '我很焦虑', 'Qu’est-ce que la grâce ?'])(
+    '%s asks of no event',
+    (question) => expect(storyWords(question)).toBeUndefined(),
+  );
+});
+
+describe('asksWho', () => {
+  it.each([
+    'Who replaced Judas as an apostle?',
+    'Which prophet rebuked David for his sin?',
+    'What was the name of Moses’ wife?',
+    '谁出卖了参孙？',
+    '以色列唯一的女士师是谁？',
+    '哪位先知责备大卫？',
+    '¿Quién mató a Goliat?',
+    'Qui a trahi Samson ?',
+  ])('%s asks for a person', (q) => expect(asksWho(q)).toBe(true));
+
+  it.each([
+    'How did Absalom die?',
+    '挪亚方舟停在哪里？',
+    '¿Qué animal habló a Balaam?',
+    'Que mangeait Jean-Baptiste ?',
+  ])('%s asks for no person', (q) => expect(asksWho(q)).toBe(false));
+});

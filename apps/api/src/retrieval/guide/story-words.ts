@@ -1,0 +1,93 @@
+// The words a story's telling uses for what a question of fact asks. A question asks "How did Absalom die?", "谁取代了
+// 犹大？", "Qui a trahi Samson ?"; the dictionaries and the commentary tell it "Absalom defeated and slain", "the apostle
+// elected to fill the place of the traitor Judas", "betrayed … to the Philistines". The fact notes are English
+// (corpus/fact-notes.ts): a question's predicate, in any of the five languages, adds the English words the works tell
+// that kind of event with. A closed list of the events stories tell (death, killing, marriage, birth, betrayal,
+// succession, building, writing, eating, healing, raising, asking, seeing, fleeing), not of any one story's answer.
+
+interface StoryConcept {
+  /** Stems of the question's words (Latin languages, lower case, matched at a word's start) and Chinese words. */
+  latin: RegExp;
+  han?: RegExp;
+  /** English words the reference works use for it. */
+  words: string;
+}
+
+const w = (stems: string) => new RegExp(`(?<!\\p{L})(?:${stems})`, 'iu');
+
+const CONCEPTS: readonly StoryConcept[] = [
+  {
+    latin: w('die[sd]?\\b|dying|death|dead\\b|muri[óoe]|muert|mour|mort\\b'),
+    han: /死|丧命|喪命/,
+    words: 'death slain killed slew died',
+  },
+  {
+    latin: w('kill|murder|slay|slew|mat[óoa]\\b|matar|asesin|tu[ée]\\b|tuer|a tu[ée]'),
+    han: /杀|殺|害死/,
+    words: 'slew slain killed smote',
+  },
+  {
+    latin: w('replac|succe(?:ed|ssor)|reemplaz|sustitu|rempla|succ[ée]d'),
+    han: /取代|接替|代替|继任|繼任|补上|補上/,
+    words: 'place room succeeded instead chosen',
+  },
+  {
+    latin: w('betray|traicion|entreg[óo]|trahi|livr[ée]'),
+    han: /出卖|出賣|背叛|陷害/,
+    words: 'betrayed betrayer delivered bribed',
+  },
+  { latin: w('wife|wives|marr|espos|casó|cas[óo] con|femme|[ée]pous'), han: /妻|娶|嫁/, words: 'wife married took' },
+  { latin: w('husband|marido|mari\\b'), han: /丈夫/, words: 'husband married' },
+  {
+    latin: w('born|birth|naci[óo]|nacimiento|n[ée] |naissance|naquit'),
+    han: /出生|降生|诞生|誕生|生在/,
+    words: 'born birth birthplace',
+  },
+  { latin: w('father|padre|p[èe]re'), han: /父亲|父親|爸爸/, words: 'father son begat' },
+  { latin: w('mother|madre|m[èe]re'), han: /母亲|母親|妈妈|媽媽/, words: 'mother bare son' },
+  { latin: w('built|build|constru|b[âa]ti'), han: /建造|修建|建了|建立/, words: 'built builder building' },
+  { latin: w('rebuil|reconstru|rebâti'), han: /重建|重修|修造/, words: 'rebuilt repaired rebuilding' },
+  {
+    latin: w('wrote|write|writ|author|escrib|escrit|[ée]cri|auteur'),
+    han: /写|寫|作者|著/,
+    words: 'wrote written writer author',
+  },
+  {
+    latin: w('eat|ate\\b|food|fed\\b|feed|com[íi]a|comi[óo]|aliment|mange|nourri'),
+    han: /吃|食物|供养|供養|喂/,
+    words: 'ate eat food meat fed',
+  },
+  {
+    latin: w('heal|cure|san[óo]|sanad|cur[óo]|gu[ée]ri'),
+    han: /医治|醫治|治好|痊愈|痊癒/,
+    words: 'healed cured whole',
+  },
+  { latin: w('raised|rais|resucit|ressuscit'), han: /复活|復活|叫.{0,4}活/, words: 'raised restored life' },
+  { latin: w('ask|request|pidi[óo]|pedir|demand'), han: /求/, words: 'asked request prayed' },
+  {
+    latin: w('saw|see\\b|dream|vision|vio\\b|sue[ñn]o|vi[óo]|vu\\b|songe|r[êe]ve'),
+    han: /看见|看見|梦|夢|异象|異象/,
+    words: 'saw dream vision dreamed',
+  },
+  { latin: w('fle[ed]|escap|hu[yi][óo]|huir|fui|s.enfui'), han: /逃/, words: 'fled flight escaped' },
+  { latin: w('led\\b|lead|gui[óo]|condu'), han: /带领|帶領|领导|領導/, words: 'led leader succeeded captain' },
+  { latin: w('rebel|revolt|rebeli|r[ée]vol'), han: /背叛|叛/, words: 'rebellion conspiracy revolt' },
+  { latin: w('sold|sell|bought|buy|vend|compr|achet'), han: /卖|賣|买|買/, words: 'sold bought merchants' },
+  { latin: w('convert|conversi'), han: /归信|歸信|悔改|归主|歸主/, words: 'conversion converted' },
+  { latin: w('martyr|m[áa]rtir'), han: /殉道/, words: 'martyr stoned death' },
+  { latin: w('deni|deny|neg[óo]|ni[ée]|reni'), han: /不认|不認/, words: 'denied denial' },
+  { latin: w('hid\\b|hide|escondi|cach'), han: /藏/, words: 'hid hidden' },
+  { latin: w('swallow|trag[óo]|aval'), han: /吞/, words: 'swallowed' },
+  { latin: w('interpret|interpr[ée]t'), han: /解梦|解夢|讲解|講解/, words: 'interpreted interpretation' },
+];
+
+/** English words for the event a question asks about (or undefined): they widen the English search of the notes. */
+export function storyWords(question: string): string | undefined {
+  const words = new Set<string>();
+  for (const concept of CONCEPTS) {
+    if (concept.latin.test(question) || concept.han?.test(question)) {
+      for (const word of concept.words.split(' ')) words.add(word);
+    }
+  }
+  return words.size > 0 ? [...words].join(' ') : undefined;
+}
