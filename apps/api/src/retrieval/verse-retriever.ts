@@ -649,8 +649,13 @@ export function createVerseRetriever(deps: VerseRetrieverDeps): VerseRetriever {
       // A question of fact about a named passage (谁造了方舟？) is answered by one verse of it, found by its words:
       // the passage joins the ranking instead of coming first.
       const detail = (m: GuideMatch) => asksDetailOf(question, m.text, options.language);
-      const namedMatches = matches.filter((m) => m.entry.kind === 'passage' && !detail(m));
-      const named = guideVerses(namedMatches, options, limit, outside, vulgate);
+      const named = guideVerses(
+        matches.filter((m) => m.entry.kind === 'passage' && !detail(m)),
+        options,
+        limit,
+        outside,
+        vulgate,
+      );
       for (const ref of named) {
         if (verses.length >= limit || taken.has(ref)) continue;
         taken.add(ref);
@@ -710,18 +715,14 @@ export function createVerseRetriever(deps: VerseRetrieverDeps): VerseRetriever {
         .filter((m) => m.entry.kind !== 'passage')
         .flatMap((m) => (m.entry.names.en ?? []).slice(0, 2))
         .join(' ');
-      // A Chinese question without the passage it names (好撒马利亚人的比喻 → 的比喻): the passage leads already, and
-      // the characters of its name would find verses of their own, in the text (撒 in 以撒, 撒但) and through the
-      // glossary (撒 → Isaac, Satan).
-      const unnamed = chinese ? withoutNamed(residual, namedMatches) : residual;
       // The reference works and the notes are English: other readers ask them in English words.
       const english =
-        options.language === 'en' ? residual : joinWords(englishKeywords(unnamed, options.language), guided);
+        options.language === 'en' ? residual : joinWords(englishKeywords(residual, options.language), guided);
       // The notes tell a question of fact's event in the works' words: "How did Absalom die?" → slain (story-words.ts).
       const noteQuery = fact ? joinWords(english, storyWords(residual)) : english;
       const [text, entry, book, notes, commentary] = searchable
         ? await Promise.all([
-            textRanking(chinese ? withMeasureWords(unnamed) : residual, options, names),
+            textRanking(chinese ? withMeasureWords(residual) : residual, options, names),
             entryRanking(english, options),
             books.length > 0 ? bookRanking(withoutBooks, books, options, guided) : none,
             noteRanking(noteQuery, options, DICTIONARY_NOTE_COLLECTIONS, fact && asksWho(question)),
@@ -794,14 +795,6 @@ const words = (text: string) =>
     .toLowerCase()
     .split(/[^\p{L}]+/u)
     .filter(Boolean);
-
-/** The question with the passages it names blanked out (their spans are in folded characters, one per character). */
-function withoutNamed(question: string, named: readonly GuideMatch[]): string {
-  if (named.length === 0 || foldToSimplified(question).length !== question.length) return question;
-  let out = question;
-  for (const m of named) out = `${out.slice(0, m.start)}${' '.repeat(m.end - m.start)}${out.slice(m.end)}`;
-  return out;
-}
 
 function joinWords(...parts: (string | undefined)[]): string | undefined {
   const joined = parts.filter(Boolean).join(' ').trim();
