@@ -36,9 +36,15 @@ function fallbackTranslations(reader: ReaderContext, vulgate = false): string[] 
   return reader.language === 'fr' ? ['crampon', CATHOLIC_TEXT] : [CATHOLIC_TEXT, 'drc'];
 }
 
+/** Longest run of ranked verses read as one passage (a story's verses, not a chapter). */
+const RANKED_RUN = 4;
+
 /**
  * The retrieved verses as passages: a verse that continues a run of named or cited verses just before it in the
  * same chapter joins that run (the Lord's Prayer is Matthew 6:9-13, one passage, not five), wherever it was ranked.
+ * Ranked verses next to each other (2 Samuel 18:9 and 18:10, Philippians 4:6 and 4:7) are read as one passage too,
+ * up to four verses, at the place of the better ranked; the first passage stays as it was ranked (a question of
+ * fact's lead quotes its one verse).
  */
 export function passagesOf(verses: readonly RetrievedVerse[]): Wanted[] {
   const runs: { first: BibleReference; last: number; item: RetrievedVerse; joinable: boolean }[] = [];
@@ -46,17 +52,24 @@ export function passagesOf(verses: readonly RetrievedVerse[]): Wanted[] {
     const ref = parseUsfm(v.ref);
     if (!ref || ref.verse === undefined) continue;
     const joinable = v.sources.includes('reference') || (v.sources.length === 1 && v.sources[0] === 'guide');
+    const sameChapter = (r: (typeof runs)[number]) =>
+      r.first.book === ref.book &&
+      r.first.chapter === ref.chapter &&
+      Boolean(r.item.numbering) === Boolean(v.numbering) &&
+      Boolean(r.item.outsideCanon) === Boolean(v.outsideCanon);
+    const verse = ref.verse;
+    // A ranked verse joins a run of ranked verses it is next to, up to RANKED_RUN verses.
+    const fits = (r: (typeof runs)[number]) => {
+      const first = r.first.verse ?? r.last;
+      return (
+        (verse === r.last + 1 || verse === first - 1) && Math.max(r.last, verse) - Math.min(first, verse) < RANKED_RUN
+      );
+    };
     const run = joinable
-      ? runs.find(
-          (r) =>
-            r.joinable &&
-            r.first.book === ref.book &&
-            r.first.chapter === ref.chapter &&
-            r.last + 1 === ref.verse &&
-            Boolean(r.item.numbering) === Boolean(v.numbering),
-        )
-      : undefined;
-    if (run) run.last = ref.verse;
+      ? runs.find((r) => r.joinable && sameChapter(r) && r.last + 1 === verse)
+      : runs.find((r, i) => i > 0 && !r.joinable && sameChapter(r) && fits(r));
+    if (run && verse < (run.first.verse ?? verse)) run.first = { ...run.first, verse };
+    else if (run) run.last = verse;
     else runs.push({ first: ref, last: ref.verse, item: v, joinable });
   }
   return runs.map(({ first, last, item }) => ({

@@ -23,8 +23,30 @@ describe('passagesOf', () => {
     expect(wanted.map((w) => w.ref)).toEqual([
       { book: 'MAT', chapter: 6, verse: 9, endVerse: 11 },
       { book: 'LUK', chapter: 11, verse: 2, endVerse: 3 },
-      { book: 'PHP', chapter: 4, verse: 6 },
-      { book: 'PHP', chapter: 4, verse: 7 },
+      // Ranked verses next to each other are one passage as well.
+      { book: 'PHP', chapter: 4, verse: 6, endVerse: 7 },
+    ]);
+  });
+
+  it('reads ranked verses next to each other as one passage of at most four verses, at the better one’s place', () => {
+    const wanted = passagesOf([
+      v('2SA.18.33', ['text']),
+      v('2SA.18.32', ['text']),
+      v('2SA.18.10', ['text']),
+      v('2SA.19.4', ['entry']),
+      v('2SA.18.9', ['text']),
+      v('2SA.18.11', ['entry']),
+      v('2SA.18.12', ['text']),
+      v('2SA.18.13', ['text']),
+      v('2SA.18.14', ['text']),
+    ]);
+    expect(wanted.map((w) => w.ref)).toEqual([
+      // The first passage stays as ranked: a question of fact's lead quotes one verse.
+      { book: '2SA', chapter: 18, verse: 33 },
+      { book: '2SA', chapter: 18, verse: 32 },
+      { book: '2SA', chapter: 18, verse: 9, endVerse: 12 },
+      { book: '2SA', chapter: 19, verse: 4 },
+      { book: '2SA', chapter: 18, verse: 13, endVerse: 14 },
     ]);
   });
 
