@@ -16,7 +16,7 @@ export const SELF_HARM_TOPIC_LATIN = wholeWords([
 
 /** Self-harm in the speaker's own words: a crisis whoever else is named. */
 export const SELF_HARM_SELF_HAN =
-  /想死|不想活|活不下去|活着没意思|活着没有意义|结束(?:自己的)?生命|了结(?:自己|生命)|伤害自己|死了算了/u;
+  /想死|不想活|活不下去|活着没(?:什么|有)?(?:意思|意义|价值)|结束(?:自己的)?生命|了结(?:自己|生命)|伤害自己|死了算了/u;
 export const SELF_HARM_SELF_LATIN = wholeWords([
   'kill myself',
   'end my life',
@@ -52,14 +52,16 @@ export const SELF_HARM_SELF_LATIN = wholeWords([
 ]);
 
 /** Distress themes: the passages chosen for a reader in each (theme-passages.ts holds them). */
-export type CareTheme = 'anxiety' | 'grief' | 'despair' | 'illness';
+export type CareTheme = 'anxiety' | 'grief' | 'despair' | 'worth' | 'illness';
 
 export const DISTRESS_HAN: Record<CareTheme, RegExp> = {
   anxiety: /焦虑|担心|担忧|忧虑|害怕|恐惧|惧怕|紧张|不安|失眠|睡不着|压力(很|太|好)?大|慌|烦躁/u,
   // Death is most often said gently: 我爸爸上个月走了, 奶奶不在了.
   grief:
-    /去世|过世|离世|病逝|离开了我|丧|失去了|伤心|悲伤|哀伤|难过|痛苦|哭|(?:爸|妈|父亲|母亲|爷爷|奶奶|外公|外婆|姥姥|姥爷|丈夫|老公|妻子|老婆|孩子|儿子|女儿|哥哥|姐姐|弟弟|妹妹|朋友)[^，,。？?！!]{0,6}(?:走了|不在了|没了|安息了|归天)/u,
-  despair: /绝望|抑郁|忧郁|孤独|寂寞|没有希望|没希望|撑不下去|好累|崩溃|空虚|难受|心痛|心碎/u,
+    /去世|过世|离世|病逝|离开了我|(?<!沮)丧|失去了|伤心|悲伤|哀伤|难过|痛苦|哭|(?:爸|妈|父亲|母亲|爷爷|奶奶|外公|外婆|姥姥|姥爷|丈夫|老公|妻子|老婆|孩子|儿子|女儿|哥哥|姐姐|弟弟|妹妹|朋友)[^，,。？?！!]{0,6}(?:走了|不在了|没了|安息了|归天)/u,
+  despair: /绝望|抑郁|忧郁|孤独|寂寞|没有希望|没希望|撑不下去|好累|崩溃|空虚|难受|心痛|心碎|沮丧|灰心|失望|无助/u,
+  // Feeling worthless: passages on what the reader is worth to God (Isaiah 43:4, Psalm 139:14).
+  worth: /一无是处|自卑|没(?:有|什么)?价值|没用的人|不配|讨厌自己|恨自己|配不上/u,
   illness: /生病|患病|病了|住院|手术|癌|确诊|化疗|病重|病情|医院/u,
 };
 
@@ -107,6 +109,7 @@ export const DISTRESS_LATIN: Record<CareTheme, RegExp> = {
   ]),
   despair: wholeWords([
     'hopeless',
+    'discouraged',
     'depressed',
     'depression',
     'lonely',
@@ -116,15 +119,29 @@ export const DISTRESS_LATIN: Record<CareTheme, RegExp> = {
     'despair',
     'exhausted',
     'deprimid\\p{L}*',
+    'desanimad\\p{L}*',
     'depresión',
     'desesperad\\p{L}*',
     'me siento sol[oa]',
     'estoy sol[oa]',
     'déprimée?',
+    'découragée?',
     'dépression',
     'désespér\\p{L}*',
     'je suis seule?',
     'me sens seule?',
+  ]),
+  worth: wholeWords([
+    'worthless',
+    'not good enough',
+    'hate myself',
+    'no valgo nada',
+    'me odio',
+    'no sirvo para nada',
+    'je me sens nulle?',
+    'je ne vaux rien',
+    'je me déteste',
+    'sans (?:aucune )?valeur',
   ]),
   illness: wholeWords([
     'sick',
@@ -143,8 +160,14 @@ export const DISTRESS_LATIN: Record<CareTheme, RegExp> = {
   ]),
 };
 
-/** The reader speaks of themselves or their own (我, I, my, yo, mi, je, ma …). */
-export const FIRST_PERSON_HAN = /我|俺|咱/u;
+/**
+ * The reader speaks of themselves or their own (我, I, my, yo, mi, je, ma …). Chinese often leaves the pronoun out:
+ * "觉得自己一无是处", and a statement that asks nothing ("工作一直不顺利，很沮丧") is the reader's own.
+ */
+export const FIRST_PERSON_HAN = /我|俺|咱|自己/u;
+/** A Chinese text that asks something (so a distress word in it may be a topic: "圣经怎么看沮丧？"). */
+export const ASKS_HAN =
+  /[？?]|[吗嗎呢]|什[么麼]|怎[么麼样樣]|如何|为什么|為什麼|哪|[谁誰]|几|幾|多少|是否|有没有|有沒有/u;
 export const FIRST_PERSON_LATIN = wholeWords([
   'i',
   "i['’]m",

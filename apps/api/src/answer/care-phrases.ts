@@ -23,6 +23,15 @@ const phrases = {
     'fr-fr':
       'Je suis profondément désolé pour votre perte. Le deuil est l’autre visage de l’amour, et vous pouvez pleurer devant Dieu.',
   },
+  careOpenWorth: {
+    'zh-cn': '谢谢你愿意说出来。你也许觉得自己不够好，但在神眼中，你是宝贵的，是他亲手所造、深深所爱的。',
+    'zh-tw': '謝謝你願意說出來。你也許覺得自己不夠好，但在神眼中，你是寶貴的，是他親手所造、深深所愛的。',
+    en: 'Thank you for saying it. You may feel you are not enough, but in God’s eyes you are precious: made by his hand and deeply loved.',
+    'es-es':
+      'Gracias por decirlo. Quizá sienta que no vale nada, pero a los ojos de Dios usted es precioso: hecho por sus manos y profundamente amado.',
+    'fr-fr':
+      'Merci de l’avoir dit. Vous avez peut-être le sentiment de ne rien valoir, mais aux yeux de Dieu vous êtes précieux : façonné de ses mains et profondément aimé.',
+  },
   careOpenDespair: {
     'zh-cn': '谢谢你说出心里的感受。当你觉得撑不下去的时候，请记得：你的生命宝贵，你被深深爱着。',
     'zh-tw': '謝謝你說出心裡的感受。當你覺得撐不下去的時候，請記得：你的生命寶貴，你被深深愛著。',

@@ -17,12 +17,14 @@ const PRAYER_ASK: Record<CareTheme | 'general', KindPhrase> = {
   grief: 'prayerAskGrief',
   anxiety: 'prayerAskAnxiety',
   despair: 'prayerAskDespair',
+  worth: 'prayerAskWorth',
   general: 'prayerAskGeneral',
 };
 const CARE_OPEN: Record<CareTheme, CarePhrase> = {
   anxiety: 'careOpenAnxiety',
   grief: 'careOpenGrief',
   despair: 'careOpenDespair',
+  worth: 'careOpenWorth',
   illness: 'careOpenIllness',
 };
 

@@ -55,6 +55,15 @@ const phrases = {
     'fr-fr':
       'Nous nous déchargeons sur toi de tous nos soucis ; donne-nous la paix qui surpasse toute intelligence et garde nos cœurs.',
   },
+  prayerAskWorth: {
+    'zh-cn': '求你让我们看见自己在你眼中何等宝贵，医治我们对自己的轻看，使我们知道我们是你手中的工作。',
+    'zh-tw': '求你讓我們看見自己在你眼中何等寶貴，醫治我們對自己的輕看，使我們知道我們是你手中的工作。',
+    en: 'Let us see how precious we are in your sight, heal the contempt we hold for ourselves, and remind us that we are your workmanship.',
+    'es-es':
+      'Haznos ver cuán preciosos somos a tus ojos, sana el desprecio que sentimos por nosotros mismos y recuérdanos que somos hechura tuya.',
+    'fr-fr':
+      'Fais-nous voir combien nous sommes précieux à tes yeux, guéris le mépris que nous avons de nous-mêmes et rappelle-nous que nous sommes ton ouvrage.',
+  },
   prayerAskDespair: {
     'zh-cn': '求你靠近心灵破碎的人，在黑暗中点亮盼望，让我们知道自己被你深深爱着。',
     'zh-tw': '求你靠近心靈破碎的人，在黑暗中點亮盼望，讓我們知道自己被你深深愛著。',

@@ -143,6 +143,11 @@ describe('readIntent: a reader in distress', () => {
     ['我爸爸上个月走了，心里好难受', 'grief'],
     ['奶奶不在了，我很孤独', 'grief'],
     ['我失业了，心里好难受', 'despair'],
+    // Without a pronoun: a statement that asks nothing is the reader's own.
+    ['工作一直不顺利，很沮丧', 'despair'],
+    ['觉得自己一无是处', 'worth'],
+    ['I feel worthless', 'worth'],
+    ['je me sens nul, sans aucune valeur', 'worth'],
   ] as const)('%s is met with care for %s', (question, theme) => {
     const intent = readIntent(question, mentions);
     expect(intent.care).toEqual({ level: 'distress', theme });
@@ -154,6 +159,7 @@ describe('readIntent: a reader in distress', () => {
     '我不想活了',
     '我想自杀',
     '我活著沒意思，想結束自己的生命',
+    '觉得自己一无是处，活着没什么价值',
     'I want to kill myself',
     'I have been thinking about suicide',
     'Quiero quitarme la vida',
@@ -175,10 +181,13 @@ describe('readIntent: a reader in distress', () => {
     },
   );
 
-  it.each(['圣经怎么看焦虑？', 'What does the Bible say about grief?', '¿Qué dice la Biblia sobre el miedo?'])(
-    '%s (not about the reader) is answered as a question',
-    (question) => {
-      expect(readIntent(question, mentions).care).toBeUndefined();
-    },
-  );
+  it.each([
+    '圣经怎么看焦虑？',
+    '圣经怎么看沮丧',
+    '灰心的时候该读哪段经文',
+    'What does the Bible say about grief?',
+    '¿Qué dice la Biblia sobre el miedo?',
+  ])('%s (not about the reader) is answered as a question', (question) => {
+    expect(readIntent(question, mentions).care).toBeUndefined();
+  });
 });

@@ -2,6 +2,7 @@ import type { AnswerKind } from '@bible-qa/contract';
 import {
   DISTRESS_HAN,
   DISTRESS_LATIN,
+  ASKS_HAN,
   FIRST_PERSON_HAN,
   FIRST_PERSON_LATIN,
   SELF_HARM_SELF_HAN,
@@ -90,13 +91,14 @@ function requestedKind(text: string): RequestedKind | undefined {
 }
 
 function careOf(text: string): Care | undefined {
-  const firstPerson = FIRST_PERSON_HAN.test(text) || FIRST_PERSON_LATIN.test(text);
+  const statement = /\p{Script=Han}/u.test(text) && !ASKS_HAN.test(text);
+  const firstPerson = FIRST_PERSON_HAN.test(text) || FIRST_PERSON_LATIN.test(text) || statement;
   const ownWords = SELF_HARM_SELF_HAN.test(text) || SELF_HARM_SELF_LATIN.test(text);
   const topic = SELF_HARM_TOPIC_HAN.test(text) || SELF_HARM_TOPIC_LATIN.test(text);
   if (ownWords || (topic && firstPerson)) return { level: 'crisis', theme: 'despair' };
   if (!firstPerson) return undefined;
   // A death named is grief, whatever else the reader feels with it.
-  for (const theme of ['grief', 'despair', 'illness', 'anxiety'] as const) {
+  for (const theme of ['grief', 'worth', 'despair', 'illness', 'anxiety'] as const) {
     if (DISTRESS_HAN[theme].test(text) || DISTRESS_LATIN[theme].test(text)) return { level: 'distress', theme };
   }
   return undefined;
