@@ -43,10 +43,10 @@ const RANKED_RUN = 4;
  * The retrieved verses as passages: a verse that continues a run of named or cited verses just before it in the
  * same chapter joins that run (the Lord's Prayer is Matthew 6:9-13, one passage, not five), wherever it was ranked.
  * Ranked verses next to each other (2 Samuel 18:9 and 18:10, Philippians 4:6 and 4:7) are read as one passage too,
- * up to four verses, at the place of the better ranked; the first passage stays as it was ranked (a question of
- * fact's lead quotes its one verse).
+ * up to four verses, at the place of the better ranked. The first passage grows too only when asked (`joinFirst`,
+ * a topic's lead): a question of fact's lead quotes its one verse.
  */
-export function passagesOf(verses: readonly RetrievedVerse[]): Wanted[] {
+export function passagesOf(verses: readonly RetrievedVerse[], options: { joinFirst?: boolean } = {}): Wanted[] {
   const runs: { first: BibleReference; last: number; item: RetrievedVerse; joinable: boolean }[] = [];
   for (const v of verses) {
     const ref = parseUsfm(v.ref);
@@ -67,7 +67,7 @@ export function passagesOf(verses: readonly RetrievedVerse[]): Wanted[] {
     };
     const run = joinable
       ? runs.find((r) => r.joinable && sameChapter(r) && r.last + 1 === verse)
-      : runs.find((r, i) => i > 0 && !r.joinable && sameChapter(r) && fits(r));
+      : runs.find((r, i) => (i > 0 || options.joinFirst) && !r.joinable && sameChapter(r) && fits(r));
     if (run && verse < (run.first.verse ?? verse)) run.first = { ...run.first, verse };
     else if (run) run.last = verse;
     else runs.push({ first: ref, last: ref.verse, item: v, joinable });
@@ -239,8 +239,9 @@ export function createContextGatherer(deps: {
           [],
         ],
       );
-      const verses = await versesFor(passagesOf(relevant(retrieval.verses)), reader, translation.id, limit);
       const focus = retrieval.focus ?? (isFactQuestion(question) ? 'fact' : 'topic');
+      const wanted = passagesOf(relevant(retrieval.verses), { joinFirst: focus === 'topic' });
+      const verses = await versesFor(wanted, reader, translation.id, limit);
       const key = verses[0] ? parseUsfm(verses[0].ref.split('-')[0]!) : undefined;
       const at = key?.verse !== undefined ? { book: key.book, chapter: key.chapter, verse: key.verse } : undefined;
       // What the key passage brings (its setting, the reference works, its cross-references) is read at once.

@@ -48,6 +48,14 @@ describe('passagesOf', () => {
       { book: '2SA', chapter: 19, verse: 4 },
       { book: '2SA', chapter: 18, verse: 13, endVerse: 14 },
     ]);
+    // A topic's lead may grow: its first passage is quoted as a passage, not stated as a fact.
+    const topic = passagesOf([v('PHP.4.7', ['text']), v('PHP.4.6', ['entry']), v('1PE.5.7', ['text'])], {
+      joinFirst: true,
+    });
+    expect(topic.map((w) => w.ref)).toEqual([
+      { book: 'PHP', chapter: 4, verse: 6, endVerse: 7 },
+      { book: '1PE', chapter: 5, verse: 7 },
+    ]);
   });
 
   it('keeps the marks of the deuterocanon: outside the canon, read in the Catholic numbering', () => {
