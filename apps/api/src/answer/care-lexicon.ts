@@ -165,9 +165,12 @@ export const DISTRESS_LATIN: Record<CareTheme, RegExp> = {
  * "觉得自己一无是处", and a statement that asks nothing ("工作一直不顺利，很沮丧") is the reader's own.
  */
 export const FIRST_PERSON_HAN = /我|俺|咱|自己/u;
-/** A Chinese text that asks something (so a distress word in it may be a topic: "圣经怎么看沮丧？"). */
+/**
+ * A Chinese text that asks something, or asks for scripture: a distress word in it may be its topic ("圣经怎么看沮丧？",
+ * "关于悲伤的经文").
+ */
 export const ASKS_HAN =
-  /[？?]|[吗嗎呢]|什[么麼]|怎[么麼样樣]|如何|为什么|為什麼|哪|[谁誰]|几|幾|多少|是否|有没有|有沒有/u;
+  /[？?]|[吗嗎呢]|什[么麼]|怎[么麼样樣]|如何|为什么|為什麼|哪|[谁誰]|几|幾|多少|是否|有没有|有沒有|圣经|聖經|经文|經文|经节|經節|关于|關於/u;
 export const FIRST_PERSON_LATIN = wholeWords([
   'i',
   "i['’]m",

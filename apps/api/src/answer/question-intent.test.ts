@@ -185,6 +185,7 @@ describe('readIntent: a reader in distress', () => {
     '圣经怎么看焦虑？',
     '圣经怎么看沮丧',
     '灰心的时候该读哪段经文',
+    '关于悲伤的经文',
     'What does the Bible say about grief?',
     '¿Qué dice la Biblia sobre el miedo?',
   ])('%s (not about the reader) is answered as a question', (question) => {
