@@ -448,7 +448,7 @@ export function createVerseRetriever(deps: VerseRetrieverDeps): VerseRetriever {
     query: string | undefined,
     options: RetrieveOptions,
     collections: readonly string[],
-    asksWho = false,
+    whoQuestion = false,
   ): Promise<string[]> {
     if (!query) return [];
     const hits = await index.search({ query, lang: 'en', kinds: ['note'], collections, limit: NOTE_DEPTH });
@@ -457,7 +457,7 @@ export function createVerseRetriever(deps: VerseRetrieverDeps): VerseRetriever {
     for (const hit of hits) {
       // The person an entry is about is its title's first word (Easton's "Matthias", Nave's "JUDAS ISCARIOT").
       const person = words(hit.title ?? '')[0];
-      const answers = asksWho && person && !asked.has(person) && hasBibleName(person, 'en');
+      const answers = whoQuestion && person && !asked.has(person) && hasBibleName(person, 'en');
       const boost = answers ? PERSON_NOTE : 1;
       const verses = (hit.refs ?? []).flatMap((citation) => {
         const ref = parseUsfm(citation);
