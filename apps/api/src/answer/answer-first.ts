@@ -118,11 +118,16 @@ export function composeAnswerFirst(c: AnswerContext): string {
     out.push(`### ${phrase('moreVerses', L)}`, '');
     if (c.focus === 'topic') out.push(phrase('alsoTopic', L), '');
     out.push(...quoted.map((v) => listed(v, L)), '');
-    const refs = joinList(
-      named.map((v) => label(v, L)),
-      L,
-    );
-    if (named.length) out.push(phrase('seeAlso', L, { refs }), '');
+    if (named.length)
+      out.push(
+        phrase('seeAlso', L, {
+          refs: joinList(
+            named.map((v) => label(v, L)),
+            L,
+          ),
+        }),
+        '',
+      );
   }
   if (c.surrounding) out.push(`### ${phrase('surrounding', L)}`, '', quote(c.surrounding, L), '');
   // The parallels of a verse that states a fact do not answer the question: the other ranked passages do, in their

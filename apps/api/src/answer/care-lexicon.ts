@@ -160,6 +160,11 @@ export const DISTRESS_LATIN: Record<CareTheme, RegExp> = {
   ]),
 };
 
+/** Whether a text (Chinese folded to Simplified) speaks of a distress theme, in any of the five languages. */
+export function speaksOf(theme: CareTheme, text: string): boolean {
+  return DISTRESS_HAN[theme].test(text) || DISTRESS_LATIN[theme].test(text);
+}
+
 /**
  * The reader speaks of themselves or their own (我, I, my, yo, mi, je, ma …). Chinese often leaves the pronoun out:
  * "觉得自己一无是处", and a statement that asks nothing ("工作一直不顺利，很沮丧") is the reader's own.

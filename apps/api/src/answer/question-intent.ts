@@ -1,7 +1,5 @@
 import type { AnswerKind } from '@bible-qa/contract';
 import {
-  DISTRESS_HAN,
-  DISTRESS_LATIN,
   ASKS_HAN,
   FIRST_PERSON_HAN,
   FIRST_PERSON_LATIN,
@@ -9,6 +7,7 @@ import {
   SELF_HARM_SELF_LATIN,
   SELF_HARM_TOPIC_HAN,
   SELF_HARM_TOPIC_LATIN,
+  speaksOf,
   type CareTheme,
 } from './care-lexicon.ts';
 import { namesOnlyAnotherTopic, normalise, wholeWords } from '../retrieval/guide/domain-words.ts';
@@ -99,7 +98,7 @@ function careOf(text: string): Care | undefined {
   if (!firstPerson) return undefined;
   // A death named is grief, whatever else the reader feels with it.
   for (const theme of ['grief', 'worth', 'despair', 'illness', 'anxiety'] as const) {
-    if (DISTRESS_HAN[theme].test(text) || DISTRESS_LATIN[theme].test(text)) return { level: 'distress', theme };
+    if (speaksOf(theme, text)) return { level: 'distress', theme };
   }
   return undefined;
 }

@@ -1,4 +1,4 @@
-import { DISTRESS_HAN, DISTRESS_LATIN, type CareTheme } from './care-lexicon.ts';
+import { speaksOf, type CareTheme } from './care-lexicon.ts';
 import { wholeWords } from '../retrieval/guide/domain-words.ts';
 
 /**
@@ -193,7 +193,7 @@ const THEME_WORDS: Record<Exclude<Theme, CareTheme>, { han: RegExp; latin: RegEx
 export function themesOf(foldedText: string): Theme[] {
   const out: Theme[] = [];
   for (const theme of ['illness', 'grief', 'worth', 'despair', 'anxiety'] as const) {
-    if (DISTRESS_HAN[theme].test(foldedText) || DISTRESS_LATIN[theme].test(foldedText)) out.push(theme);
+    if (speaksOf(theme, foldedText)) out.push(theme);
   }
   for (const [theme, words] of Object.entries(THEME_WORDS) as [
     Exclude<Theme, CareTheme>,

@@ -88,8 +88,8 @@ function notesOf(
     if (words.length < MIN_WORDS) {
       const next = groups[i + 1]?.start ?? text.length;
       const after = text.slice(group.end, next);
-      const sentence = wordsOf(/^.*?[.!?][”"’)]*(?=\s|$)/s.exec(after)?.[0] ?? after).slice(0, NOTE_WORDS);
-      if (sentence.length >= MIN_WORDS) words = sentence.slice(0, maxWords);
+      const sentence = wordsOf(/^.*?[.!?][”"’)]*(?=\s|$)/s.exec(after)?.[0] ?? after).slice(0, maxWords);
+      if (sentence.length >= MIN_WORDS) words = sentence;
     }
     const note = words.join(' ');
     return note ? [{ text: note, refs: group.refs }] : [];

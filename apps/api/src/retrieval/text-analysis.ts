@@ -69,6 +69,13 @@ export function pushWordTokens(segment: string, out: string[], stemming?: StemLa
   pushWithStems(words, stemming, out);
 }
 
+/** The lower-cased, accent-folded words of a Latin-script text, unstemmed (the analyser's tokenisation). */
+export function wordTokens(text: string): string[] {
+  const out: string[] = [];
+  pushWordTokens(sanitizeText(text), out);
+  return out;
+}
+
 function pushWithStems(words: readonly string[], stemming: StemLang, out: string[]): void {
   for (const word of words) {
     out.push(word);

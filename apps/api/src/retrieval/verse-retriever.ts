@@ -39,7 +39,7 @@ import {
   statesNumber,
   withMeasureWords,
 } from './guide/question-words.ts';
-import { analyzeForIndex } from './text-analysis.ts';
+import { analyzeForIndex, wordTokens } from './text-analysis.ts';
 import { COMMENTARY, DICTIONARY_NOTE_COLLECTIONS } from '../corpus/fact-notes.ts';
 import { storyWords } from './guide/story-words.ts';
 
@@ -453,10 +453,10 @@ export function createVerseRetriever(deps: VerseRetrieverDeps): VerseRetriever {
     if (!query) return [];
     const hits = await index.search({ query, lang: 'en', kinds: ['note'], collections, limit: NOTE_DEPTH });
     const weight = new Map<string, number>();
-    const asked = new Set(words(query));
+    const asked = new Set(wordTokens(query));
     for (const hit of hits) {
       // The person an entry is about is its title's first word (Easton's "Matthias", Nave's "JUDAS ISCARIOT").
-      const person = words(hit.title ?? '')[0];
+      const person = wordTokens(hit.title ?? '')[0];
       const answers = whoQuestion && person && !asked.has(person) && hasBibleName(person, 'en');
       const boost = answers ? PERSON_NOTE : 1;
       const verses = (hit.refs ?? []).flatMap((citation) => {
@@ -789,12 +789,6 @@ export function createVerseRetriever(deps: VerseRetrieverDeps): VerseRetriever {
     },
   };
 }
-
-const words = (text: string) =>
-  text
-    .toLowerCase()
-    .split(/[^\p{L}]+/u)
-    .filter(Boolean);
 
 function joinWords(...parts: (string | undefined)[]): string | undefined {
   const joined = parts.filter(Boolean).join(' ').trim();

@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { BibleLanguage } from '@bible-qa/contract';
 import { foldToSimplified } from '../chinese-text.ts';
 import { DERIVED_DIR } from '../cross-lingual.ts';
-import { contentWords, pushWordTokens, sanitizeText } from '../text-analysis.ts';
+import { contentWords, sanitizeText, wordTokens } from '../text-analysis.ts';
 
 // DERIVED_DIR, not a path from this folder: in the compiled bundle every module is the bundle's folder, where the
 // derived files are copied (scripts/build-api.ts).
@@ -46,9 +46,7 @@ export function hasBibleName(question: string, language: BibleLanguage): boolean
     return table.zh.some((name) => folded.includes(name));
   }
   if (language === 'en') {
-    const words: string[] = [];
-    pushWordTokens(sanitizeText(question), words);
-    return words.some((w) => table.en.has(w));
+    return wordTokens(question).some((w) => table.en.has(w));
   }
   const set = table[language];
   return contentWords(question, language).some((w) => set.has(w));

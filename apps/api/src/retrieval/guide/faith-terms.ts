@@ -6,7 +6,7 @@
 import type { BibleLanguage } from '@bible-qa/contract';
 import { foldToSimplified } from '../chinese-text.ts';
 import { stem, type StemLang } from '../stemmer.ts';
-import { pushWordTokens, sanitizeText } from '../text-analysis.ts';
+import { sanitizeText, wordTokens } from '../text-analysis.ts';
 
 const ZH = `神 上帝 天主 主耶稣 耶稣 基督 圣灵 圣神 圣父 圣子 三位一体 天父 主啊 耶和华 圣经 经文 经节 福音 旧约 新约 圣经里 教会
 教堂 礼拜 主日 安息日 弥撒 圣餐 圣体 洗礼 受洗 领洗 祷告 祈祷 祷文 代祷 敬拜 赞美 诗歌 信仰 信心 信主 信徒 基督徒 天主教 东正教
@@ -53,9 +53,7 @@ manne plaie plaies paque exode pharaon tribu tribus circoncision`;
 const words = (list: string) => list.split(/\s+/).filter(Boolean);
 
 function stemmed(text: string, language: StemLang): string[] {
-  const out: string[] = [];
-  pushWordTokens(sanitizeText(text), out);
-  return out.map((w) => stem(w, language));
+  return wordTokens(text).map((w) => stem(w, language));
 }
 
 const CHINESE = words(ZH).map(foldToSimplified);

@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import type { BibleLanguage } from '@bible-qa/contract';
 import { addHanWords, foldToSimplified } from '../chinese-text.ts';
 import { stem, type StemLang } from '../stemmer.ts';
-import { pushWordTokens, sanitizeText } from '../text-analysis.ts';
+import { sanitizeText, wordTokens } from '../text-analysis.ts';
 
 export type GuideKind = 'passage' | 'topic' | 'person' | 'place';
 
@@ -67,9 +67,9 @@ const FUNCTION_WORDS: Record<StemLang, ReadonlySet<string>> = {
 
 /** Stemmed words of a Latin-script text (the analyser's lower-casing and accent folding, then the stemmer). */
 function stemmedWords(text: string, language: StemLang): string[] {
-  const words: string[] = [];
-  pushWordTokens(sanitizeText(text), words);
-  return words.filter((w) => !FUNCTION_WORDS[language].has(w)).map((w) => stem(w, language));
+  return wordTokens(text)
+    .filter((w) => !FUNCTION_WORDS[language].has(w))
+    .map((w) => stem(w, language));
 }
 
 function chineseKey(text: string): string[] {
