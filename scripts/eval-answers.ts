@@ -77,7 +77,7 @@ try {
   if (status.status !== 'ready') {
     fail(
       `No usable corpus index in DATA_DIR (${config.dataDir}): ${problems.join('; ') || status.status}\n` +
-        `Build one first: DATA_DIR=${config.dataDir} CORPUS_DIR=${config.corpus.dir} npm run ingest (about a minute).`,
+        `Build one first: DATA_DIR=${config.dataDir} CORPUS_DIR=${config.corpus.dir} npm run ingest (about four minutes).`,
     );
   }
   const { index, versionId } = corpus.ready();
