@@ -2,9 +2,11 @@
 // and emitted as character unigrams + bigrams, which gave full substring recall on real CUV verses where word
 // tokens missed 世人 inside 神爱世人 (see scripts/bench-retrieval-segmentation.ts). Query side: jieba only decides
 // which words are stop words; the surviving stretches are turned into the same unigram/bigram vocabulary.
+import { readFileSync } from 'node:fs';
 import { Jieba } from '@node-rs/jieba';
 import { dict } from '@node-rs/jieba/dict.js';
 import { Converter } from 'opencc-js';
+import { CHINESE_NAMES_FILE, type ChineseNamesFile } from './derived-files.ts';
 
 export const HAN_RUN = /\p{Script=Han}+/gu;
 const HAN_CHAR = /^\p{Script=Han}$/u;
@@ -64,10 +66,24 @@ export function pushHanQueryGrams(folded: string, out: string[]): void {
 
 let jieba: Jieba | undefined;
 const userWords = new Set<string>();
+let chineseNames: ReadonlyMap<string, readonly string[]> | undefined;
+
+function names(): ReadonlyMap<string, readonly string[]> {
+  chineseNames ??= new Map(
+    Object.entries((JSON.parse(readFileSync(CHINESE_NAMES_FILE, 'utf8')) as ChineseNamesFile).names),
+  );
+  return chineseNames;
+}
+
+/** The English names a Chinese word spells (歌利亚: goliath), from derived/names-zh.json; jieba keeps them whole. */
+export function chineseNameOf(word: string): readonly string[] | undefined {
+  return names().get(word);
+}
 
 function segmenter(): Jieba {
   if (jieba) return jieba;
   jieba = Jieba.withDict(dict);
+  for (const name of names().keys()) userWords.add(name);
   if (userWords.size > 0) jieba.loadDict(Buffer.from([...userWords].map((w) => `${w} 100000 nr`).join('\n')));
   return jieba;
 }

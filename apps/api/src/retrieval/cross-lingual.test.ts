@@ -12,6 +12,14 @@ describe('createEnglishKeywords', () => {
     expect(keywords('Que dit la Bible sur la prière ?', 'fr')?.split(' ')).toEqual(expect.arrayContaining(['pray']));
   });
 
+  it("gives the English name of a person the Union Version spells, whole though jieba's dictionary would cut it", () => {
+    expect(keywords('谁杀了歌利亚？', 'zh-Hans')?.split(' ')).toContain('goliath');
+    expect(keywords('烏利亞的妻子是誰？', 'zh-Hant')?.split(' ')).toContain('uriah');
+    expect(keywords('押沙龙是怎么死的？', 'zh-Hans')?.split(' ')).toContain('absalom');
+    // One spelling, two people: 犹大 is Judah and Judas.
+    expect(keywords('谁取代了犹大作使徒？', 'zh-Hans')?.split(' ')).toEqual(expect.arrayContaining(['judah', 'judas']));
+  });
+
   it('translates book names, which old translations may spell differently (Rut, Ruth)', () => {
     expect(keywords('¿Quién fue Rut?', 'es')?.split(' ')).toContain('Ruth');
   });

@@ -5,8 +5,9 @@
 // differently (Rut, Ruth).
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { BibleLanguage, BookRecord } from '../scripture/references.types.ts';
+import { chineseNameOf } from './chinese-text.ts';
+import { DERIVED_DIR } from './derived-files.ts';
 import { contentWords } from './text-analysis.ts';
 
 export const GLOSSARY_SOURCES = [
@@ -23,7 +24,6 @@ export interface GlossaryFile {
   terms: Record<string, string>;
 }
 
-export const DERIVED_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'derived');
 const MAX_KEYWORDS = 24;
 const loaded = new Map<string, ReadonlyMap<string, string>>();
 
@@ -85,6 +85,7 @@ export function createEnglishKeywords(books: readonly Pick<BookRecord, 'names'>[
     for (const word of contentWords(question, language)) {
       const name = names?.get(word);
       if (name) out.push(name);
+      if (language === 'zh-Hans' || language === 'zh-Hant') out.push(...(chineseNameOf(word) ?? []));
       const english = glossary?.get(word);
       if (english) out.push(...english.split(' '));
     }

@@ -9,15 +9,22 @@
 //   the source side); each source word keeps the English words it most probably translates to.
 // - verse-prominence.txt: per verse, the summed votes of the cross-references (crossrefs.tsv) from it or to it (to
 //   the first verse of a range).
+// - names-zh.json: the Chinese Union Version's spelling of the English Bibles' proper names, so jieba keeps 歌利亚
+//   and 以利亚 whole (its own dictionary cuts them 歌 + 利亚) and the glossary and the English keywords see the name:
+//   for each name, the Han string of 2–6 characters that best matches the verses the English Bibles write it in
+//   (Dice coefficient over verses), without the grammar characters transliterations never use.
 // - bible-names.json: the Bible's proper names, for the retriever's relevance floor: Hitchcock's names that the
 //   English Bibles write capitalised (at least NAME_CAPITALISED of the time, so "mark" and "on" are not names), and
 //   the Chinese, Spanish and French words the glossaries translate to one of them first.
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DERIVED_DIR, GLOSSARY_SOURCES, type GlossaryFile } from '../cross-lingual.ts';
+import { GLOSSARY_SOURCES, type GlossaryFile } from '../cross-lingual.ts';
+import { DERIVED_DIR } from '../derived-files.ts';
 import { BIBLE_NAMES_FILE, type BibleNamesFile } from '../guide/bible-names.ts';
 import { stem } from '../stemmer.ts';
+import { addHanWords } from '../chinese-text.ts';
+import { CHINESE_NAMES_FILE, type ChineseNamesFile } from '../derived-files.ts';
 import { contentWords, pushWordTokens } from '../text-analysis.ts';
 import { PROMINENCE_FILE } from '../verse-prominence.ts';
 import { kjvVerseRef } from '../verse-retriever.ts';
@@ -32,6 +39,19 @@ const MAX_TRANSLATIONS = 3;
 /** A name must be written capitalised this share of the times the English Bibles use it, and at least this often. */
 const NAME_CAPITALISED = 0.8;
 const NAME_MIN_USES = 2;
+/** A Chinese spelling: this long, matching a name's verses this well (Dice), or covering this share of them. */
+const ZH_NAME_LENGTH = [2, 6] as const;
+const ZH_NAME_DICE = 0.5;
+const ZH_NAME_COVERAGE = 0.9;
+const ZH_NAME_WEAK_DICE = 0.3;
+/** A name spelled like a better-matched one (Judas and Judah are both 犹大) shares it when it covers this share of
+ * its verses, in this many verses at least. */
+const ZH_NAME_SHARED = 0.8;
+const ZH_NAME_SHARED_VERSES = 10;
+/** Names matched to one spelling keep those used in this share of the verses of the most used. */
+const ZH_NAME_PEER = 0.25;
+/** Characters of the Union Version's grammar that no transliteration uses: 的儿子 is never part of a name. */
+const ZH_GRAMMAR = new Set('的们你我在和是说不要就有为了子一这上来儿王人之与从名同将都妻随');
 
 interface VerseRecord {
   book: string;
@@ -156,6 +176,74 @@ function buildGlossary(corpusDir: string, lang: string, translation: string): Gl
   };
 }
 
+/** The Han strings of ZH_NAME_LENGTH characters in a verse, each once. */
+function hanStrings(text: string): Set<string> {
+  const out = new Set<string>();
+  for (const run of text.match(/\p{Script=Han}+/gu) ?? []) {
+    for (let n = ZH_NAME_LENGTH[0]; n <= ZH_NAME_LENGTH[1]; n++)
+      for (let i = 0; i + n <= run.length; i++) out.add(run.slice(i, i + n));
+  }
+  return out;
+}
+
+function buildChineseNames(corpusDir: string, englishNames: ReadonlySet<string>): ChineseNamesFile {
+  const chinese = readBible(corpusDir, GLOSSARY_SOURCES[0].translation);
+  const refs = [...chinese.keys()];
+  const strings = refs.map((ref) => hanStrings(chinese.get(ref) as string));
+  const versesWith = new Map<string, number>();
+  for (const set of strings) for (const s of set) versesWith.set(s, (versesWith.get(s) ?? 0) + 1);
+  const position = new Map(refs.map((ref, i) => [ref, i]));
+  const nameVerses = new Map<string, Set<number>>();
+  for (const english of ENGLISH) {
+    for (const [ref, text] of readBible(corpusDir, english)) {
+      const i = position.get(ref);
+      if (i === undefined) continue;
+      for (const match of text.matchAll(/\p{Lu}\p{Ll}+/gu)) {
+        const name = match[0].toLowerCase();
+        if (!englishNames.has(name)) continue;
+        const verses = nameVerses.get(name) ?? new Set<number>();
+        verses.add(i);
+        nameVerses.set(name, verses);
+      }
+    }
+  }
+  const spellings = [...nameVerses].map(([name, verses]) => {
+    const within = new Map<string, number>();
+    for (const i of verses) for (const s of strings[i] as Set<string>) within.set(s, (within.get(s) ?? 0) + 1);
+    let best = { spelling: '', dice: 0, coverage: 0, within };
+    for (const [spelling, count] of within) {
+      if (count < 2 || [...spelling].some((c) => ZH_GRAMMAR.has(c))) continue;
+      const dice = (2 * count) / (verses.size + (versesWith.get(spelling) as number));
+      if (dice > best.dice || (dice === best.dice && spelling.length > best.spelling.length))
+        best = { spelling, dice, coverage: count / verses.size, within };
+    }
+    return { name, verses: verses.size, ...best };
+  });
+  const accepted = (s: (typeof spellings)[number]) =>
+    s.dice >= ZH_NAME_DICE || (s.coverage >= ZH_NAME_COVERAGE && s.dice >= ZH_NAME_WEAK_DICE && s.verses >= 5);
+  const bySpelling = new Map<string, (typeof spellings)[number][]>();
+  for (const s of spellings.filter(accepted)) bySpelling.set(s.spelling, [...(bySpelling.get(s.spelling) ?? []), s]);
+  // A genealogy's rare names match the spelling of the name they stand beside: only names used about as often stay.
+  const names = new Map(
+    [...bySpelling].map(([spelling, list]) => {
+      const most = Math.max(...list.map((s) => s.verses));
+      return [spelling, list.filter((s) => s.verses >= most * ZH_NAME_PEER).map((s) => s.name)] as const;
+    }),
+  );
+  for (const s of spellings.filter((s) => !accepted(s) && s.verses >= ZH_NAME_SHARED_VERSES)) {
+    const shared = [...names.keys()]
+      .map((spelling) => ({ spelling, coverage: (s.within.get(spelling) ?? 0) / s.verses }))
+      .filter((c) => c.coverage >= ZH_NAME_SHARED)
+      .sort((a, b) => b.coverage - a.coverage || b.spelling.length - a.spelling.length)[0];
+    if (shared) names.get(shared.spelling)?.push(s.name);
+  }
+  const sorted = [...names].sort((a, b) => (a[0] < b[0] ? -1 : 1)).map(([k, v]) => [k, [...v].sort()] as const);
+  return {
+    source: `${GLOSSARY_SOURCES[0].translation}'s spelling of the English names (bible-names.json), by Dice over verses`,
+    names: Object.fromEntries(sorted),
+  };
+}
+
 function buildProminence(corpusDir: string): string {
   const votes = new Map<string, number>();
   const lines = readFileSync(path.join(corpusDir, 'crossrefs.tsv'), 'utf8').split('\n');
@@ -171,7 +259,8 @@ function buildProminence(corpusDir: string): string {
   return refs.map((ref) => `${ref}\t${votes.get(ref)}\n`).join('');
 }
 
-function buildNames(corpusDir: string, glossaries: readonly GlossaryFile[]): BibleNamesFile {
+/** Hitchcock's names that the English Bibles write capitalised. */
+function englishNames(corpusDir: string): string[] {
   const titles = readFileSync(path.join(corpusDir, 'reference', 'hitchcocks-bible-names.jsonl'), 'utf8')
     .split('\n')
     .filter((line) => line.trim())
@@ -189,10 +278,13 @@ function buildNames(corpusDir: string, glossaries: readonly GlossaryFile[]): Bib
       }
     }
   }
-  const en = titles.filter((title) => {
+  return titles.filter((title) => {
     const [all, capitalised] = uses.get(title) ?? [0, 0];
     return all >= NAME_MIN_USES && capitalised / all >= NAME_CAPITALISED;
   });
+}
+
+function buildNames(en: readonly string[], glossaries: readonly GlossaryFile[]): BibleNamesFile {
   const names = new Set(en);
   const translated = (glossary: GlossaryFile) =>
     Object.entries(glossary.terms)
@@ -215,6 +307,21 @@ const corpusDir = path.resolve(
 let started = Date.now();
 writeFileSync(PROMINENCE_FILE, buildProminence(corpusDir));
 process.stdout.write(`${path.basename(PROMINENCE_FILE)} in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
+started = Date.now();
+const english = englishNames(corpusDir);
+const chineseNames = buildChineseNames(corpusDir, new Set(english));
+// One name a line, as Prettier writes it.
+const nameLines = Object.entries(chineseNames.names).map(
+  ([k, v]) => `    ${JSON.stringify(k)}: ${JSON.stringify(v).replace(/,/g, ', ')}`,
+);
+writeFileSync(
+  CHINESE_NAMES_FILE,
+  `{\n  "source": ${JSON.stringify(chineseNames.source)},\n  "names": {\n${nameLines.join(',\n')}\n  }\n}\n`,
+);
+addHanWords(Object.keys(chineseNames.names));
+process.stdout.write(
+  `${path.basename(CHINESE_NAMES_FILE)}: ${Object.keys(chineseNames.names).length} names in ${((Date.now() - started) / 1000).toFixed(1)} s\n`,
+);
 const glossaries: GlossaryFile[] = [];
 for (const { lang, translation, file } of GLOSSARY_SOURCES) {
   started = Date.now();
@@ -224,6 +331,6 @@ for (const { lang, translation, file } of GLOSSARY_SOURCES) {
   const count = Object.keys(glossary.terms).length;
   process.stdout.write(`${file}: ${count} terms in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
 }
-const names = buildNames(corpusDir, glossaries);
+const names = buildNames(english, glossaries);
 writeFileSync(BIBLE_NAMES_FILE, `${JSON.stringify(names, null, 2)}\n`);
 process.stdout.write(`${path.basename(BIBLE_NAMES_FILE)}: ${names.en.length} English names\n`);

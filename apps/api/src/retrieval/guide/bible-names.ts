@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { BibleLanguage } from '@bible-qa/contract';
 import { foldToSimplified } from '../chinese-text.ts';
-import { DERIVED_DIR } from '../cross-lingual.ts';
+import { DERIVED_DIR } from '../derived-files.ts';
 import { contentWords, sanitizeText, wordTokens } from '../text-analysis.ts';
 
 // DERIVED_DIR, not a path from this folder: in the compiled bundle every module is the bundle's folder, where the

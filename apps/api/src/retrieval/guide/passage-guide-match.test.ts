@@ -10,6 +10,7 @@ const entries: GuideEntry[] = [
   },
   { id: 'elijah', kind: 'person', refs: ['1KI.17.1'], names: { 'zh-Hans': ['以利亚'], en: ['Elijah'] } },
   { id: 'eleazar', kind: 'person', refs: ['NUM.20.28'], names: { 'zh-Hans': ['以利亚撒'], en: ['Eleazar'] } },
+  { id: 'leah', kind: 'person', refs: ['GEN.29.16'], names: { 'zh-Hans': ['利亚'], en: ['Leah'] } },
   { id: 'mary', kind: 'person', refs: ['LUK.1.27'], names: { 'zh-Hans': ['玛利亚'] } },
   { id: 'samaria', kind: 'place', refs: ['1KI.16.24'], names: { 'zh-Hans': ['撒玛利亚'] } },
   {
@@ -47,6 +48,12 @@ describe('passage guide', () => {
     expect(ids('撒玛利亚在哪里？', 'zh-Hans')).toEqual(['samaria']);
     expect(ids('圣母玛利亚是谁', 'zh-Hans')).toEqual(['mary']);
     expect(ids('好撒玛利亚人的比喻', 'zh-Hans')).toEqual(['good-samaritan']);
+  });
+
+  it("does not find a person inside another's name the Union Version spells (利亚, Leah, in 乌利亚, Uriah)", () => {
+    expect(ids('乌利亚的妻子是谁？', 'zh-Hans')).toEqual([]);
+    expect(ids('烏利亞的妻子是誰？', 'zh-Hant')).toEqual([]);
+    expect(ids('利亚是谁的妻子？', 'zh-Hans')).toEqual(['leah']);
   });
 
   it('lists the longer names that hold a name', () => {

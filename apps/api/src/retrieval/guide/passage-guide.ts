@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { BibleLanguage } from '@bible-qa/contract';
-import { addHanWords, foldToSimplified } from '../chinese-text.ts';
+import { addHanWords, chineseNameOf, foldToSimplified } from '../chinese-text.ts';
 import { stem, type StemLang } from '../stemmer.ts';
 import { sanitizeText, wordTokens } from '../text-analysis.ts';
 
@@ -76,6 +76,27 @@ function chineseKey(text: string): string[] {
   return Array.from(foldToSimplified(sanitizeText(text)));
 }
 
+/** How far a Chinese name may reach beyond a guide name it holds (以利亚撒 holds 以利亚: one character). */
+const NAME_REACH = 4;
+
+/**
+ * Whether a Chinese person or place the guide knows sits inside a longer name of the corpus that is someone else:
+ * 利亚 (Leah) in 乌利亚 (Uriah), 亚伦 in 亚伦的 is not (names-zh.json, derived from the Union Version).
+ */
+function withinAnotherName(units: readonly string[], start: number, alias: Alias): boolean {
+  if (alias.entry.kind !== 'person' && alias.entry.kind !== 'place') return false;
+  const end = start + alias.key.length;
+  const own = new Set((alias.entry.names.en ?? []).flatMap((n) => wordTokens(n)));
+  for (let from = Math.max(0, start - NAME_REACH); from <= start; from++) {
+    for (let to = end; to <= Math.min(units.length, end + NAME_REACH); to++) {
+      if (to - from === end - start) continue;
+      const english = chineseNameOf(units.slice(from, to).join(''));
+      if (english && !english.some((n) => own.has(n))) return true;
+    }
+  }
+  return false;
+}
+
 export function createPassageGuide(entries: readonly GuideEntry[]): PassageGuide {
   // First key unit → aliases starting with it, longest first.
   const byLanguage = new Map<BibleLanguage, Map<string, Alias[]>>();
@@ -115,12 +136,13 @@ export function createPassageGuide(entries: readonly GuideEntry[]): PassageGuide
     match(question, language) {
       const table = byLanguage.get(language);
       if (!table || typeof question !== 'string') return [];
-      const units = isChinese(language) ? chineseKey(question) : stemmedWords(question, language as StemLang);
+      const chinese = isChinese(language);
+      const units = chinese ? chineseKey(question) : stemmedWords(question, language as StemLang);
       const found: GuideMatch[] = [];
       for (let i = 0; i < units.length; i++) {
         for (const alias of table.get(units[i] as string) ?? []) {
-          if (alias.key.every((unit, j) => units[i + j] === unit)) {
-            const text = alias.key.join(isChinese(language) ? '' : ' ');
+          if (alias.key.every((unit, j) => units[i + j] === unit) && !(chinese && withinAnotherName(units, i, alias))) {
+            const text = alias.key.join(chinese ? '' : ' ');
             found.push({ entry: alias.entry, start: i, end: i + alias.key.length, text });
           }
         }

@@ -16,6 +16,17 @@ describe('story words', () => {
     ['¿Cómo se llamaba la esposa de Moisés?', 'wife'],
     ['Que mangeait Jean-Baptiste ?', 'ate'],
     ['What did Jacob see in his dream at Bethel?', 'dream'],
+    ['挪亚方舟最后停在哪里？', 'rested'],
+    ['谁给耶稣施的洗？', 'baptized'],
+    ['Qui a baptisé Jésus ?', 'baptized'],
+    ['哪位先知责备大卫？', 'rebuked'],
+    ['耶穌復活後第一個向誰顯現？', 'appeared'],
+    ['Who rescued the baby Moses from the river?', 'rescued'],
+    ['神叫亚伯拉罕献上哪个儿子？', 'offered'],
+    ['¿Qué arma usó David contra Goliat?', 'sling'],
+    ['What did Rahab hang from her window?', 'hung'],
+    ['¿Cuál fue el primer milagro de Jesús?', 'miracle'],
+    ['Qui a vaincu les Philistins ?', 'defeated'],
   ])('%s is told with the word "%s"', (question, word) => {
     expect(storyWords(question)?.split(' ')).toContain(word);
   });

@@ -3,7 +3,9 @@
 // elected to fill the place of the traitor Judas", "betrayed … to the Philistines". The fact notes are English
 // (corpus/fact-notes.ts): a question's predicate, in any of the five languages, adds the English words the works tell
 // that kind of event with. A closed list of the events stories tell (death, killing, marriage, birth, betrayal,
-// succession, building, writing, eating, healing, raising, asking, seeing, fleeing), not of any one story's answer.
+// succession, building, writing, eating, healing, raising, asking, seeing, fleeing, resting, baptising, rebuking,
+// appearing, rescuing, offering, fighting, staying, tempting, sending, hanging, ascending, crossing, anointing,
+// miracles), not of any one story's answer.
 
 interface StoryConcept {
   /** Stems of the question's words (Latin languages, lower case, matched at a word's start) and Chinese words. */
@@ -79,6 +81,65 @@ const CONCEPTS: readonly StoryConcept[] = [
   { latin: w('hid\\b|hide|escondi|cach'), han: /藏/, words: 'hid hidden' },
   { latin: w('swallow|trag[óo]|aval'), han: /吞/, words: 'swallowed' },
   { latin: w('interpret|interpr[ée]t'), han: /解梦|解夢|讲解|講解/, words: 'interpreted interpretation' },
+  {
+    latin: w('rest(?:ed)?\\b|land(?:ed)?\\b|repos|se pos|s.arr[êe]t'),
+    han: /停在|停靠|停住|搁浅/,
+    words: 'rested rest landed',
+  },
+  {
+    latin: w('baptiz|baptis|bautiz'),
+    han: /施洗|施的洗/,
+    words: 'baptized baptism baptist',
+  },
+  {
+    latin: w('rebuk|reprov|reprend|reproch|reprend|amonest|reprendi'),
+    han: /责备|責備|斥责|斥責/,
+    words: 'rebuked reproved rebuke',
+  },
+  { latin: w('appear|apareci|apparu|appar'), han: /显现|顯現|显给|顯給/, words: 'appeared appearance seen' },
+  {
+    latin: w('rescu|saved?\\b|rescat|salv[óo]|sauv|drew'),
+    han: /救起|救出|拉上来|拉上來|搭救/,
+    words: 'rescued saved delivered drew',
+  },
+  { latin: w('sacrific|offer|ofrec|offr'), han: /献上|獻上|献祭|獻祭|祭物/, words: 'offered sacrifice offering' },
+  {
+    latin: w('weapon|sling|arma\\b|arme\\b|honda|fronde'),
+    han: /武器|兵器|甩石|机弦|機弦/,
+    words: 'sling stone weapon sword',
+  },
+  {
+    latin: w('stay|remain(?:ed)?\\b|qued[óo]|permanec|rest[ée]|demeur'),
+    han: /待了|停留|住了|逗留/,
+    words: 'remained abode days',
+  },
+  { latin: w('forbid|prohib|d[ée]fend'), han: /禁止|不可吃|禁/, words: 'forbidden commanded tree' },
+  { latin: w('tempt|tent[óoa]|tenta'), han: /试探|試探|引诱|引誘/, words: 'tempted temptation serpent' },
+  {
+    latin: w('turn(?:ed)? into|became\\b|convirti|transform|chang[ée] en'),
+    han: /变成|變成|化为|化為/,
+    words: 'turned became',
+  },
+  { latin: w('sent\\b|send|envi[óoa]|envoy'), han: /差遣|打发|打發|派遣|差派/, words: 'sent sending' },
+  {
+    latin: w('defeat|beat\\b|conquer|overc[oa]me|derrot|venci|vainc|vainqu|battu'),
+    han: /打败|打敗|战胜|戰勝|击败|擊敗|胜过|勝過/,
+    words: 'defeated smote overcame slew',
+  },
+  { latin: w('hang|hung\\b|colg|pend'), han: /挂|掛|吊死|缢死|縊死/, words: 'hanged hung' },
+  {
+    latin: w('ascend|taken up|enlev|subi[óo] al cielo|mont[ée] au ciel'),
+    han: /升天|被接/,
+    words: 'ascended taken heaven',
+  },
+  {
+    latin: w('cross(?:ed)?\\b|part(?:ed)?\\b|cruz[óoa]|travers'),
+    han: /过红海|過紅海|分开|分開|过约但|過約但/,
+    words: 'divided crossed dry',
+  },
+  { latin: w('wrestl|luch[óo]|lutt'), han: /摔跤|角力|摔跤/, words: 'wrestled' },
+  { latin: w('anoint|ungi[óo]|oign'), han: /膏/, words: 'anointed anointing' },
+  { latin: w('miracle|milagro|prodig'), han: /神迹|神蹟|奇迹|奇蹟|神跡/, words: 'miracle sign wonders' },
 ];
 
 /** English words for the event a question asks about (or undefined): they widen the English search of the notes. */
