@@ -52,16 +52,19 @@ export const SELF_HARM_SELF_LATIN = wholeWords([
 ]);
 
 /** Distress themes: the passages chosen for a reader in each (theme-passages.ts holds them). */
-export type CareTheme = 'anxiety' | 'grief' | 'despair' | 'worth' | 'illness';
+export type CareTheme = 'anxiety' | 'grief' | 'despair' | 'worth' | 'lonely' | 'illness';
 
 export const DISTRESS_HAN: Record<CareTheme, RegExp> = {
   anxiety: /焦虑|担心|担忧|忧虑|害怕|恐惧|惧怕|紧张|不安|失眠|睡不着|压力(很|太|好)?大|慌|烦躁/u,
   // Death is most often said gently: 我爸爸上个月走了, 奶奶不在了.
   grief:
     /去世|过世|离世|病逝|离开了我|(?<!沮)丧|失去了|伤心|悲伤|哀伤|难过|痛苦|哭|(?:爸|妈|父亲|母亲|爷爷|奶奶|外公|外婆|姥姥|姥爷|丈夫|老公|妻子|老婆|孩子|儿子|女儿|哥哥|姐姐|弟弟|妹妹|朋友)[^，,。？?！!]{0,6}(?:走了|不在了|没了|安息了|归天)/u,
-  despair: /绝望|抑郁|忧郁|孤独|寂寞|没有希望|没希望|撑不下去|好累|崩溃|空虚|难受|心痛|心碎|沮丧|灰心|失望|无助/u,
+  despair: /绝望|抑郁|忧郁|没有希望|没希望|撑不下去|好累|崩溃|空虚|难受|心痛|心碎|沮丧|灰心|失望|无助/u,
   // Feeling worthless: passages on what the reader is worth to God (Isaiah 43:4, Psalm 139:14).
   worth: /一无是处|自卑|没(?:有|什么)?价值|没用的人|不配|讨厌自己|恨自己|配不上/u,
+  // Alone: passages on God who stays (Hebrews 13:5, Psalm 68:6).
+  lonely:
+    /孤独|孤单|寂寞|没(?:有)?人(?:理解|懂|陪|关心|在乎)|被(?:抛弃|遗弃|孤立)|(?:一个|没有)朋友都?没有|一个人(?:好|很|太)/u,
   illness: /生病|患病|病了|住院|手术|癌|确诊|化疗|病重|病情|医院/u,
 };
 
@@ -112,24 +115,34 @@ export const DISTRESS_LATIN: Record<CareTheme, RegExp> = {
     'discouraged',
     'depressed',
     'depression',
-    'lonely',
-    'feel alone',
-    'so alone',
-    'all alone',
     'despair',
     'exhausted',
     'deprimid\\p{L}*',
     'desanimad\\p{L}*',
     'depresión',
     'desesperad\\p{L}*',
-    'me siento sol[oa]',
-    'estoy sol[oa]',
     'déprimée?',
     'découragée?',
     'dépression',
     'désespér\\p{L}*',
+  ]),
+  lonely: wholeWords([
+    'lonely',
+    'loneliness',
+    'feel alone',
+    'so alone',
+    'all alone',
+    'no one understands me',
+    'nobody understands me',
+    'no friends',
+    'me siento sol[oa]',
+    'estoy sol[oa]',
+    'soledad',
+    'nadie me entiende',
     'je suis seule?',
     'me sens seule?',
+    'solitude',
+    'personne ne me comprend',
   ]),
   worth: wholeWords([
     'worthless',

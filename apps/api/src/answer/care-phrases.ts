@@ -32,6 +32,15 @@ const phrases = {
     'fr-fr':
       'Merci de l’avoir dit. Vous avez peut-être le sentiment de ne rien valoir, mais aux yeux de Dieu vous êtes précieux : façonné de ses mains et profondément aimé.',
   },
+  careOpenLonely: {
+    'zh-cn': '谢谢你告诉我。孤单的时候，好像没有人明白你的心；但神应许永不离开你，他一直在你身边。',
+    'zh-tw': '謝謝你告訴我。孤單的時候，好像沒有人明白你的心；但神應許永不離開你，他一直在你身邊。',
+    en: 'Thank you for telling me. When you feel alone it can seem that no one understands, but God has promised never to leave you: he is with you.',
+    'es-es':
+      'Gracias por contármelo. En la soledad puede parecer que nadie le entiende, pero Dios ha prometido no dejarle nunca: él está con usted.',
+    'fr-fr':
+      'Merci de me le dire. Dans la solitude, il peut sembler que personne ne vous comprend, mais Dieu a promis de ne jamais vous laisser : il est avec vous.',
+  },
   careOpenDespair: {
     'zh-cn': '谢谢你说出心里的感受。当你觉得撑不下去的时候，请记得：你的生命宝贵，你被深深爱着。',
     'zh-tw': '謝謝你說出心裡的感受。當你覺得撐不下去的時候，請記得：你的生命寶貴，你被深深愛著。',

@@ -18,6 +18,7 @@ const PRAYER_ASK: Record<CareTheme | 'general', KindPhrase> = {
   anxiety: 'prayerAskAnxiety',
   despair: 'prayerAskDespair',
   worth: 'prayerAskWorth',
+  lonely: 'prayerAskLonely',
   general: 'prayerAskGeneral',
 };
 const CARE_OPEN: Record<CareTheme, CarePhrase> = {
@@ -25,6 +26,7 @@ const CARE_OPEN: Record<CareTheme, CarePhrase> = {
   grief: 'careOpenGrief',
   despair: 'careOpenDespair',
   worth: 'careOpenWorth',
+  lonely: 'careOpenLonely',
   illness: 'careOpenIllness',
 };
 

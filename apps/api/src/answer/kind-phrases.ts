@@ -64,6 +64,15 @@ const phrases = {
     'fr-fr':
       'Fais-nous voir combien nous sommes précieux à tes yeux, guéris le mépris que nous avons de nous-mêmes et rappelle-nous que nous sommes ton ouvrage.',
   },
+  prayerAskLonely: {
+    'zh-cn': '求你让孤单的人知道你从不离开，赐给我们能彼此相伴的朋友和肢体，使我们在你的爱里不再孤单。',
+    'zh-tw': '求你讓孤單的人知道你從不離開，賜給我們能彼此相伴的朋友和肢體，使我們在你的愛裡不再孤單。',
+    en: 'Let the lonely know that you never leave them, give us friends and a church to walk beside us, and let us rest in your love.',
+    'es-es':
+      'Haz que quien está solo sepa que nunca le dejas, danos amigos y hermanos que caminen a nuestro lado, y haznos descansar en tu amor.',
+    'fr-fr':
+      'Fais savoir à celui qui est seul que tu ne le quittes jamais, donne-nous des amis et des frères pour marcher à nos côtés, et garde-nous dans ton amour.',
+  },
   prayerAskDespair: {
     'zh-cn': '求你靠近心灵破碎的人，在黑暗中点亮盼望，让我们知道自己被你深深爱着。',
     'zh-tw': '求你靠近心靈破碎的人，在黑暗中點亮盼望，讓我們知道自己被你深深愛著。',

@@ -139,6 +139,11 @@ describe('readIntent: a reader in distress', () => {
     ['Je suis très inquiète pour mon fils', 'anxiety'],
     ["J'ai perdu mon mari, je suis en deuil", 'grief'],
     ['I feel hopeless and lonely', 'despair'],
+    ['好孤独，没人理解我', 'lonely'],
+    ['我一個人好寂寞', 'lonely'],
+    ['I feel so lonely since I moved here', 'lonely'],
+    ['Me siento sola, nadie me entiende', 'lonely'],
+    ['Je me sens seul depuis des mois', 'lonely'],
     // Death said gently, and a death named beside other feelings.
     ['我爸爸上个月走了，心里好难受', 'grief'],
     ['奶奶不在了，我很孤独', 'grief'],
