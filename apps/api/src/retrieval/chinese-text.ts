@@ -66,24 +66,27 @@ export function pushHanQueryGrams(folded: string, out: string[]): void {
 
 let jieba: Jieba | undefined;
 const userWords = new Set<string>();
-let chineseNames: ReadonlyMap<string, readonly string[]> | undefined;
+let chineseNames: { names: ReadonlyMap<string, readonly string[]>; words: readonly string[] } | undefined;
 
-function names(): ReadonlyMap<string, readonly string[]> {
-  chineseNames ??= new Map(
-    Object.entries((JSON.parse(readFileSync(CHINESE_NAMES_FILE, 'utf8')) as ChineseNamesFile).names),
-  );
+function chineseWords(): { names: ReadonlyMap<string, readonly string[]>; words: readonly string[] } {
+  if (!chineseNames) {
+    const file = JSON.parse(readFileSync(CHINESE_NAMES_FILE, 'utf8')) as ChineseNamesFile;
+    chineseNames = { names: new Map(Object.entries(file.names)), words: file.words };
+  }
   return chineseNames;
 }
 
 /** The English names a Chinese word spells (歌利亚: goliath), from derived/names-zh.json; jieba keeps them whole. */
 export function chineseNameOf(word: string): readonly string[] | undefined {
-  return names().get(word);
+  return chineseWords().names.get(word);
 }
 
 function segmenter(): Jieba {
   if (jieba) return jieba;
   jieba = Jieba.withDict(dict);
-  for (const name of names().keys()) userWords.add(name);
+  // The Union Version's names and words jieba lacks, whole; no HMM (it glued 女士师是谁 into 女士 + 师是).
+  const { names, words } = chineseWords();
+  for (const word of [...names.keys(), ...words]) userWords.add(word);
   if (userWords.size > 0) jieba.loadDict(Buffer.from([...userWords].map((w) => `${w} 100000 nr`).join('\n')));
   return jieba;
 }
@@ -105,7 +108,7 @@ export function addHanWords(words: Iterable<string>): void {
 export function withoutStopWords(folded: string, stopWords: ReadonlySet<string>): string[] {
   const stretches: string[] = [];
   let current = '';
-  for (const word of segmenter().cut(folded, true)) {
+  for (const word of segmenter().cut(folded, false)) {
     if (stopWords.has(word)) {
       if (current) stretches.push(current);
       current = '';
@@ -117,5 +120,5 @@ export function withoutStopWords(folded: string, stopWords: ReadonlySet<string>)
 
 /** The jieba words of a folded Han run (loads the jieba dictionary on first use). */
 export function hanWords(folded: string): string[] {
-  return segmenter().cut(folded, true);
+  return segmenter().cut(folded, false);
 }

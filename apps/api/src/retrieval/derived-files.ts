@@ -12,4 +12,6 @@ export interface ChineseNamesFile {
   source: string;
   /** The Union Version's spelling of a name (Simplified) → the English names it spells (犹大: judah, judas). */
   names: Record<string, string[]>;
+  /** Words of the Union Version jieba's dictionary lacks (罗得, 会幕, 基路伯), kept whole like the names. */
+  words: string[];
 }

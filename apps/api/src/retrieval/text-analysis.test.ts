@@ -189,6 +189,15 @@ describe('contentWords', () => {
     expect(contentWords('What does the Bible say about forgiving 70 times?', 'en')).toEqual(['forgiv', 'tim']);
     expect(contentWords('¿Qué dice la Biblia sobre el perdón?', 'es')).toEqual(['perdon']);
   });
+
+  it("cuts Chinese on the dictionary and the Union Version's names and words, never into words no text has", () => {
+    // The HMM glued 女士师是谁 into 女士 + 师是, and cut 歌利亚 into 歌 + 利亚.
+    expect(contentWords('以色列唯一的女士师是谁？', 'zh-Hans')).toContain('士师');
+    expect(contentWords('以色列唯一的女士师是谁？', 'zh-Hans')).not.toContain('师是');
+    expect(contentWords('大卫用什么打败歌利亚？', 'zh-Hans')).toContain('歌利亚');
+    expect(contentWords('羅得的妻子變成了什麼？', 'zh-Hant')).toContain('罗得');
+    expect(contentWords('摩西在西奈山上待了多少天？', 'zh-Hans')).not.toContain('上待');
+  });
 });
 
 describe('sanitizeText', () => {

@@ -13,10 +13,15 @@
 //   and 以利亚 whole (its own dictionary cuts them 歌 + 利亚) and the glossary and the English keywords see the name:
 //   for each name, the Han string of 2–6 characters that best matches the verses the English Bibles write it in
 //   (Dice coefficient over verses), without the grammar characters transliterations never use.
+//   Beside them, the words of the Union Version that jieba's dictionary lacks and its HMM finds in at least
+//   ZH_WORD_VERSES verses (罗得, 会幕, 基路伯): queries are cut on the dictionary and these words, without the HMM,
+//   which glued a question's words into ones no text has (师是 in 女士师是谁, 上待 in 山上待了).
 // - bible-names.json: the Bible's proper names, for the retriever's relevance floor: Hitchcock's names that the
 //   English Bibles write capitalised (at least NAME_CAPITALISED of the time, so "mark" and "on" are not names), and
 //   the Chinese, Spanish and French words the glossaries translate to one of them first.
 import { readFileSync, writeFileSync } from 'node:fs';
+import { Jieba } from '@node-rs/jieba';
+import { dict } from '@node-rs/jieba/dict.js';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { GLOSSARY_SOURCES, type GlossaryFile } from '../cross-lingual.ts';
@@ -50,6 +55,9 @@ const ZH_NAME_SHARED = 0.8;
 const ZH_NAME_SHARED_VERSES = 10;
 /** Names matched to one spelling keep those used in this share of the verses of the most used. */
 const ZH_NAME_PEER = 0.25;
+/** A word jieba's HMM finds in the Union Version is kept when it is in this many verses, without these characters. */
+const ZH_WORD_VERSES = 10;
+const ZH_WORD_FUNCTION = new Set('的们你我他她它在和是说不要就有为了子一这那上来儿人之与从将都必所而若其也又把被向对');
 /** Characters of the Union Version's grammar that no transliteration uses: 的儿子 is never part of a name. */
 const ZH_GRAMMAR = new Set('的们你我在和是说不要就有为了子一这上来儿王人之与从名同将都妻随');
 
@@ -241,7 +249,36 @@ function buildChineseNames(corpusDir: string, englishNames: ReadonlySet<string>)
   return {
     source: `${GLOSSARY_SOURCES[0].translation}'s spelling of the English names (bible-names.json), by Dice over verses`,
     names: Object.fromEntries(sorted),
+    words: [],
   };
+}
+
+/** The words of the Union Version jieba's dictionary lacks, as its HMM cuts them beside the names. */
+function buildChineseWords(corpusDir: string, names: readonly string[]): string[] {
+  const known = new Set(
+    Buffer.from(dict)
+      .toString('utf8')
+      .split('\n')
+      .map((line) => line.split(' ')[0]),
+  );
+  for (const name of names) known.add(name);
+  const segmenter = Jieba.withDict(dict);
+  segmenter.loadDict(Buffer.from(names.map((w) => `${w} 100000 nr`).join('\n')));
+  const verses = new Map<string, number>();
+  for (const text of readBible(corpusDir, GLOSSARY_SOURCES[0].translation).values()) {
+    const words = new Set<string>();
+    for (const run of text.match(/\p{Script=Han}+/gu) ?? []) {
+      for (const word of segmenter.cut(run, true)) {
+        if (word.length >= 2 && word.length <= 4 && !known.has(word) && ![...word].some((c) => ZH_WORD_FUNCTION.has(c)))
+          words.add(word);
+      }
+    }
+    for (const word of words) verses.set(word, (verses.get(word) ?? 0) + 1);
+  }
+  return [...verses]
+    .filter(([, n]) => n >= ZH_WORD_VERSES)
+    .map(([word]) => word)
+    .sort();
 }
 
 function buildProminence(corpusDir: string): string {
@@ -310,15 +347,17 @@ process.stdout.write(`${path.basename(PROMINENCE_FILE)} in ${((Date.now() - star
 started = Date.now();
 const english = englishNames(corpusDir);
 const chineseNames = buildChineseNames(corpusDir, new Set(english));
+chineseNames.words = buildChineseWords(corpusDir, Object.keys(chineseNames.names));
 // One name a line, as Prettier writes it.
 const nameLines = Object.entries(chineseNames.names).map(
   ([k, v]) => `    ${JSON.stringify(k)}: ${JSON.stringify(v).replace(/,/g, ', ')}`,
 );
 writeFileSync(
   CHINESE_NAMES_FILE,
-  `{\n  "source": ${JSON.stringify(chineseNames.source)},\n  "names": {\n${nameLines.join(',\n')}\n  }\n}\n`,
+  `{\n  "source": ${JSON.stringify(chineseNames.source)},\n  "names": {\n${nameLines.join(',\n')}\n  },\n` +
+    `  "words": [\n${chineseNames.words.map((w) => `    ${JSON.stringify(w)}`).join(',\n')}\n  ]\n}\n`,
 );
-addHanWords(Object.keys(chineseNames.names));
+addHanWords([...Object.keys(chineseNames.names), ...chineseNames.words]);
 process.stdout.write(
   `${path.basename(CHINESE_NAMES_FILE)}: ${Object.keys(chineseNames.names).length} names in ${((Date.now() - started) / 1000).toFixed(1)} s\n`,
 );
