@@ -293,14 +293,21 @@ describe('createVerseRetriever: fact notes', () => {
 });
 
 describe('createVerseRetriever: what the notes tell of a question of fact', () => {
-  const note = (id: string, title: string, refs: string[], score: number, collection = 'eastons-dictionary') => ({
+  const note = (
+    id: string,
+    title: string,
+    refs: string[],
+    score: number,
+    collection = 'eastons-dictionary',
+    text = 'chosen as an apostle in the place of Judas',
+  ) => ({
     id,
     kind: 'note' as const,
     lang: 'en',
     collection,
     title,
     refs,
-    text: 'chosen as an apostle',
+    text,
     highlight: '',
     score,
     matchedBy: ['text' as const],
@@ -332,6 +339,27 @@ describe('createVerseRetriever: what the notes tell of a question of fact', () =
     const asked = (await r.retrieve('Who replaced Judas as an apostle?', en)).verses.map((v) => v.ref);
     expect(asked.indexOf('ACT.1.26')).toBe(2);
     expect(asked.indexOf('ACT.1.26')).toBeLessThan(asked.indexOf('JHN.13.26'));
+  });
+
+  it('reads, for a question that names someone, only the dictionaries’ notes that name them', async () => {
+    const notes = [
+      note('eastons-dictionary:ahinoam#n1', 'Ahinoam', ['1SA.14.50'], 10, undefined, 'the name of Saul’s wife'),
+      note('eastons-dictionary:zipporah#n1', 'Zipporah', ['EXO.2.21'], 6, undefined, 'became the wife of Moses'),
+    ];
+    const { r, queries } = retriever({ notes });
+    for (const [question, language] of [
+      ["What was the name of Moses' wife?", en],
+      ['摩西的妻子是谁？', { language: 'zh-Hans', tradition: 'protestant' }],
+    ] as const) {
+      const found = (await r.retrieve(question, language)).verses.map((v) => v.ref);
+      expect(found).toContain('EXO.2.21');
+      expect(found).not.toContain('1SA.14.50');
+    }
+    // Deeper than the fifteen notes read otherwise, since those that do not name them are left out.
+    const dictionaries = queries.find(
+      (q) => q.kinds?.includes('note') && q.collections?.includes('eastons-dictionary'),
+    );
+    expect(dictionaries?.limit).toBe(40);
   });
 
   it('asks the commentary’s notes apart from the dictionaries’, and in the story’s words', async () => {

@@ -28,7 +28,7 @@ import { defaultProminence, type VerseProminence } from './verse-prominence.ts';
 import { versionMemo } from '../corpus/version-memo.ts';
 import { defaultPassageGuide, type GuideMatch, type PassageGuide } from './guide/passage-guide.ts';
 import { foldToSimplified } from './chinese-text.ts';
-import { hasBibleName } from './guide/bible-names.ts';
+import { hasBibleName, namesAsked } from './guide/bible-names.ts';
 import { hasFaithTerm } from './guide/faith-terms.ts';
 import { namesOnlyAnotherTopic, normalise } from './guide/domain-words.ts';
 import {
@@ -147,6 +147,8 @@ const TEXT_DEPTH = 60;
 const ENTRY_DEPTH = 20;
 /** Fact notes fetched. */
 const NOTE_DEPTH = 15;
+/** Notes read when the question names someone, before those that do not name them are left out. */
+const NAMED_NOTE_DEPTH = 40;
 /**
  * A question asking who (谁出卖了参孙？) weighs a note of an entry on a person it does not name this much more: the
  * entry's title is the answer ("Matthias: the apostle elected to fill the place of the traitor Judas", Acts 1:26).
@@ -449,9 +451,23 @@ export function createVerseRetriever(deps: VerseRetrieverDeps): VerseRetriever {
     options: RetrieveOptions,
     collections: readonly string[],
     whoQuestion = false,
+    people: readonly string[] = [],
   ): Promise<string[]> {
     if (!query) return [];
-    const hits = await index.search({ query, lang: 'en', kinds: ['note'], collections, limit: NOTE_DEPTH });
+    // A question that names someone is answered by the notes that name them ("Moses' wife": Zipporah's, not Ahinoam's).
+    const found = await index.search({
+      query,
+      lang: 'en',
+      kinds: ['note'],
+      collections,
+      limit: people.length > 0 ? NAMED_NOTE_DEPTH : NOTE_DEPTH,
+    });
+    const hits =
+      people.length > 0
+        ? found
+            .filter((hit) => wordTokens(`${hit.title ?? ''} ${hit.text}`).some((w) => people.includes(w)))
+            .slice(0, NOTE_DEPTH)
+        : found;
     const weight = new Map<string, number>();
     const asked = new Set(wordTokens(query));
     for (const hit of hits) {
@@ -720,12 +736,15 @@ export function createVerseRetriever(deps: VerseRetrieverDeps): VerseRetriever {
         options.language === 'en' ? residual : joinWords(englishKeywords(residual, options.language), guided);
       // The notes tell a question of fact's event in the works' words: "How did Absalom die?" → slain (story-words.ts).
       const noteQuery = fact ? joinWords(english, storyWords(residual)) : english;
+      // The dictionaries' notes on the people a question of fact names; the commentary's notes comment on a chapter
+      // and need not name them (train hit@3 0.717 with the commentary's notes filtered too, 0.724 without).
+      const asked = fact ? namesAsked(residual, options.language) : [];
       const [text, entry, book, notes, commentary] = searchable
         ? await Promise.all([
             textRanking(chinese ? withMeasureWords(residual) : residual, options, names),
             entryRanking(english, options),
             books.length > 0 ? bookRanking(withoutBooks, books, options, guided) : none,
-            noteRanking(noteQuery, options, DICTIONARY_NOTE_COLLECTIONS, fact && asksWho(question)),
+            noteRanking(noteQuery, options, DICTIONARY_NOTE_COLLECTIONS, fact && asksWho(question), asked),
             noteRanking(noteQuery, options, [COMMENTARY]),
           ])
         : [none, { order: [], entries: [] }, none, [], []];

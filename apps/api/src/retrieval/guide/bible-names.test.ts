@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hasBibleName } from './bible-names.ts';
+import { hasBibleName, namesAsked } from './bible-names.ts';
 
 describe('hasBibleName', () => {
   it.each([
@@ -22,4 +22,15 @@ describe('hasBibleName', () => {
   ] as const)('finds no Bible name in %s (words like "on" or "mark" are no names)', (q, language) =>
     expect(hasBibleName(q, language)).toBe(false),
   );
+});
+
+describe('namesAsked', () => {
+  it('gives the English names of the people a question names, not God’s or Israel’s', () => {
+    expect(namesAsked('Who was the wife of Uriah the Hittite?', 'en')).toEqual(['uriah', 'hittite']);
+    expect(namesAsked('烏利亞的妻子是誰？', 'zh-Hant')).toEqual(['uriah']);
+    expect(namesAsked('大卫用什么打败歌利亚？', 'zh-Hans')).toEqual(['david', 'goliath']);
+    expect(namesAsked('Who baptized Jesus?', 'en')).toEqual([]);
+    expect(namesAsked('神为什么允许苦难？', 'zh-Hans')).toEqual([]);
+    expect(namesAsked('¿Quién mató a Goliat?', 'es')).toEqual([]);
+  });
 });

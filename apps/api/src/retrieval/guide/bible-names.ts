@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { BibleLanguage } from '@bible-qa/contract';
-import { foldToSimplified } from '../chinese-text.ts';
+import { chineseNameOf, foldToSimplified } from '../chinese-text.ts';
 import { DERIVED_DIR } from '../derived-files.ts';
 import { contentWords, sanitizeText, wordTokens } from '../text-analysis.ts';
 
@@ -50,4 +50,34 @@ export function hasBibleName(question: string, language: BibleLanguage): boolean
   }
   const set = table[language];
   return contentWords(question, language).some((w) => set.has(w));
+}
+
+/**
+ * The words of an English question that may be names: those written with a capital ("What was David's job?" names
+ * David, not Job), or every word of a question typed all in lower case ("who tempted eve in the garden").
+ */
+function englishNames(question: string): string[] {
+  const lowerCase = !/\p{Lu}/u.test(question.slice(1));
+  return (question.match(/\p{L}+/gu) ?? [])
+    .filter((word, i) => lowerCase || i === 0 || /^\p{Lu}/u.test(word))
+    .flatMap((word) => wordTokens(word));
+}
+
+/** Names every reader uses of God and of the people as a whole: a note need not spell them to be about the question. */
+const COMMON_NAMES = new Set(['god', 'lord', 'jesus', 'christ', 'israel', 'jehovah', 'messiah']);
+
+/**
+ * The English names of the people and places a question names (Goliath in "Who killed Goliath?", Uriah in
+ * "乌利亚的妻子是谁？"), besides God's and Israel's: English words of the Bibles' names, Chinese names as the Union
+ * Version spells them. Spanish and French questions give none (their glossary names are not sure enough).
+ */
+export function namesAsked(question: string, language: BibleLanguage): string[] {
+  const table = names();
+  const found =
+    language === 'zh-Hans' || language === 'zh-Hant'
+      ? contentWords(question, 'zh').flatMap((w) => chineseNameOf(w) ?? [])
+      : language === 'en'
+        ? englishNames(question).filter((w) => table.en.has(w))
+        : [];
+  return [...new Set(found)].filter((n) => !COMMON_NAMES.has(n));
 }
