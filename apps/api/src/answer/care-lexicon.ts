@@ -52,10 +52,10 @@ export const SELF_HARM_SELF_LATIN = wholeWords([
 ]);
 
 /** Distress themes: the passages chosen for a reader in each (theme-passages.ts holds them). */
-export type CareTheme = 'anxiety' | 'grief' | 'despair' | 'worth' | 'lonely' | 'illness';
+export type CareTheme = 'anxiety' | 'grief' | 'despair' | 'worth' | 'lonely' | 'illness' | 'sleep';
 
 export const DISTRESS_HAN: Record<CareTheme, RegExp> = {
-  anxiety: /焦虑|担心|担忧|忧虑|害怕|恐惧|惧怕|紧张|不安|失眠|睡不着|压力(很|太|好)?大|慌|烦躁/u,
+  anxiety: /焦虑|担心|担忧|忧虑|害怕|恐惧|惧怕|紧张|不安|压力(很|太|好)?大|慌|烦躁/u,
   // Death is most often said gently: 我爸爸上个月走了, 奶奶不在了.
   grief:
     /去世|过世|离世|病逝|离开了我|(?<!沮)丧|失去了|伤心|悲伤|哀伤|难过|痛苦|哭|(?:爸|妈|父亲|母亲|爷爷|奶奶|外公|外婆|姥姥|姥爷|丈夫|老公|妻子|老婆|孩子|儿子|女儿|哥哥|姐姐|弟弟|妹妹|朋友)[^，,。？?！!]{0,6}(?:走了|不在了|没了|安息了|归天)/u,
@@ -65,6 +65,8 @@ export const DISTRESS_HAN: Record<CareTheme, RegExp> = {
   // Alone: passages on God who stays (Hebrews 13:5, Psalm 68:6).
   lonely:
     /孤独|孤单|寂寞|没(?:有)?人(?:理解|懂|陪|关心|在乎)|被(?:抛弃|遗弃|孤立)|(?:一个|没有)朋友都?没有|一个人(?:好|很|太)/u,
+  // Sleepless nights: passages of rest in God (Psalm 4:8, Psalm 127:2); after anxiety when both are named.
+  sleep: /失眠|睡不着|睡不好|难以入睡|整夜(?:没|不)睡|夜里醒/u,
   illness: /生病|患病|病了|住院|手术|癌|确诊|化疗|病重|病情|医院/u,
 };
 
@@ -78,7 +80,6 @@ export const DISTRESS_LATIN: Record<CareTheme, RegExp> = {
     'scared',
     'panic\\p{L}*',
     'stressed',
-    "can[’']?t sleep",
     'ansios\\p{L}*',
     'ansiedad',
     'preocupad\\p{L}*',
@@ -156,6 +157,18 @@ export const DISTRESS_LATIN: Record<CareTheme, RegExp> = {
     'je me déteste',
     'sans (?:aucune )?valeur',
   ]),
+  sleep: wholeWords([
+    "can[’']?t sleep",
+    'cannot sleep',
+    'insomnia',
+    'sleepless',
+    'no puedo dormir',
+    'insomnio',
+    'no duermo',
+    'insomnie',
+    "n['’]arrive pas à dormir",
+    'ne dors plus',
+  ]),
   illness: wholeWords([
     'sick',
     'ill',
@@ -202,6 +215,8 @@ export const FIRST_PERSON_LATIN = wholeWords([
   'me',
   'estoy',
   'siento',
+  'puedo',
+  'tengo',
   'je',
   "j['’]\\p{L}*",
   'moi',

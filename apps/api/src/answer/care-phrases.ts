@@ -41,6 +41,15 @@ const phrases = {
     'fr-fr':
       'Merci de me le dire. Dans la solitude, il peut sembler que personne ne vous comprend, mais Dieu a promis de ne jamais vous laisser : il est avec vous.',
   },
+  careOpenSleep: {
+    'zh-cn': '睡不着的夜晚很漫长。你可以把心里翻来覆去的事交托给神，他不打盹也不睡觉，看顾你。',
+    'zh-tw': '睡不著的夜晚很漫長。你可以把心裡翻來覆去的事交託給神，他不打盹也不睡覺，看顧你。',
+    en: 'Sleepless nights are long. You can hand the thoughts that keep turning over to God, who never slumbers and watches over you.',
+    'es-es':
+      'Las noches sin dormir son largas. Puede entregar a Dios los pensamientos que no le dejan descansar; él no duerme y cuida de usted.',
+    'fr-fr':
+      'Les nuits sans sommeil sont longues. Vous pouvez remettre à Dieu les pensées qui tournent en vous : il ne dort pas et veille sur vous.',
+  },
   careOpenDespair: {
     'zh-cn': '谢谢你说出心里的感受。当你觉得撑不下去的时候，请记得：你的生命宝贵，你被深深爱着。',
     'zh-tw': '謝謝你說出心裡的感受。當你覺得撐不下去的時候，請記得：你的生命寶貴，你被深深愛著。',

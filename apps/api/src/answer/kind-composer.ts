@@ -19,6 +19,7 @@ const PRAYER_ASK: Record<CareTheme | 'general', KindPhrase> = {
   despair: 'prayerAskDespair',
   worth: 'prayerAskWorth',
   lonely: 'prayerAskLonely',
+  sleep: 'prayerAskSleep',
   general: 'prayerAskGeneral',
 };
 const CARE_OPEN: Record<CareTheme, CarePhrase> = {
@@ -27,6 +28,7 @@ const CARE_OPEN: Record<CareTheme, CarePhrase> = {
   despair: 'careOpenDespair',
   worth: 'careOpenWorth',
   lonely: 'careOpenLonely',
+  sleep: 'careOpenSleep',
   illness: 'careOpenIllness',
 };
 

@@ -73,6 +73,15 @@ const phrases = {
     'fr-fr':
       'Fais savoir à celui qui est seul que tu ne le quittes jamais, donne-nous des amis et des frères pour marcher à nos côtés, et garde-nous dans ton amour.',
   },
+  prayerAskSleep: {
+    'zh-cn': '求你让疲惫的人在你里面得着安息，平平安安地躺下睡觉，因为唯有你使我们安然居住。',
+    'zh-tw': '求你讓疲憊的人在你裡面得著安息，平平安安地躺下睡覺，因為唯有你使我們安然居住。',
+    en: 'Give rest to the weary, let us lie down and sleep in peace, for you alone make us dwell in safety.',
+    'es-es':
+      'Da descanso al cansado, haz que nos acostemos y durmamos en paz, porque solo tú nos haces vivir confiados.',
+    'fr-fr':
+      'Donne le repos à ceux qui sont las, fais-nous nous coucher et dormir en paix, car toi seul nous fais habiter en sécurité.',
+  },
   prayerAskDespair: {
     'zh-cn': '求你靠近心灵破碎的人，在黑暗中点亮盼望，让我们知道自己被你深深爱着。',
     'zh-tw': '求你靠近心靈破碎的人，在黑暗中點亮盼望，讓我們知道自己被你深深愛著。',

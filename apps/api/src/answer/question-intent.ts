@@ -97,7 +97,7 @@ function careOf(text: string): Care | undefined {
   if (ownWords || (topic && firstPerson)) return { level: 'crisis', theme: 'despair' };
   if (!firstPerson) return undefined;
   // A death named is grief, whatever else the reader feels with it.
-  for (const theme of ['grief', 'worth', 'despair', 'lonely', 'illness', 'anxiety'] as const) {
+  for (const theme of ['grief', 'worth', 'despair', 'lonely', 'illness', 'anxiety', 'sleep'] as const) {
     if (speaksOf(theme, text)) return { level: 'distress', theme };
   }
   return undefined;

@@ -53,6 +53,7 @@ export const THEME_PASSAGES: Record<Theme | 'general', readonly string[]> = {
   ],
   worth: ['ISA.43.4', 'PSA.139.13-PSA.139.14', 'GEN.1.27', 'EPH.2.10', 'MAT.10.29-MAT.10.31', 'ROM.8.38-ROM.8.39'],
   lonely: ['DEU.31.6', 'HEB.13.5', 'MAT.28.20', 'PSA.68.6', 'PSA.27.10', 'ISA.41.10', 'PSA.23.4'],
+  sleep: ['PSA.4.8', 'PSA.127.2', 'PRO.3.24', 'PSA.3.5', 'MAT.11.28', 'PHP.4.6-PHP.4.7', 'PSA.23.1-PSA.23.2'],
   illness: ['JAS.5.14-JAS.5.15', 'PSA.103.2-PSA.103.3', 'JER.17.14', 'PSA.41.3', '2CO.12.9', 'PSA.23.4', 'ROM.8.28'],
   thanksgiving: ['1TH.5.16-1TH.5.18', 'PSA.100.4-PSA.100.5', 'PSA.107.1', 'COL.3.17', 'PSA.23.5-PSA.23.6'],
   marriage: ['GEN.2.24', '1CO.13.4-1CO.13.7', 'EPH.5.25', 'ECC.4.9-ECC.4.12', 'COL.3.14', '1JN.4.7'],
@@ -193,7 +194,7 @@ const THEME_WORDS: Record<Exclude<Theme, CareTheme>, { han: RegExp; latin: RegEx
  */
 export function themesOf(foldedText: string): Theme[] {
   const out: Theme[] = [];
-  for (const theme of ['illness', 'grief', 'worth', 'despair', 'lonely', 'anxiety'] as const) {
+  for (const theme of ['illness', 'grief', 'worth', 'despair', 'lonely', 'anxiety', 'sleep'] as const) {
     if (speaksOf(theme, foldedText)) out.push(theme);
   }
   for (const [theme, words] of Object.entries(THEME_WORDS) as [
