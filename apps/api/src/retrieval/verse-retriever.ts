@@ -42,6 +42,7 @@ import {
 import { analyzeForIndex, wordTokens } from './text-analysis.ts';
 import { COMMENTARY, DICTIONARY_NOTE_COLLECTIONS } from '../corpus/fact-notes.ts';
 import { storyWords } from './guide/story-words.ts';
+import { unionSpelling } from './guide/chinese-spellings.ts';
 
 /** How a verse was found: cited by the question, named by it (the passage guide), text search, reference entries. */
 export type VerseSource = 'reference' | 'guide' | 'text' | 'entry';
@@ -643,8 +644,13 @@ export function createVerseRetriever(deps: VerseRetrieverDeps): VerseRetriever {
   return {
     async retrieve(rawQuestion, options) {
       const limit = Math.min(MAX_LIMIT, Math.max(1, Math.floor(options.limit ?? DEFAULT_LIMIT) || DEFAULT_LIMIT));
-      const question = typeof rawQuestion === 'string' ? rawQuestion.slice(0, MAX_QUESTION) : '';
-      const { refs: cited, residual } = citedVerses(question, options, limit);
+      const written = typeof rawQuestion === 'string' ? rawQuestion.slice(0, MAX_QUESTION) : '';
+      const chinese = options.language === 'zh-Hans' || options.language === 'zh-Hant';
+      const { refs: cited, residual: writtenResidual } = citedVerses(written, options, limit);
+      // A Chinese question is read in the Union Version's spelling (梅瑟 → 摩西, 撒马利亚 → 撒玛利亚); its citations
+      // as written, in either canon's book names.
+      const question = chinese ? unionSpelling(written) : written;
+      const residual = chinese ? unionSpelling(writtenResidual) : writtenResidual;
       const verses: RetrievedVerse[] = cited.map((ref, i) => ({
         ref,
         score: 2 - i / 1000,
@@ -696,7 +702,6 @@ export function createVerseRetriever(deps: VerseRetrieverDeps): VerseRetriever {
         outside,
         vulgate,
       );
-      const chinese = options.language === 'zh-Hans' || options.language === 'zh-Hant';
       const names = chinese
         ? matches.filter((m) => m.entry.kind === 'person' || m.entry.kind === 'place').map((m) => m.text)
         : [];
