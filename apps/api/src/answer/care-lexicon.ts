@@ -51,8 +51,13 @@ export const SELF_HARM_SELF_LATIN = wholeWords([
   'me faire du mal',
 ]);
 
-/** Distress themes: the passages chosen for a reader in each (theme-passages.ts holds them). */
-export type CareTheme = 'anxiety' | 'grief' | 'despair' | 'worth' | 'lonely' | 'illness' | 'sleep';
+/**
+ * Distress themes, in the order a reader's words are read: a death named is grief, whatever else the reader feels
+ * with it; feeling worthless before despair; loneliness, illness and anxiety after it; sleeplessness last (a reader
+ * anxious and sleepless is anxious). The passages chosen for each are in theme-passages.ts.
+ */
+export const CARE_THEMES = ['grief', 'worth', 'despair', 'lonely', 'illness', 'anxiety', 'sleep'] as const;
+export type CareTheme = (typeof CARE_THEMES)[number];
 
 export const DISTRESS_HAN: Record<CareTheme, RegExp> = {
   anxiety: /焦虑|担心|担忧|忧虑|害怕|恐惧|惧怕|紧张|不安|压力(很|太|好)?大|慌|烦躁/u,
@@ -186,9 +191,9 @@ export const DISTRESS_LATIN: Record<CareTheme, RegExp> = {
   ]),
 };
 
-/** Whether a text (Chinese folded to Simplified) speaks of a distress theme, in any of the five languages. */
-export function speaksOf(theme: CareTheme, text: string): boolean {
-  return DISTRESS_HAN[theme].test(text) || DISTRESS_LATIN[theme].test(text);
+/** The distress themes a text (Chinese folded to Simplified) speaks of, in any of the five languages, in CARE_THEMES order. */
+export function distressOf(text: string): CareTheme[] {
+  return CARE_THEMES.filter((theme) => DISTRESS_HAN[theme].test(text) || DISTRESS_LATIN[theme].test(text));
 }
 
 /**

@@ -7,7 +7,7 @@ import {
   SELF_HARM_SELF_LATIN,
   SELF_HARM_TOPIC_HAN,
   SELF_HARM_TOPIC_LATIN,
-  speaksOf,
+  distressOf,
   type CareTheme,
 } from './care-lexicon.ts';
 import { namesOnlyAnotherTopic, normalise, wholeWords } from '../retrieval/guide/domain-words.ts';
@@ -96,11 +96,8 @@ function careOf(text: string): Care | undefined {
   const topic = SELF_HARM_TOPIC_HAN.test(text) || SELF_HARM_TOPIC_LATIN.test(text);
   if (ownWords || (topic && firstPerson)) return { level: 'crisis', theme: 'despair' };
   if (!firstPerson) return undefined;
-  // A death named is grief, whatever else the reader feels with it.
-  for (const theme of ['grief', 'worth', 'despair', 'lonely', 'illness', 'anxiety', 'sleep'] as const) {
-    if (speaksOf(theme, text)) return { level: 'distress', theme };
-  }
-  return undefined;
+  const [theme] = distressOf(text);
+  return theme ? { level: 'distress', theme } : undefined;
 }
 
 /** The words that ask for a prayer, sermon or poem taken out, so what is left names the theme. */

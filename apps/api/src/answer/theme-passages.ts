@@ -1,4 +1,4 @@
-import { speaksOf, type CareTheme } from './care-lexicon.ts';
+import { distressOf, type CareTheme } from './care-lexicon.ts';
 import { wholeWords } from '../retrieval/guide/domain-words.ts';
 
 /**
@@ -189,14 +189,12 @@ const THEME_WORDS: Record<Exclude<Theme, CareTheme>, { han: RegExp; latin: RegEx
 };
 
 /**
- * The themes a request speaks of, in the order the sets are tried: the distress a care theme names first (a
- * prayer for a sick mother wants healing passages before family ones), then the others.
+ * The themes a request speaks of, in the order the sets are tried: the distress a care theme names first, illness
+ * before the rest (a prayer for a sick mother wants healing passages, not grief's or family ones), then the others.
  */
 export function themesOf(foldedText: string): Theme[] {
-  const out: Theme[] = [];
-  for (const theme of ['illness', 'grief', 'worth', 'despair', 'lonely', 'anxiety', 'sleep'] as const) {
-    if (speaksOf(theme, foldedText)) out.push(theme);
-  }
+  const distress = distressOf(foldedText);
+  const out: Theme[] = [...distress.filter((t) => t === 'illness'), ...distress.filter((t) => t !== 'illness')];
   for (const [theme, words] of Object.entries(THEME_WORDS) as [
     Exclude<Theme, CareTheme>,
     { han: RegExp; latin: RegExp },
