@@ -66,9 +66,13 @@ export function pushHanQueryGrams(folded: string, out: string[]): void {
 
 let jieba: Jieba | undefined;
 const userWords = new Set<string>();
-let chineseNames: { names: ReadonlyMap<string, readonly string[]>; words: readonly string[] } | undefined;
+interface ChineseWords {
+  names: ReadonlyMap<string, readonly string[]>;
+  words: readonly string[];
+}
+let chineseNames: ChineseWords | undefined;
 
-function chineseWords(): { names: ReadonlyMap<string, readonly string[]>; words: readonly string[] } {
+function chineseWords(): ChineseWords {
   if (!chineseNames) {
     const file = JSON.parse(readFileSync(CHINESE_NAMES_FILE, 'utf8')) as ChineseNamesFile;
     chineseNames = { names: new Map(Object.entries(file.names)), words: file.words };

@@ -55,11 +55,13 @@ const ZH_NAME_SHARED = 0.8;
 const ZH_NAME_SHARED_VERSES = 10;
 /** Names matched to one spelling keep those used in this share of the verses of the most used. */
 const ZH_NAME_PEER = 0.25;
+/** Characters of the Union Version's grammar: 的儿子 is never part of a name, 我要 never a word worth keeping. */
+const ZH_GRAMMAR_CHARACTERS = '的们你我在和是说不要就有为了子一这上来儿人之与从将都';
 /** A word jieba's HMM finds in the Union Version is kept when it is in this many verses, without these characters. */
 const ZH_WORD_VERSES = 10;
-const ZH_WORD_FUNCTION = new Set('的们你我他她它在和是说不要就有为了子一这那上来儿人之与从将都必所而若其也又把被向对');
-/** Characters of the Union Version's grammar that no transliteration uses: 的儿子 is never part of a name. */
-const ZH_GRAMMAR = new Set('的们你我在和是说不要就有为了子一这上来儿王人之与从名同将都妻随');
+const ZH_WORD_FUNCTION = new Set(`${ZH_GRAMMAR_CHARACTERS}他她它那必所而若其也又把被向对`);
+/** Characters no transliteration uses: the grammar's, and words that stand beside names (王, 名叫, 妻). */
+const ZH_GRAMMAR = new Set(`${ZH_GRAMMAR_CHARACTERS}王名同妻随`);
 
 interface VerseRecord {
   book: string;
@@ -357,9 +359,10 @@ writeFileSync(
   `{\n  "source": ${JSON.stringify(chineseNames.source)},\n  "names": {\n${nameLines.join(',\n')}\n  },\n` +
     `  "words": [\n${chineseNames.words.map((w) => `    ${JSON.stringify(w)}`).join(',\n')}\n  ]\n}\n`,
 );
+// The glossaries below are learned on this cut; the segmenter reads the file when first used, these in case it was.
 addHanWords([...Object.keys(chineseNames.names), ...chineseNames.words]);
 process.stdout.write(
-  `${path.basename(CHINESE_NAMES_FILE)}: ${Object.keys(chineseNames.names).length} names in ${((Date.now() - started) / 1000).toFixed(1)} s\n`,
+  `${path.basename(CHINESE_NAMES_FILE)}: ${Object.keys(chineseNames.names).length} names, ${chineseNames.words.length} words in ${((Date.now() - started) / 1000).toFixed(1)} s\n`,
 );
 const glossaries: GlossaryFile[] = [];
 for (const { lang, translation, file } of GLOSSARY_SOURCES) {
