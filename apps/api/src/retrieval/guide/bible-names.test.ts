@@ -32,5 +32,8 @@ describe('namesAsked', () => {
     expect(namesAsked('Who baptized Jesus?', 'en')).toEqual([]);
     expect(namesAsked('神为什么允许苦难？', 'zh-Hans')).toEqual([]);
     expect(namesAsked('¿Quién mató a Goliat?', 'es')).toEqual([]);
+    // A word names someone when written with a capital, or anywhere in a question typed in lower case.
+    expect(namesAsked("What was David's job before he became king?", 'en')).toEqual(['david']);
+    expect(namesAsked('who tempted eve in the garden', 'en')).toEqual(['eve']);
   });
 });

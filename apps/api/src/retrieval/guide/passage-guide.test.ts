@@ -8,6 +8,7 @@ import {
   type GuideBooks,
   type PassageGuideEntry,
 } from './passage-guide.schema.ts';
+import { defaultPassageGuide } from './passage-guide.ts';
 
 // The fixture books.json holds only a handful of books, so the 86 codes of the corpus's books.json are listed here.
 const PROTESTANT = `GEN EXO LEV NUM DEU JOS JDG RUT 1SA 2SA 1KI 2KI 1CH 2CH EZR NEH EST JOB PSA PRO ECC SNG ISA JER LAM
@@ -64,6 +65,21 @@ describe('passage guide', () => {
     expect(owner('撒玛利亚')).toEqual(['samaria']);
     expect(owner('马利亚')).toEqual(['mary-mother-of-jesus']);
     expect(owner('施洗约翰')).toEqual(['john-the-baptist']);
+  });
+
+  it('reads the sayings of the cross as their own passage, not the crucifixion narrative', () => {
+    for (const [question, language] of [
+      ['What did Jesus say on the cross?', 'en'],
+      ['十架七言是什么？', 'zh-Hans'],
+      ['las siete palabras', 'es'],
+      ['les sept paroles', 'fr'],
+    ] as const) {
+      const ids = defaultPassageGuide()
+        .match(question, language)
+        .map((m) => m.entry.id);
+      expect(ids).toContain('sayings-on-the-cross');
+      expect(ids).not.toContain('crucifixion');
+    }
   });
 
   it('lists every book of the fixture corpus among its codes', () => {
