@@ -319,9 +319,17 @@ describe('createVerseRetriever: what the notes tell of a question of fact', () =
     entries: [entry('eastons-dictionary:judas', 'Judas', 'Judas Iscariot, one of the twelve apostles', 8)],
   };
   const refs = { 'eastons-dictionary:judas': ['MAT.10.4', 'MRK.3.19', 'LUK.6.16'] };
+  // The commentary on the whole choice of Matthias: the last of the twelve verses it cites ranks low in its list.
+  const onTheChoice = note(
+    'mhc:ACT.1.15-ACT.1.26#n9',
+    'Matthew Henry on Acts 1:15–26',
+    ['ACT.1.15-ACT.1.26'],
+    5,
+    COMMENTARY,
+  );
 
   it('puts the verse the best note cites among the first three, where the story’s verses would keep it out', async () => {
-    const notes = [note('eastons-dictionary:matthias#n1', 'Matthias', ['ACT.1.26'], 9)];
+    const notes = [note('eastons-dictionary:matthias#n1', 'Matthias', ['ACT.1.26'], 9), onTheChoice];
     const { r } = retriever({ ...story, notes }, refs);
     const { verses } = await r.retrieve('Who replaced Judas as an apostle?', en);
     expect(verses.map((v) => v.ref).indexOf('ACT.1.26')).toBe(2);
@@ -330,10 +338,18 @@ describe('createVerseRetriever: what the notes tell of a question of fact', () =
     expect(overview.verses.map((v) => v.ref).indexOf('ACT.1.26')).toBeGreaterThan(2);
   });
 
+  it('leaves in its place a verse only the best note cites, which no other ranking found', async () => {
+    const notes = [note('eastons-dictionary:matthias#n1', 'Matthias', ['ACT.1.26'], 9)];
+    const { r } = retriever({ ...story, notes }, refs);
+    const { verses } = await r.retrieve('Who replaced Judas as an apostle?', en);
+    expect(verses.map((v) => v.ref).indexOf('ACT.1.26')).toBe(3);
+  });
+
   it('weighs, for a question asking who, the note of an entry on a person the question does not name', async () => {
     const notes = [
       note('eastons-dictionary:judas#n2', 'Judas Iscariot', ['JHN.13.26'], 10),
       note('eastons-dictionary:matthias#n1', 'Matthias', ['ACT.1.26'], 7),
+      onTheChoice,
     ];
     const { r } = retriever({ ...story, notes }, refs);
     const asked = (await r.retrieve('Who replaced Judas as an apostle?', en)).verses.map((v) => v.ref);
