@@ -17,7 +17,13 @@ import {
 import { createEnglishKeywords } from '../retrieval/cross-lingual.ts';
 import { bibleLanguageOf } from '../scripture/translation-policy.ts';
 import type { AnswerContext, ContextVerse } from './answer-model.ts';
-import { isFactQuestion } from '../retrieval/guide/question-words.ts';
+import {
+  asksLifespan,
+  asksNumber,
+  isFactQuestion,
+  statesLifespan,
+  statesNumber,
+} from '../retrieval/guide/question-words.ts';
 import { createLiterature, ROW_CACHE } from './context-literature.ts';
 
 /** The Catholic text every reader can be shown the deuterocanon in (English, Vulgate numbering). */
@@ -94,6 +100,23 @@ export function relevant(verses: readonly RetrievedVerse[]): RetrievedVerse[] {
   const ranked = verses.filter((v) => v.score < 1);
   const best = Math.max(0, ...ranked.map((v) => v.score));
   return verses.filter((v) => v.score >= 1 || v.score >= RELEVANCE * best);
+}
+
+/** Passages among which a question of number's key passage is chosen by what it states. */
+const LEAD_CHOICE = 3;
+
+/**
+ * The key passage of a question of number: of the first three, the first that states a number, when the first does
+ * not; for how long someone lived, the verse that states their age and their death ("玛土撒拉共活了九百六十九岁就死了",
+ * not "玛土撒拉活到一百八十七岁，生了拉麦"). The others keep their order. On the gold set's train part, five more
+ * questions of number lead with their stating verse, none fewer.
+ */
+export function statingFirst(verses: ContextVerse[], question: string, focus: AnswerContext['focus']): ContextVerse[] {
+  if (focus !== 'fact' || !asksNumber(question)) return verses;
+  const states = asksLifespan(question) ? statesLifespan : statesNumber;
+  if (states(verses[0]?.text ?? '')) return verses;
+  const at = verses.slice(0, LEAD_CHOICE).findIndex((v) => states(v.text));
+  return at > 0 ? [verses[at]!, ...verses.slice(0, at), ...verses.slice(at + 1)] : verses;
 }
 
 const VERSES_BY_MODE: Record<ChatMode, number> = { simple: 3, advanced: 10, professional: 10 };
@@ -241,7 +264,7 @@ export function createContextGatherer(deps: {
       );
       const focus = retrieval.focus ?? (isFactQuestion(question) ? 'fact' : 'topic');
       const wanted = passagesOf(relevant(retrieval.verses), { joinFirst: focus === 'topic' });
-      const verses = await versesFor(wanted, reader, translation.id, limit);
+      const verses = statingFirst(await versesFor(wanted, reader, translation.id, limit), question, focus);
       const key = verses[0] ? parseUsfm(verses[0].ref.split('-')[0]!) : undefined;
       const at = key?.verse !== undefined ? { book: key.book, chapter: key.chapter, verse: key.verse } : undefined;
       // What the key passage brings (its setting, the reference works, its cross-references) is read at once.

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RetrievedVerse } from '../retrieval/verse-retriever.ts';
-import { passagesOf } from './answer-context.ts';
+import type { ContextVerse } from './answer-model.ts';
+import { passagesOf, statingFirst } from './answer-context.ts';
 
 const v = (ref: string, sources: RetrievedVerse['sources'], extra: Partial<RetrievedVerse> = {}): RetrievedVerse => ({
   ref,
@@ -68,5 +69,35 @@ describe('passagesOf', () => {
       { ref: { book: 'DAN', chapter: 13, verse: 1, endVerse: 2 }, outsideCanon: true, vulgate: true },
       { ref: { book: 'DAN', chapter: 12, verse: 13 } },
     ]);
+  });
+});
+
+describe('statingFirst', () => {
+  const said = (ref: string, text: string): ContextVerse => ({ ref, label: ref, text, book: ref.slice(0, 3) });
+  const methuselah = [
+    said('GEN.5.25', '玛土撒拉活到一百八十七岁，生了拉麦。'),
+    said('GEN.5.26', '玛土撒拉生拉麦之后，又活了七百八十二年，并且生儿养女。'),
+    said('GEN.5.27', '玛土撒拉共活了九百六十九岁就死了。'),
+  ];
+
+  it('leads how long someone lived with the verse of their whole age and death, the others in their order', () => {
+    expect(statingFirst(methuselah, '玛土撒拉活了多少岁？', 'fact').map((v) => v.ref)).toEqual([
+      'GEN.5.27',
+      'GEN.5.25',
+      'GEN.5.26',
+    ]);
+    // Another question of number keeps a first verse that states a number; a topic keeps its order.
+    expect(statingFirst(methuselah, '玛土撒拉几岁生了拉麦？', 'fact')[0]!.ref).toBe('GEN.5.25');
+    expect(statingFirst(methuselah, '玛土撒拉活了多少岁？', 'topic')[0]!.ref).toBe('GEN.5.25');
+  });
+
+  it('leads a question of number with one of the first three verses that states a number, not a later one', () => {
+    const rain = [
+      said('GEN.6.8', '惟有挪亚在耶和华眼前蒙恩。'),
+      said('GEN.7.4', '因为再过七天，我要降雨在地上四十昼夜。'),
+    ];
+    expect(statingFirst(rain, '挪亚洪水的时候下了几天的雨', 'fact')[0]!.ref).toBe('GEN.7.4');
+    const late = [rain[0]!, said('GEN.6.9', '挪亚是个义人。'), said('GEN.6.10', '挪亚生了闪、含、雅弗。'), rain[1]!];
+    expect(statingFirst(late, '挪亚洪水的时候下了几天的雨', 'fact')[0]!.ref).toBe('GEN.6.8');
   });
 });

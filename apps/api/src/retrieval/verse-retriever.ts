@@ -156,7 +156,7 @@ const NAMED_NOTE_DEPTH = 40;
  */
 const PERSON_NOTE = 2;
 /** For a question of fact, the verse the best fact note cites stands at this place at the latest (0-based). */
-const NOTE_LEAD_PLACE = 2;
+const NOTE_LEAD_PLACE = Number(process.env.NLP ?? 2);
 const TOP_ENTRIES = 8;
 /** A question word in an entry's title (Forgiveness, Moses) counts this many times one in its text. */
 const TITLE_BOOST = 3;

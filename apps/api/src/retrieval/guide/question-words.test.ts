@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { asksDetailOf, asksNumber, isFactQuestion, statesNumber, withMeasureWords } from './question-words.ts';
+import {
+  asksDetailOf,
+  asksLifespan,
+  asksNumber,
+  isFactQuestion,
+  statesLifespan,
+  statesNumber,
+  withMeasureWords,
+} from './question-words.ts';
 
 describe('question words', () => {
   it.each([
@@ -96,5 +104,38 @@ describe('question words', () => {
       'Et il dit à Jacob',
     ])
       expect(statesNumber(verse)).toBe(false);
+  });
+
+  it('knows a question of how long someone lived, and the verse that states their whole age, in the five languages', () => {
+    for (const q of [
+      '玛土撒拉活了多少岁？',
+      '亞當活了幾歲',
+      'How long did Methuselah live?',
+      'how old was Moses when he died',
+      '¿Cuántos años vivió Matusalén?',
+      '¿A qué edad murió Moisés?',
+      "Combien d'années Mathusalem a-t-il vécu ?",
+      'À quel âge Moïse est-il mort ?',
+    ])
+      expect(asksLifespan(q), q).toBe(true);
+    for (const q of [
+      'How old was Abraham when Isaac was born?',
+      '雅各为拉结服侍了几年？',
+      'How long was Moses on Mount Sinai?',
+    ])
+      expect(asksLifespan(q), q).toBe(false);
+    for (const verse of [
+      '玛土撒拉共活了九百六十九岁就死了。',
+      'All the days of Methuselah were nine hundred sixty-nine years, then he died.',
+      'Fueron, pues, todos los días de Mathusalam, novecientos sesenta y nueve años; y murió.',
+      'Tous les jours de Metuschélah furent de neuf cent soixante-neuf ans; puis il mourut.',
+    ])
+      expect(statesLifespan(verse), verse).toBe(true);
+    // His age at a son's birth, and a death without an age.
+    for (const verse of [
+      '玛土撒拉活到一百八十七岁，生了拉麦。',
+      'So Moses the servant of the LORD died there in the land of Moab',
+    ])
+      expect(statesLifespan(verse), verse).toBe(false);
   });
 });

@@ -125,3 +125,26 @@ const NUMBER_STATED = new RegExp(
 export function statesNumber(text: string): boolean {
   return NUMBER_STATED.test(text);
 }
+
+/** How long someone lived, how old they were when they died (five languages): their whole age answers. */
+const LIFESPAN_QUESTION = new RegExp(
+  [
+    String.raw`活了(?:多少|几|幾)|(?:多少|几|幾)[岁歲](?:死|去世|过世|過世)|享年|享寿|享壽|寿数|壽數`,
+    String.raw`\bhow (?:long|many years) did .{1,40} live\b|\bhow old was .{1,40} when (?:he|she) died\b|\blifespan\b`,
+    String.raw`(?<!\p{L})cu[aá]ntos a[ñn]os vivi[oó](?!\p{L})|(?<!\p{L})(?:a qu[eé] edad|qu[eé] edad ten[ií]a .{1,40} cuando) muri[oó](?!\p{L})`,
+    String.raw`(?<!\p{L})combien d['’](?:années|ans) .{0,30}v[ée]cu|(?<!\p{L})(?:[àa] quel [aâ]ge .{0,30}(?:mort|mourut)|quel [aâ]ge avait .{1,40} (?:quand il est mort|quand elle est morte|[àa] sa mort))(?!\p{L})`,
+  ].join('|'),
+  'iu',
+);
+
+export function asksLifespan(question: string): boolean {
+  return LIFESPAN_QUESTION.test(question);
+}
+
+/** A verse that tells a death ("……共活了九百六十九岁就死了", "then he died", "y murió", "puis il mourut"). */
+const DEATH_STATED = /死|去世|\bdied\b|(?<!\p{L})(?:muri[oó]|mourut|mort)(?!\p{L})/iu;
+
+/** Whether a verse states someone's whole age: a number, and their death. */
+export function statesLifespan(text: string): boolean {
+  return NUMBER_STATED.test(text) && DEATH_STATED.test(text);
+}
