@@ -33,16 +33,22 @@ function gathererOver(hits: PassageHit[], searches: string[] = []) {
   const bible = {
     translationFor: async () => ({ id: 'darby-fr', name: 'Darby' }),
     tools: async () => ({ parser, format }),
-    passageFor: async (ref: { book: string; chapter: number; verse?: number }) => {
+    passageFor: async (ref: { book: string; chapter: number; verse?: number; endVerse?: number }) => {
       const usfm = `${ref.book}.${ref.chapter}.${ref.verse}`;
       asked.push(usfm);
       const hit = hits.find((h) => h.ref === (usfm === 'PSA.102.17' ? 'PSA.102.18' : usfm));
+      // A run of verses: the hits it holds, in order.
+      const end = ref.endVerse ?? ref.verse ?? 0;
+      const run = hits
+        .filter((h) => h.ref?.startsWith(`${ref.book}.${ref.chapter}.`))
+        .filter((h) => Number(h.ref!.split('.')[2]) >= (ref.verse ?? 0) && Number(h.ref!.split('.')[2]) <= end)
+        .sort((a, b) => Number(a.ref!.split('.')[2]) - Number(b.ref!.split('.')[2]));
       return (
         hit && {
-          reference: usfm,
+          reference: ref.endVerse ? `${usfm}-${ref.book}.${ref.chapter}.${ref.endVerse}` : usfm,
           title: format(ref, { locale: 'fr', tradition: 'protestant' }),
           translation: { id: 'darby-fr', name: 'Darby', language: 'fr' },
-          verses: [{ text: hit.text }],
+          verses: ref.endVerse ? run.map((h) => ({ text: h.text })) : [{ text: hit.text }],
         }
       );
     },
@@ -101,6 +107,39 @@ describe('the context gatherer', () => {
       history: [],
     });
     for (const verse of gathered.context.verses) expect(asked).toContain(verse.ref);
+  });
+});
+
+describe('the key passage of a question of fact', () => {
+  const ask = (question: string, hits: PassageHit[]) =>
+    gathererOver(hits).gather({
+      question,
+      kind: 'answer',
+      mode: 'advanced',
+      language: 'fr-fr',
+      tradition: 'protestant',
+      history: [],
+    });
+  const ranked = (ref: string, text: string, score: number) => ({ ...darbyHit(ref, text), score });
+
+  it('is the account, the ranked verses around the best one, when the question asks who did it', async () => {
+    const { context } = await ask('Qui est monté sur un sycomore pour voir Jésus ?', [
+      ranked('LUK.19.4', 'Et courant en avant, il monta sur un sycomore pour le voir.', 3),
+      ranked('JHN.3.16', 'Car Dieu a tant aimé le monde.', 2.5),
+      ranked('LUK.19.3', 'Et il cherchait à voir Jésus, qui il était.', 2),
+      ranked('LUK.19.2', 'Et voici, un homme appelé Zachée, qui était chef de publicains.', 1.5),
+    ]);
+    expect(context.focus).toBe('fact');
+    expect(context.verses[0]?.ref).toBe('LUK.19.2-LUK.19.4');
+    expect(context.verses[0]?.text).toMatch(/^Et voici, un homme appelé Zachée.*sycomore pour le voir\.$/);
+  });
+
+  it('stays the one verse that states the number a question of number asks for', async () => {
+    const { context } = await ask('Quel âge avait Moïse quand il mourut ?', [
+      ranked('DEU.34.7', 'Et Moïse était âgé de cent vingt ans quand il mourut.', 3),
+      ranked('DEU.34.6', 'Et il l’enterra dans la vallée, au pays de Moab.', 2),
+    ]);
+    expect(context.verses.map((v) => v.ref)).toEqual(['DEU.34.7', 'DEU.34.6']);
   });
 });
 

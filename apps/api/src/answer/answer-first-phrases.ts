@@ -30,6 +30,13 @@ const phrases = {
     'fr-fr': '{ref} dit ceci :',
   },
   /** A topic: the passage that speaks to it most directly comes first. */
+  leadAccount: {
+    'zh-cn': '这件事记在{ref}：',
+    'zh-tw': '這件事記在{ref}：',
+    en: 'The account is in {ref}:',
+    'es-es': 'El relato está en {ref}:',
+    'fr-fr': 'Le récit se trouve en {ref} :',
+  },
   leadTopic: {
     'zh-cn': '圣经对此最直接的回答在{ref}：',
     'zh-tw': '聖經對此最直接的回答在{ref}：',

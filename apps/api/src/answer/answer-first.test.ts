@@ -65,6 +65,14 @@ describe('the lead of a question of fact', () => {
     });
     expect(pourquoi).toMatch(/^La Bible répond le plus directement/);
   });
+
+  it('names the account when a few verses of a story answer it, and quotes them whole', () => {
+    const account = { ...verse(2), ref: 'GEN.5.2-GEN.5.4', label: 'Genesis 5:2-4', text: 'Verses 2 to 4.' };
+    const story = composeAnswerFirst({ ...key, verses: [account] });
+    expect(story).toMatch(/^The account is in Genesis 5:2-4:\n\n> Verses 2 to 4\.\n> — Genesis 5:2-4/);
+    const chinese = composeAnswerFirst({ ...key, language: 'zh-cn', verses: [{ ...account, label: '创世记 5:2-4' }] });
+    expect(chinese).toMatch(/^这件事记在创世记 5:2-4：/);
+  });
 });
 
 describe('quotedInside', () => {

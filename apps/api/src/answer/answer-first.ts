@@ -87,12 +87,19 @@ function lead(c: AnswerContext, key: ContextVerse): string[] {
   const single = !/-/.test(key.ref);
   // A "why" question is not answered "According to Acts 9:16: …" ("Why does God allow suffering?"): it gets the
   // passage that speaks to it most directly.
-  if (c.focus === 'fact' && single && !asksWhy(c.question)) {
+  const fact = c.focus === 'fact' && !asksWhy(c.question);
+  if (fact && single) {
     const text = CHINESE.has(L) ? quotedInside(key.text) : key.text;
     return [phrase('leadFact', L, { ref: label(key, L), text })];
   }
-  const opening =
-    c.focus === 'passage' ? 'leadPassage' : c.focus === 'reference' ? 'leadCited' : ('leadTopic' as const);
+  // A question of fact answered by a few verses of a story: the account that holds the answer.
+  const opening = fact
+    ? 'leadAccount'
+    : c.focus === 'passage'
+      ? 'leadPassage'
+      : c.focus === 'reference'
+        ? 'leadCited'
+        : ('leadTopic' as const);
   return [phrase(opening, L, { ref: label(key, L) }), '', quote(key, L)];
 }
 
