@@ -110,6 +110,12 @@ describe('createVerseRetriever with the passage guide', () => {
     expect(verses[0]!.sources).toEqual(['text', 'guide']);
   });
 
+  it('reads "why" about a topic as asking what the faith teaches: the topic’s verses lead, not the best word match', async () => {
+    const { r } = retriever([hit('MAT.6.25', 'Therefore I tell you, don’t be anxious for your life')]);
+    const { verses } = await r.retrieve('Why do I worry so much?', en);
+    expect(refs(verses).slice(0, 2)).toEqual(['PHP.4.6', 'PHP.4.7']);
+  });
+
   it('keeps Chinese names whole: a verse naming only 以利亚撒 is no answer about 以利亚', async () => {
     const { r } = retriever([
       hit('NUM.20.28', '摩西将亚伦的圣衣脱下来，给他儿子以利亚撒穿上。', 'zh-Hans', 'cuv-hans'),

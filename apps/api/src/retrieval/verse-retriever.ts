@@ -35,6 +35,7 @@ import {
   asksDetailOf,
   asksNumber,
   asksWho,
+  asksWhy,
   isFactQuestion,
   statesNumber,
   withMeasureWords,
@@ -156,7 +157,7 @@ const NAMED_NOTE_DEPTH = 40;
  */
 const PERSON_NOTE = 2;
 /** For a question of fact, the verse the best fact note cites stands at this place at the latest (0-based). */
-const NOTE_LEAD_PLACE = Number(process.env.NLP ?? 2);
+const NOTE_LEAD_PLACE = 2;
 const TOP_ENTRIES = 8;
 /** A question word in an entry's title (Forgiveness, Moses) counts this many times one in its text. */
 const TITLE_BOOST = 3;
@@ -658,8 +659,10 @@ export function createVerseRetriever(deps: VerseRetrieverDeps): VerseRetriever {
         ...(inCanon(ref.slice(0, 3), options.tradition) ? {} : { outsideCanon: true as const }),
       }));
       const taken = new Set(cited);
-      const fact = isFactQuestion(question);
       const matches = guide.match(residual, options.language);
+      // "Why" about a topic of the guide (神为什么允许苦难？) asks what the faith teaches, not a detail of a story.
+      const whyTopic = asksWhy(question) && matches.some((m) => m.entry.kind === 'topic');
+      const fact = isFactQuestion(question) && !whyTopic;
       // A named passage (主祷文, the prodigal son) is read as if it had been cited.
       const outside = new Set<string>();
       const vulgate = new Set<string>();
