@@ -292,6 +292,18 @@ describe('createVerseRetriever: fact notes', () => {
   });
 });
 
+describe('createVerseRetriever: Chinese in the words of today', () => {
+  it('searches the verses in the Union Version’s words as well: 出生 is 生在 in 1919', async () => {
+    const { r, queries } = retriever({
+      verses: [verse('cuv-hans', 'MAT.2.1', 5, 'zh-Hans')],
+    });
+    await r.retrieve('耶稣在哪里出生？', { language: 'zh-Hans', tradition: 'protestant' });
+    const text = queries.find((q) => q.kinds?.includes('verse'));
+    expect(text?.query).toContain('出生');
+    expect(text?.query).toContain('生在');
+  });
+});
+
 describe('createVerseRetriever: what the notes tell of a question of fact', () => {
   const note = (
     id: string,

@@ -44,6 +44,7 @@ import { analyzeForIndex, wordTokens } from './text-analysis.ts';
 import { COMMENTARY, DICTIONARY_NOTE_COLLECTIONS } from '../corpus/fact-notes.ts';
 import { storyWords } from './guide/story-words.ts';
 import { unionSpelling } from './guide/chinese-spellings.ts';
+import { withUnionDiction } from './guide/union-diction.ts';
 
 /** How a verse was found: cited by the question, named by it (the passage guide), text search, reference entries. */
 export type VerseSource = 'reference' | 'guide' | 'text' | 'entry';
@@ -747,9 +748,10 @@ export function createVerseRetriever(deps: VerseRetrieverDeps): VerseRetriever {
       // The dictionaries' notes on the people a question of fact names; the commentary's notes comment on a chapter
       // and need not name them (train hit@3 0.717 with the commentary's notes filtered too, 0.724 without).
       const asked = fact ? namesAsked(residual, options.language) : [];
+      // A Chinese question's text search asks in the Union Version's words too (出生 → 生在 降生: union-diction.ts).
       const [text, entry, book, notes, commentary] = searchable
         ? await Promise.all([
-            textRanking(chinese ? withMeasureWords(residual) : residual, options, names),
+            textRanking(chinese ? withMeasureWords(withUnionDiction(residual)) : residual, options, names),
             entryRanking(english, options),
             books.length > 0 ? bookRanking(withoutBooks, books, options, guided) : none,
             noteRanking(noteQuery, options, DICTIONARY_NOTE_COLLECTIONS, fact && asksWho(question), asked),
