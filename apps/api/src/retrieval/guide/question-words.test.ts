@@ -138,4 +138,10 @@ describe('question words', () => {
     ])
       expect(statesLifespan(verse), verse).toBe(false);
   });
+
+  it('asks a verb of place with its 在 when a question asks where after it, and not the end of a name', () => {
+    expect(withMeasureWords('挪亚方舟最后停在哪里？')).toMatch(/ 停在$/);
+    expect(withMeasureWords('挪亞方舟停在哪裡？')).toMatch(/ 停在$/);
+    expect(withMeasureWords('耶稣在哪里出生？')).toBe('耶稣在哪里出生？');
+  });
 });

@@ -2,6 +2,7 @@
 // Chinese measure words that carry a number question's answer ("多少岁" → the verse says "……岁").
 import type { BibleLanguage } from '@bible-qa/contract';
 import { contentWords } from '../text-analysis.ts';
+import { foldToSimplified, hanWords } from '../chinese-text.ts';
 import { isFaithWord } from './faith-terms.ts';
 
 /** Questions of fact: how old, how many, who did it, when, which year (five languages). */
@@ -96,10 +97,18 @@ const CHINESE_MEASURES: readonly [RegExp, string][] = [
   [/(?:多少|几|幾)\s*[个個]?\s*(儿子|兒子|女儿|女兒|人|门徒|門徒|支派)/gu, ' $1 '],
 ];
 
+/** "Where" after a one-character verb (停在哪里, 葬在何处): the Union Version says the place right after "停在". */
+const WHERE_AFTER_VERB = /(\p{Script=Han})在(?:哪里|哪裡|哪儿|哪兒|何处|何處)/gu;
+
 export function withMeasureWords(question: string): string {
   let out = question;
   for (const [pattern, to] of CHINESE_MEASURES) out = out.replace(pattern, to);
-  return out;
+  // The verb is a word of its own (停 in 方舟停在哪里), not the end of a name (耶稣在哪里).
+  const words = new Set(hanWords(foldToSimplified(question.replace(/[^\p{Script=Han}]/gu, ''))));
+  const verbs = [...question.matchAll(WHERE_AFTER_VERB)]
+    .map((m) => m[1]!)
+    .filter((c) => words.has(foldToSimplified(c)));
+  return verbs.length ? `${out} ${verbs.map((c) => `${c}在`).join(' ')}` : out;
 }
 
 /** How many, how old, how long (five languages). */
