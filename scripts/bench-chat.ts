@@ -318,8 +318,8 @@ try {
     // let the burst of 200 starts settle, so the probes see 200 streams running rather than 200 arriving
     await sleep(8000);
     const under: number[] = [];
-    // Each probe from a guest of its own: a guest may have two asks running, and a probe's generation may still be
-    // closing when the next starts (one guest asking a hundred times in a row was refused, and the bench waited on).
+    // Each probe from a guest of its own: a guest may have two asks running, and a probe's generation outlives it by
+    // the resume grace (one guest asking a hundred times in a row was refused from the third, and the bench waited).
     for (let i = 0; i < 100; i += 1) {
       const probe = await ask(origin, { untilFirstDelta: true, address: addressOf(60_000 + i) });
       if (probe.ok) under.push(probe.ttfb - DELAY);

@@ -38,11 +38,12 @@ function gathererOver(hits: PassageHit[], searches: string[] = []) {
       asked.push(usfm);
       const hit = hits.find((h) => h.ref === (usfm === 'PSA.102.17' ? 'PSA.102.18' : usfm));
       // A run of verses: the hits it holds, in order.
+      const verseOf = (h: PassageHit) => Number(h.ref!.split('.')[2]);
       const end = ref.endVerse ?? ref.verse ?? 0;
       const run = hits
         .filter((h) => h.ref?.startsWith(`${ref.book}.${ref.chapter}.`))
-        .filter((h) => Number(h.ref!.split('.')[2]) >= (ref.verse ?? 0) && Number(h.ref!.split('.')[2]) <= end)
-        .sort((a, b) => Number(a.ref!.split('.')[2]) - Number(b.ref!.split('.')[2]));
+        .filter((h) => verseOf(h) >= (ref.verse ?? 0) && verseOf(h) <= end)
+        .sort((a, b) => verseOf(a) - verseOf(b));
       return (
         hit && {
           reference: ref.endVerse ? `${usfm}-${ref.book}.${ref.chapter}.${ref.endVerse}` : usfm,

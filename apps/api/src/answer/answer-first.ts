@@ -1,9 +1,10 @@
 // The offline composer's answer: the lines that answer come first. A question of number leads with the verse that
 // states it ("根据申命记 34:7：「……」"), another question of fact with the account that holds it ("这件事记在路加福音
-// 19:2-5："); a named passage with the passage; a topic with the passage that speaks to it most directly. Modes differ in substance: simple is the key passage or two and a line on where they stand;
-// advanced adds the setting of the key verse, the other passages retrieval kept and cross-references; professional
-// adds the original-language words and the commentary. English reference works are named in other languages' answers,
-// never pasted into them (their text is in the answer's related literature).
+// 19:2-5："); a named passage with the passage; a topic with the passage that speaks to it most directly. Modes
+// differ in substance: simple is the key passage or two and a line on where they stand; advanced adds the setting of
+// the key verse, the other passages retrieval kept and cross-references; professional adds the original-language
+// words and the commentary. English reference works are named in other languages' answers, never pasted into them
+// (their text is in the answer's related literature).
 import type { Locale } from '@bible-qa/contract';
 import type { AnswerContext, ContextEntry, ContextVerse } from './answer-model.ts';
 import { answerPhrase as phrase } from './answer-first-phrases.ts';

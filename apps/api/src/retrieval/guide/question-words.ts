@@ -103,11 +103,12 @@ const WHERE_AFTER_VERB = /(\p{Script=Han})在(?:哪里|哪裡|哪儿|哪兒|何�
 export function withMeasureWords(question: string): string {
   let out = question;
   for (const [pattern, to] of CHINESE_MEASURES) out = out.replace(pattern, to);
-  // The verb is a word of its own (停 in 方舟停在哪里), not the end of a name (耶稣在哪里).
+  const before = [...question.matchAll(WHERE_AFTER_VERB)].map((m) => m[1]!);
+  if (before.length === 0) return out;
+  // The verb is a word of its own (停 in 方舟停在哪里), not the end of a name (耶稣在哪里); the question is cut only
+  // when it asks where.
   const words = new Set(hanWords(foldToSimplified(question.replace(/[^\p{Script=Han}]/gu, ''))));
-  const verbs = [...question.matchAll(WHERE_AFTER_VERB)]
-    .map((m) => m[1]!)
-    .filter((c) => words.has(foldToSimplified(c)));
+  const verbs = before.filter((c) => words.has(foldToSimplified(c)));
   return verbs.length ? `${out} ${verbs.map((c) => `${c}在`).join(' ')}` : out;
 }
 

@@ -1,6 +1,6 @@
-// Words of today's Chinese that the Union Version (1919), the corpus's Chinese Bible, says otherwise: 出生 is 降生 or
-// 生, 原谅 is 饶恕, 老公 is 丈夫, 最后 is 末后. A Chinese question's text search asks for both, so that a verse that
-// answers in the Union Version's words is found (耶稣在哪里出生？ → "耶稣生在犹太的伯利恒"). Only words the Union
+// Words of today's Chinese that the Union Version (1919), the corpus's Chinese Bible, says otherwise: 出生 is 生在 or
+// 降生, 原谅 is 饶恕, 老公 is 丈夫, 最后 is 末后. A Chinese question's text search asks for both, so that a verse that
+// answers in the Union Version's words is found (谁是第一个殉道者？ → "司提反被害流血", Acts 22:20). Only words the Union
 // Version does not use itself (or uses in another sense), each with the words it says instead; written from the two
 // vocabularies, not from the questions of the gold set.
 
@@ -81,7 +81,7 @@ const DICTION: readonly (readonly [string, string])[] = [
 
 /**
  * A Simplified Chinese question with the Union Version's words for the words of today's Chinese it holds, after it
- * (出生 → "出生 … 降生 生"); the question is unchanged when it holds none.
+ * (出生 → "…出生… 生在 降生"); the question is unchanged when it holds none.
  */
 export function withUnionDiction(question: string): string {
   const said = DICTION.filter(([today]) => question.includes(today)).map(([, union]) => union);
