@@ -1,4 +1,5 @@
 import type { AnswerKind, ChatMode, Locale, Tradition } from '@bible-qa/contract';
+import type { RiskLevel } from '../question/care-risk.ts';
 import type { Care } from './question-intent.ts';
 import type { Theme } from './theme-passages.ts';
 
@@ -54,8 +55,11 @@ export interface AnswerIntent {
   offTopic: boolean;
   /** A reader in distress or crisis: passages of comfort, gently. */
   care?: Care;
-  /** Self-harm is named: the answer carries the emergency-help line. */
-  selfHarm: boolean;
+  /**
+   * The help line leads the answer, before any verse or heading: crisis (the reader may be at risk, or was a moment
+   * ago in this conversation), or topic (self-harm is what a question asks about).
+   */
+  risk?: RiskLevel;
   /** What a prayer, sermon or poem is about, in the reader's words or the passage they named. */
   theme: string;
   /** The first curated theme the request speaks of, when any (theme-passages.ts). */

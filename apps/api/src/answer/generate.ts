@@ -6,7 +6,7 @@ import { isAppError } from '../http/app-error.ts';
 import type { AnswerModel } from './answer-model.ts';
 import { followUps, referenceImages, relatedBooks, relatedLiterature } from './answer-parts.ts';
 import type { ContextGatherer, GatherInput } from './answer-context.ts';
-import { offTopicExamples } from './care-phrases.ts';
+import { careFollowUps, offTopicExamples } from './care-phrases.ts';
 import { createCitationVerifier, verificationCounts } from './citation-verifier.ts';
 import { corpusVerseSource } from './corpus-verse-source.ts';
 import { splitFollowUps } from './model-follow-ups.ts';
@@ -130,14 +130,16 @@ export async function runGeneration(deps: GenerationDeps, job: GenerationJob): P
         ? []
         : gathered.context.intent?.offTopic
           ? offTopicExamples(input.language)
-          : await followUps(
-              gathered.context,
-              gathered.reader,
-              tools.parser,
-              bookName,
-              deps.corpus,
-              stream.suggestions(),
-            ),
+          : gathered.context.intent?.care
+            ? careFollowUps(input.language)
+            : await followUps(
+                gathered.context,
+                gathered.reader,
+                tools.parser,
+                bookName,
+                deps.corpus,
+                stream.suggestions(),
+              ),
       sources: input.mode === 'professional' ? sources : [],
       verification: verificationCounts(citations),
       error: null,

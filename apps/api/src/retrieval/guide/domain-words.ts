@@ -5,15 +5,10 @@
  * Chinese is matched after folding to Simplified, Latin-script text after lower-casing; each Latin entry is a regex
  * fragment matched as whole words (a trailing `\p{L}*` lets a stem take its endings).
  */
-import { foldToSimplified, HAN_RUN } from '../chinese-text.ts';
+import { normalise } from '../../language/fold.ts';
 
-/** The folded form a question is read in: NFKC, lower case, Han text in Simplified. */
-export function normalise(question: string): string {
-  return question
-    .normalize('NFKC')
-    .toLowerCase()
-    .replace(HAN_RUN, (run) => foldToSimplified(run));
-}
+/** The folded form a question is read in: NFKC, lower case, Han text in Simplified (language/fold.ts). */
+export { normalise };
 
 /**
  * Latin-script fragments as one whole-word pattern: accented letters count as letters (unlike `\b`), and a word
