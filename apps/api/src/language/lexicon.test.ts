@@ -62,3 +62,18 @@ describe('rewriter', () => {
     expect(rewrite('我唔想')).toBe('我不想');
   });
 });
+
+describe('readNamedPatterns', () => {
+  it('reads every named pattern of the language room, and each matches its examples and misses the others', async () => {
+    const { readdirSync } = await import('node:fs');
+    const { LEXICON_DIR, readNamedPatterns } = await import('./lexicon.ts');
+    const files = readdirSync(LEXICON_DIR).filter((f) => f.endsWith('.patterns.tsv'));
+    for (const file of files)
+      for (const pattern of readNamedPatterns(file).values()) {
+        for (const text of pattern.matches)
+          expect(pattern.regex.test(text), `${file}:${pattern.line} ${text}`).toBe(true);
+        for (const text of pattern.misses)
+          expect(pattern.regex.test(text), `${file}:${pattern.line} ${text}`).toBe(false);
+      }
+  });
+});

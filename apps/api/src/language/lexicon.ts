@@ -254,3 +254,47 @@ export function rewriter(rows: readonly RewriteRow[]): (text: string) => string 
   const pattern = new RegExp(alternatives.join('|'), 'gu');
   return (text) => text.replace(pattern, (found) => byFrom.get(found) ?? found);
 }
+
+/**
+ * A context pattern that a word list cannot say (a word only when another does not follow it: "谁" not before "是"),
+ * kept whole as a regular expression, one per line: `name<TAB>regex<TAB>flags<TAB>must match<TAB>must not match`,
+ * several examples of a kind separated by ` | `. A test holds every pattern to its examples.
+ */
+export interface NamedPattern {
+  file: string;
+  line: number;
+  name: string;
+  regex: RegExp;
+  matches: string[];
+  misses: string[];
+}
+
+export function readNamedPatterns(file: string): Map<string, NamedPattern> {
+  const out = new Map<string, NamedPattern>();
+  for (const { line, cells } of dataLines(file)) {
+    const [name, source, flags = '', must = '', mustNot = ''] = cells;
+    if (!name || !source || !must) throw new Error(`${file}:${line}: a pattern needs a name, a regex and an example`);
+    if (out.has(name)) throw new Error(`${file}:${line}: pattern ${name} is defined twice`);
+    const split = (cell: string) =>
+      cell
+        .split(' | ')
+        .map((example) => example.trim())
+        .filter(Boolean);
+    out.set(name, {
+      file,
+      line,
+      name,
+      regex: new RegExp(source, flags === '-' ? '' : flags),
+      matches: split(must),
+      misses: split(mustNot),
+    });
+  }
+  return out;
+}
+
+/** A named pattern of a file, which must be there (a typo in a name fails at start, not silently). */
+export function namedPattern(patterns: Map<string, NamedPattern>, name: string): RegExp {
+  const pattern = patterns.get(name);
+  if (!pattern) throw new Error(`no pattern named ${name}`);
+  return pattern.regex;
+}
