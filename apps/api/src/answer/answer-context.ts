@@ -17,13 +17,8 @@ import {
 import { createEnglishKeywords } from '../retrieval/cross-lingual.ts';
 import { bibleLanguageOf } from '../scripture/translation-policy.ts';
 import type { AnswerContext, ContextVerse } from './answer-model.ts';
-import {
-  asksLifespan,
-  asksNumber,
-  isFactQuestion,
-  statesLifespan,
-  statesNumber,
-} from '../retrieval/guide/question-words.ts';
+import { statesLifespan, statesNumber } from '../retrieval/guide/question-words.ts';
+import type { QuestionAnalysis } from '../question/analyse.ts';
 import { createLiterature, ROW_CACHE } from './context-literature.ts';
 
 /** The Catholic text every reader can be shown the deuterocanon in (English, Vulgate numbering). */
@@ -111,9 +106,13 @@ const LEAD_CHOICE = 3;
  * not "玛土撒拉活到一百八十七岁，生了拉麦"). The others keep their order. On the gold set's train part, five more
  * questions of number lead with their stating verse, none fewer.
  */
-export function statingFirst(verses: ContextVerse[], question: string, focus: AnswerContext['focus']): ContextVerse[] {
-  if (focus !== 'fact' || !asksNumber(question)) return verses;
-  const states = asksLifespan(question) ? statesLifespan : statesNumber;
+export function statingFirst(
+  verses: ContextVerse[],
+  asks: Pick<QuestionAnalysis['asks'], 'number' | 'lifespan'>,
+  focus: AnswerContext['focus'],
+): ContextVerse[] {
+  if (focus !== 'fact' || !asks.number) return verses;
+  const states = asks.lifespan ? statesLifespan : statesNumber;
   if (states(verses[0]?.text ?? '')) return verses;
   const at = verses.slice(0, LEAD_CHOICE).findIndex((v) => states(v.text));
   return at > 0 ? [verses[at]!, ...verses.slice(0, at), ...verses.slice(at + 1)] : verses;
@@ -160,7 +159,7 @@ export function createContextGatherer(deps: {
   const forVersion = (versionId: number, index: PassageIndex, parser: ReferenceParser) => ({
     versionId,
     retriever: createVerseRetriever({ index, parser, entryRefs: corpusEntryRefs(deps.corpusData, versionId) }),
-    retrievals: versionMemo<[Retrieval, PassageHit[]]>(RETRIEVAL_CACHE),
+    retrievals: versionMemo<{ retrieval: Retrieval; analysis: QuestionAnalysis }>(RETRIEVAL_CACHE),
     literature: createLiterature(deps, versionId),
     crossRefs: versionMemo<CrossRow[]>(ROW_CACHE),
     englishKeywords: createEnglishKeywords(parser.catalogue.books),
@@ -249,27 +248,29 @@ export function createContextGatherer(deps: {
       // them with the English words of the question).
       // A question asked again (the same words, reader and mode) within one corpus version ranks the same.
       const question = (input.retrievalQuery ?? input.question).trim().replace(/\s+/g, ' ');
-      const [retrieval] = await kept.retrievals.get(
+      const { retrieval, analysis } = await kept.retrievals.get(
         [reader.language, reader.tradition, translation.id, input.mode, question].join('|'),
-        async () => [
-          await kept.retriever.retrieve(question, {
+        async () => {
+          // The question is read once, here; the retriever and the composer read what it found.
+          const analysis = kept.retriever.analyse(question, reader);
+          const retrieval = await kept.retriever.retrieveAnalysed(analysis, {
             language: reader.language,
             tradition: reader.tradition,
             translation: translation.id,
             // Deep enough for a named passage's whole range and its parallel (they become one passage each).
             limit: Math.max(limit + 4, NAMED_DEPTH),
-          }),
-          [],
-        ],
+          });
+          return { retrieval, analysis };
+        },
       );
-      const focus = retrieval.focus ?? (isFactQuestion(question) ? 'fact' : 'topic');
+      const focus = retrieval.focus ?? (analysis.asks.factWords ? 'fact' : 'topic');
       // The key verse of a question of fact grows into the run of ranked verses around it, as a topic's does: the
       // account holds the answer (who climbed the sycamore: Luke 19:3-6, where 19:4 alone says only "he"). A question
       // of number keeps the one verse that states it (Deuteronomy 34:7). On the gold set's train part: gold among the
       // first three 0.813 → 0.835, answers the question 0.669 → 0.699, no question lost.
-      const joinFirst = focus === 'topic' || (focus === 'fact' && !asksNumber(question));
+      const joinFirst = focus === 'topic' || (focus === 'fact' && !analysis.asks.number);
       const wanted = passagesOf(relevant(retrieval.verses), { joinFirst });
-      const verses = statingFirst(await versesFor(wanted, reader, translation.id, limit), question, focus);
+      const verses = statingFirst(await versesFor(wanted, reader, translation.id, limit), analysis.asks, focus);
       const key = verses[0] ? parseUsfm(verses[0].ref.split('-')[0]!) : undefined;
       const at = key?.verse !== undefined ? { book: key.book, chapter: key.chapter, verse: key.verse } : undefined;
       // What the key passage brings (its setting, the reference works, its cross-references) is read at once.
@@ -293,7 +294,7 @@ export function createContextGatherer(deps: {
           tradition: input.tradition,
           translationName: translation.name,
           verses,
-          ...(verses.length ? { focus } : {}),
+          ...(verses.length ? { focus, asks: analysis.asks } : {}),
           ...(surrounding ? { surrounding } : {}),
           crossReferences,
           entries,
