@@ -7,7 +7,7 @@ import { versionMemo } from '../corpus/version-memo.ts';
 import type { ReaderContext } from '../scripture/reader.ts';
 import type { ScriptureSource as BibleService } from '../scripture/scripture-source.ts';
 import { parseUsfm } from '../scripture/usfm.ts';
-import type { PassageHit, PassageIndex } from '../retrieval/passage-index.ts';
+import type { PassageIndex } from '../retrieval/passage-index.ts';
 import {
   corpusEntryRefs,
   createVerseRetriever,
