@@ -133,6 +133,8 @@ export interface GatherInput {
   retrievalQuery?: string;
   /** Whether the model quotes cross-references (the lookup is skipped when not). */
   withCrossReferences?: boolean;
+  /** The question already read (the intent reads it first); read here when absent or of other words. */
+  analysis?: QuestionAnalysis;
 }
 
 export interface Gathered {
@@ -160,6 +162,7 @@ export function createContextGatherer(deps: {
     versionId,
     retriever: createVerseRetriever({ index, parser, entryRefs: corpusEntryRefs(deps.corpusData, versionId) }),
     retrievals: versionMemo<{ retrieval: Retrieval; analysis: QuestionAnalysis }>(RETRIEVAL_CACHE),
+    analyses: versionMemo<QuestionAnalysis>(RETRIEVAL_CACHE),
     literature: createLiterature(deps, versionId),
     crossRefs: versionMemo<CrossRow[]>(ROW_CACHE),
     englishKeywords: createEnglishKeywords(parser.catalogue.books),
@@ -234,14 +237,33 @@ export function createContextGatherer(deps: {
     return passage && passage.ref !== key!.ref ? passage : undefined;
   }
 
+  /** What is kept for the current corpus version (made anew when a new version is current). */
+  async function keptNow(): Promise<Kept> {
+    const { index, versionId } = deps.corpus.ready();
+    const { parser } = await deps.bible.tools();
+    if (current?.versionId !== versionId) current = forVersion(versionId, index, parser);
+    return current;
+  }
+
+  /** The one reading of a question (question/analyse.ts), kept per corpus version. */
+  function analysisOf(kept: Kept, question: string, reader: ReaderContext): Promise<QuestionAnalysis> {
+    return kept.analyses.get([reader.language, reader.tradition, question].join('|'), async () =>
+      kept.retriever.analyse(question, reader),
+    );
+  }
+
   return {
+    /** Reads a question once for everything that follows (the intent, the retrieval, the composer). */
+    async analyse(question: string, reader: ReaderContext): Promise<QuestionAnalysis> {
+      return analysisOf(await keptNow(), question.trim().replace(/\s+/g, ' '), reader);
+    },
+
     async gather(input: GatherInput): Promise<Gathered> {
-      const { index, versionId } = deps.corpus.ready();
+      const { index } = deps.corpus.ready();
       const reader: ReaderContext = { language: bibleLanguageOf(input.language), tradition: input.tradition };
       const translation = await deps.bible.translationFor(reader);
+      const kept = await keptNow();
       const { parser } = await deps.bible.tools();
-      if (current?.versionId !== versionId) current = forVersion(versionId, index, parser);
-      const kept = current;
       const limit = VERSES_BY_MODE[input.mode];
       // The retriever ranks verses (cited references first, then text, reference entries and prominence fused);
       // professional mode also looks in the lexicons, which cite no verses (they are English: other languages ask
@@ -251,8 +273,9 @@ export function createContextGatherer(deps: {
       const { retrieval, analysis } = await kept.retrievals.get(
         [reader.language, reader.tradition, translation.id, input.mode, question].join('|'),
         async () => {
-          // The question is read once, here; the retriever and the composer read what it found.
-          const analysis = kept.retriever.analyse(question, reader);
+          // The question is read once; the retriever and the composer read what it found.
+          const given = input.analysis?.written === question ? input.analysis : undefined;
+          const analysis = given ?? (await analysisOf(kept, question, reader));
           const retrieval = await kept.retriever.retrieveAnalysed(analysis, {
             language: reader.language,
             tradition: reader.tradition,
@@ -263,7 +286,7 @@ export function createContextGatherer(deps: {
           return { retrieval, analysis };
         },
       );
-      const focus = retrieval.focus ?? (analysis.asks.factWords ? 'fact' : 'topic');
+      const focus = retrieval.focus ?? (analysis.asks.fact ? 'fact' : 'topic');
       // The key verse of a question of fact grows into the run of ranked verses around it, as a topic's does: the
       // account holds the answer (who climbed the sycamore: Luke 19:3-6, where 19:4 alone says only "he"). A question
       // of number keeps the one verse that states it (Deuteronomy 34:7). On the gold set's train part: gold among the

@@ -14,7 +14,7 @@ import type { GenerationHub } from './generation-hub.ts';
 import { shapedStream } from './kind-composer.ts';
 
 export interface GenerationDeps {
-  gatherer: ContextGatherer;
+  gatherer: Pick<ContextGatherer, 'gather'>;
   bible: BibleService;
   corpus: CorpusService;
   model: AnswerModel;

@@ -3,7 +3,7 @@
 // question cites and the text around them, the books it names, the passages, topics, people and places of the guide it
 // names, the words the English reference works are asked in, and how it asks (a question of fact, of number, of how
 // long someone lived, "why", "who").
-import type { ReferenceParser } from '../scripture/references.parser.ts';
+import type { FindOptions, ReferenceParser } from '../scripture/references.parser.ts';
 import type { BibleLanguage, BibleReference, ReferenceMatch, Tradition } from '../scripture/references.types.ts';
 import { toScheme } from '../scripture/versification.ts';
 import { foldToSimplified } from '../language/fold.ts';
@@ -25,6 +25,7 @@ import {
 import { storyWords } from '../retrieval/guide/story-words.ts';
 import { unionSpelling } from '../retrieval/guide/chinese-spellings.ts';
 import { withUnionDiction } from '../retrieval/guide/union-diction.ts';
+import { createScriptureFinder, type Mention } from './mentions.ts';
 
 /** Longest question read. */
 const MAX_QUESTION = 1000;
@@ -53,15 +54,15 @@ export interface QuestionAnalysis {
   guide: GuideReading[];
   /** Chinese person and place names the guide matched (a verse must hold them whole). */
   names: string[];
+  /** Every book and passage the question names or cites, as the one finder reads them (question/mentions.ts). */
+  mentions: Mention[];
   /** The books the residual names, not as a citation ("What does Sirach say about friendship?"), and the rest. */
   books: string[];
   withoutBooks: string;
   /** How the question asks. */
   asks: {
-    /** A question of fact, and not "why" about a topic: the retriever weighs it as one. */
+    /** A question of fact (how old, who did it…), and not "why" about a topic: the one rule every consumer reads. */
     fact: boolean;
-    /** Its words ask a fact (how old, who did it…), "why" about a topic or not. */
-    factWords: boolean;
     why: boolean;
     /** "Why" about a topic of the guide (神为什么允许苦难？): what the faith teaches, not a detail of a story. */
     whyTopic: boolean;
@@ -111,35 +112,17 @@ export function createQuestionAnalyser(deps: {
   const { parser } = deps;
   const guide = deps.guide ?? defaultPassageGuide();
   const englishKeywords = deps.englishKeywords ?? createEnglishKeywords(parser.catalogue.books);
-  const bookNames = new Map<BibleLanguage, [string, string][]>();
+  const finder = createScriptureFinder(parser);
 
   /**
-   * The books a question names in the reader's language, not as a citation ("What does Sirach say about
-   * friendship?", "箴言怎么说钱财？"): names of three letters or more, folded and lower-cased.
+   * The books a question names, not as a citation ("What does Sirach say about friendship?", "箴言怎么说钱财？"), and
+   * the question without them, folded and lower-cased (what the named books are searched with).
    */
-  function namedBooks(question: string, language: BibleLanguage): { codes: string[]; rest: string } {
-    let names = bookNames.get(language);
-    if (!names) {
-      names = parser.catalogue.books.flatMap((b) =>
-        [b.names[language], (b.zhCatholic as Partial<Record<string, string>> | undefined)?.[language]]
-          .filter((n): n is string => Boolean(n) && (n as string).length > 2)
-          .map((n) => [foldToSimplified(n.toLowerCase()), b.code] as [string, string]),
-      );
-      bookNames.set(language, names);
-    }
-    let folded = foldToSimplified(question.toLowerCase());
-    const latin = !(language === 'zh-Hans' || language === 'zh-Hant');
-    const codes = new Set<string>();
-    // Longest names first, each taken out of the text once found (便西拉智训 before 智训).
-    for (const [name, code] of [...names].sort((a, b) => b[0].length - a[0].length)) {
-      const at = folded.indexOf(name);
-      if (at < 0) continue;
-      // Latin names stand as words: "Job" is not in "jobs", "Acts" not in "facts".
-      if (latin && (/\p{L}/u.test(folded[at - 1] ?? '') || /\p{L}/u.test(folded[at + name.length] ?? ''))) continue;
-      codes.add(code);
-      folded = `${folded.slice(0, at)} ${folded.slice(at + name.length)}`;
-    }
-    return { codes: [...codes], rest: folded };
+  function namedBooks(residual: string, reader: FindOptions): { codes: string[]; rest: string } {
+    const named = finder.all(residual, reader).filter((m) => !m.passage);
+    let rest = residual;
+    for (const m of [...named].reverse()) rest = `${rest.slice(0, m.at)} ${rest.slice(m.end)}`;
+    return { codes: [...new Set(named.map((m) => m.book))], rest: foldToSimplified(rest.toLowerCase()) };
   }
 
   return {
@@ -161,9 +144,8 @@ export function createQuestionAnalyser(deps: {
       const matches = guide.match(residual, language);
       const why = asksWhy(question);
       const whyTopic = why && matches.some((m) => m.entry.kind === 'topic');
-      const factWords = isFactQuestion(question);
-      const fact = factWords && !whyTopic;
-      const { codes: books, rest: withoutBooks } = namedBooks(residual, language);
+      const fact = isFactQuestion(question) && !whyTopic;
+      const { codes: books, rest: withoutBooks } = namedBooks(residual, reader);
       // The English names of the topics and people matched ask the English works (and English texts) for readers of
       // other languages: 友谊 → friendship, though the Union Version never uses the word.
       const guided = matches
@@ -178,6 +160,7 @@ export function createQuestionAnalyser(deps: {
         tradition,
         chinese,
         citations: found.map((m) => m.reference),
+        mentions: finder.all(written, reader),
         question,
         residual,
         searchable: analyzeQuery(residual, { lang: language, keepStopWordsIfEmpty: false }).length > 0,
@@ -189,7 +172,6 @@ export function createQuestionAnalyser(deps: {
         withoutBooks,
         asks: {
           fact,
-          factWords,
           why,
           whyTopic,
           who: asksWho(question),

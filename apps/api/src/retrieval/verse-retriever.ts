@@ -70,6 +70,8 @@ export interface Retrieval {
   entries: RetrievedEntry[];
   /** What the first verses are: the references the question cites, or the passage it names (主祷文). */
   focus?: 'reference' | 'passage';
+  /** The fusion weights the ranked verses were fused with: a question of fact's or a topic's (analysis.asks.fact). */
+  ranked?: 'fact' | 'topic';
 }
 
 export interface RetrieveOptions {
@@ -742,7 +744,7 @@ export function createVerseRetriever(deps: VerseRetrieverDeps): VerseRetriever {
           ...marks(item.id),
         });
       }
-      return { verses, entries: entry.entries, ...focused };
+      return { verses, entries: entry.entries, ranked: fact ? 'fact' : 'topic', ...focused };
     },
   };
   return retriever;
