@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Toast } from '../../lib/overlays.ts';
 import { renderApp } from '../../test/render-app.tsx';
 import { eventStreamResponse, liveStream, metaEvent, sse } from './chat-fixtures.ts';
+import { findToast } from '../../test/toasts.ts';
 
 /** A fetch that streams the ask and answers every other call with not found; it records the asks. */
 function streamingServer() {
@@ -115,6 +116,6 @@ describe('chat composer rough edges', () => {
     fireEvent.click(send);
     expect(toasts()).toEqual(['请输入问题']);
     expect(show).toHaveBeenCalledTimes(1);
-    expect(await screen.findByText('请输入问题')).toBeTruthy();
+    await findToast('请输入问题');
   });
 });

@@ -3,6 +3,7 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../test/render-app.tsx';
 import { eventStreamResponse, liveStream, metaEvent, sse } from './chat-fixtures.ts';
+import { findToast } from '../../test/toasts.ts';
 
 // The overwrite dialog leaves with a react-spring animation, which jsdom's frames may never finish under load.
 Globals.assign({ skipAnimation: true });
@@ -37,7 +38,7 @@ describe('chat page', () => {
     const { input, send } = await composer();
     fireEvent.change(input, { target: { value: '   ' } });
     fireEvent.click(send);
-    expect(await screen.findByText('请输入问题')).toBeTruthy();
+    await findToast('请输入问题');
     expect(screen.queryByTestId('chat-question')).toBeNull();
   });
 
@@ -46,7 +47,7 @@ describe('chat page', () => {
     renderApp('/chat');
     const { send } = await composer();
     fireEvent.click(send);
-    expect(await screen.findByText('Please enter a question')).toBeTruthy();
+    await findToast('Please enter a question');
   });
 
   it('keeps a question on screen and clears the input', async () => {
@@ -72,7 +73,7 @@ describe('chat page', () => {
     await screen.findByTestId('chat-answer-thinking');
     fireEvent.change(input, { target: { value: '第二个' } });
     fireEvent.click(send);
-    expect(await screen.findByText('请等待当前回答完成，或先停止回答')).toBeTruthy();
+    await findToast('请等待当前回答完成，或先停止回答');
     expect(askCalls(fetch)).toHaveLength(1);
     expect(input.value).toBe('第二个');
   });

@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { json, ok, testUser } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';
+import { findToast } from '../../test/toasts.ts';
 
 Globals.assign({ skipAnimation: true });
 
@@ -64,7 +65,7 @@ describe('personal info and account deletion in settings', () => {
       expect.objectContaining({ name: '路得' }),
     ]);
     expect(app.storage.getUser()?.name).toBe('路得');
-    expect((await screen.findAllByText('已保存')).length).toBeGreaterThan(0);
+    await findToast('已保存');
   });
 
   it('chooses a gender, and "prefer not to say" sets it back to unknown', async () => {
@@ -81,7 +82,7 @@ describe('personal info and account deletion in settings', () => {
       'female',
       'unknown',
     ]);
-    expect((await screen.findAllByText('已保存')).length).toBeGreaterThan(0);
+    await findToast('已保存');
   });
 
   it('names what deletion erases, waits for the tick, then deletes, forgets the login and goes home', async () => {
@@ -116,7 +117,7 @@ describe('personal info and account deletion in settings', () => {
     expect(app.storage.getUser()).toBeNull();
     // The account is gone on the server: no logout call is made for it.
     expect(server.calls.some((c) => c.path === '/portal/auth/logout')).toBe(false);
-    expect(await screen.findByText('账号已注销')).toBeTruthy();
+    await findToast('账号已注销');
   });
 
   it('keeps the account when the deletion is cancelled', async () => {
