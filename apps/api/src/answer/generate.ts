@@ -33,6 +33,9 @@ export interface GenerationJob {
   persist(answer: Answer): Promise<void>;
 }
 
+/** The generation was aborted before its model was called: it ends as stopped, with what it had (nothing). */
+class NotStarted extends Error {}
+
 const SOURCES_BY_COLLECTION: Record<string, string> = {
   'strongs-greek': 'lexicon',
   'strongs-hebrew': 'lexicon',
@@ -47,7 +50,7 @@ export async function runGeneration(deps: GenerationDeps, job: GenerationJob): P
   const { hub, input } = job;
   const signal = hub.controller.signal;
   let content = '';
-  let citations: Citation[] = [];
+  const citations: Citation[] = [];
   let translation = '';
   let answer: Answer | undefined;
   const base = () => ({
@@ -66,6 +69,8 @@ export async function runGeneration(deps: GenerationDeps, job: GenerationJob): P
     createdAt: job.createdAt.toISOString(),
   });
   try {
+    // Aborted before it began (its reader left while it was being started): no retrieval, no model call.
+    if (signal.aborted) throw new NotStarted();
     const gathered = await deps.gatherer.gather({ ...input, withCrossReferences: deps.model.usesCrossReferences });
     translation = gathered.translation.id;
     await hub.emit({
@@ -98,6 +103,8 @@ export async function runGeneration(deps: GenerationDeps, job: GenerationJob): P
     // A model may end with suggested follow-up questions: they are not part of the answer's text.
     const stream = splitFollowUps(shapedStream(deps.model, gathered.context, signal));
     try {
+      // Its reader left during the retrieval: the model is not called.
+      if (signal.aborted) throw new NotStarted();
       for await (const text of stream.text) {
         if (signal.aborted) break;
         content += text;
@@ -108,7 +115,7 @@ export async function runGeneration(deps: GenerationDeps, job: GenerationJob): P
         if (lineEnd + 1 > verifiedTo) await verifyUpTo(lineEnd + 1);
       }
     } catch (error) {
-      if (!signal.aborted) throw error;
+      if (!signal.aborted || error instanceof NotStarted) throw error;
     }
     aborted = signal.aborted;
     await verifyUpTo(content.length);
@@ -143,12 +150,14 @@ export async function runGeneration(deps: GenerationDeps, job: GenerationJob): P
       error: null,
     };
   } catch (error) {
+    const notStarted = error instanceof NotStarted;
     const name: ErrorName = isAppError(error) ? error.errorName : 'generation_failed';
-    if (!isAppError(error)) deps.log.error({ err: error, answerId: job.ids.answerId }, 'generation failed');
-    citations = citations.length ? citations : [];
+    if (!isAppError(error) && !notStarted) {
+      deps.log.error({ err: error, answerId: job.ids.answerId }, 'generation failed');
+    }
     answer = {
       ...base(),
-      status: 'failed',
+      status: notStarted ? 'stopped' : 'failed',
       content,
       citations,
       relatedBooks: [],
@@ -157,7 +166,9 @@ export async function runGeneration(deps: GenerationDeps, job: GenerationJob): P
       followUps: [],
       sources: [],
       verification: verificationCounts(citations),
-      error: { code: errorCode(name), msg: errorMessage(name, job.locale, isAppError(error) ? error.args : []) },
+      error: notStarted
+        ? null
+        : { code: errorCode(name), msg: errorMessage(name, job.locale, isAppError(error) ? error.args : []) },
     };
   }
   try {

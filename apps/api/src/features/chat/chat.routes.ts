@@ -22,6 +22,7 @@ import {
 import { parseCursor, pump, type AnswerStream } from '../../answer/generation-state.ts';
 import { currentUserId, optionalUser, requireUser } from '../../http/auth.ts';
 import { emptyOkSchema, ok, okSchema } from '../../http/envelope.ts';
+import { watchClient } from '../../http/client-gone.ts';
 import { guestKeyOf } from '../../http/guest-key.ts';
 import { openSse } from '../../http/sse.ts';
 import type { AuthSessionService } from '../auth/auth-session.service.ts';
@@ -33,6 +34,7 @@ const caller = (request: FastifyRequest): Caller => ({
   guestKey: request.auth ? undefined : guestKeyOf(request),
   locale: request.locale,
   ip: request.ip,
+  gone: request.clientGone,
 });
 
 /**
@@ -43,6 +45,13 @@ async function stream(request: FastifyRequest, reply: FastifyReply, answer: Answ
   const body = request.body as { lastEventId?: string };
   const header = request.headers['last-event-id'];
   const from = parseCursor(typeof header === 'string' ? header : body.lastEventId);
+  if (request.clientGone?.aborted) {
+    // Gone before its stream opened: nothing to resume, so its generation stops now rather than after the grace.
+    answer.release(false);
+    reply.hijack();
+    reply.raw.destroy();
+    return;
+  }
   try {
     const sse = openSse(request, reply);
     await pump(answer.state, from, (event, id) => sse.send(event, id), sse.signal);
@@ -60,12 +69,14 @@ export const chatRoutes: FastifyPluginAsync<{
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['chat'];
   const guestOk = { onRequest: optionalUser(sessions) };
+  // The streaming routes watch for the client leaving from the moment the request arrives.
+  const streaming = { onRequest: [watchClient, optionalUser(sessions)] };
   const userOnly = { onRequest: requireUser(sessions) };
 
   r.post(
     '/ask',
     {
-      ...guestOk,
+      ...streaming,
       schema: {
         tags,
         summary: 'Ask; the answer streams as server-sent events (see ChatEvent)',
@@ -76,7 +87,10 @@ export const chatRoutes: FastifyPluginAsync<{
   );
   r.post(
     '/resend',
-    { ...guestOk, schema: { tags, summary: 'A new answer to the same question, streamed', body: resendRequestSchema } },
+    {
+      ...streaming,
+      schema: { tags, summary: 'A new answer to the same question, streamed', body: resendRequestSchema },
+    },
     async (request, reply) =>
       stream(request, reply, await chat.resend(caller(request), request.body.answerId, request.body.requestId)),
   );
