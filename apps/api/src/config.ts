@@ -237,7 +237,7 @@ export function loadConfig(env: Record<string, string | undefined> = readEnviron
           firstTokenTimeoutMs: e.LLM_FIRST_TOKEN_TIMEOUT_MS,
           idleTimeoutMs: e.LLM_IDLE_TIMEOUT_MS,
           maxConcurrent: e.LLM_MAX_CONCURRENT,
-          maxTokens: readAbuseConfig(e).maxTokens,
+          maxTokens: readAbuseConfig(e, e.LLM_MAX_CONCURRENT).maxTokens,
         }
       : undefined,
     speech: readSpeechConfig(e),
@@ -252,7 +252,7 @@ export function loadConfig(env: Record<string, string | undefined> = readEnviron
         : undefined,
     auth: readAuthConfig(e),
     storage,
-    abuse: readAbuseConfig(e),
+    abuse: readAbuseConfig(e, e.LLM_MAX_CONCURRENT),
     ops: readOpsConfig(e),
     providers,
   };

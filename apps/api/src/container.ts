@@ -17,6 +17,9 @@ import { createChatRepository } from './features/chat/chat.repository.ts';
 import { createAskQuota } from './features/chat/ask-quota.ts';
 import { createChatService } from './features/chat/chat.service.ts';
 import { createHistoryService } from './features/chat/history.service.ts';
+import { createGuestKeyService } from './features/chat/guest-key.service.ts';
+import { createGuestKeys } from './http/guest-key.ts';
+import { createServerSecrets } from './db/server-secrets.repository.ts';
 import { createBibleService } from './features/bible/bible.service.ts';
 import { createReaderResolver } from './scripture/reader.ts';
 import { bibleLanguageOf, traditionOf } from './scripture/translation-policy.ts';
@@ -151,6 +154,14 @@ export async function createContainer(
       },
       signal,
     );
+  const guests = createGuestKeyService({
+    keys: createGuestKeys(
+      config.abuse.guestKeys.secret ?? (await createServerSecrets(database.db).get('guest-key-hmac')),
+    ),
+    counters: hotCounters,
+    clock,
+    perIpPerHour: config.abuse.guestKeys.perIpPerHour,
+  });
   const history = createHistoryService({ chats });
   const devotional = createDevotionalService({
     corpus,
@@ -218,6 +229,7 @@ export async function createContainer(
       bible,
       readers,
       chat,
+      guests,
       history,
       feedback,
       devotional,

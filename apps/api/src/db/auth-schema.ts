@@ -120,6 +120,16 @@ export const accountMeasures = pgTable(
   (t) => [index('account_measures_user_idx').on(t.userId)],
 );
 
+/**
+ * Secrets the servers of one deployment share and nobody configured (the guest keys' HMAC key when GUEST_KEY_SECRET
+ * is unset): made once by the first server that needs one, read by every other.
+ */
+export const serverSecrets = pgTable('server_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 export const authSchema = {
   verificationCodes,
   rateCounters,
@@ -128,4 +138,5 @@ export const authSchema = {
   usedNonces,
   qrTickets,
   accountMeasures,
+  serverSecrets,
 };

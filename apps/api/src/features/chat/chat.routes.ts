@@ -7,6 +7,7 @@ import {
   batchSchema,
   chatTurnSchema,
   collectionPageSchema,
+  guestKeyResultSchema,
   conversationSearchPageSchema,
   conversationSearchQuerySchema,
   idBodySchema,
@@ -23,19 +24,21 @@ import { parseCursor, pump, type AnswerStream } from '../../answer/generation-st
 import { currentUserId, optionalUser, requireUser } from '../../http/auth.ts';
 import { emptyOkSchema, ok, okSchema } from '../../http/envelope.ts';
 import { watchClient } from '../../http/client-gone.ts';
-import { guestKeyOf } from '../../http/guest-key.ts';
 import { openSse } from '../../http/sse.ts';
 import type { AuthSessionService } from '../auth/auth-session.service.ts';
 import type { Caller, ChatService } from './chat.service.ts';
+import type { GuestKeyService } from './guest-key.service.ts';
 import type { HistoryService } from './history.service.ts';
 
-const caller = (request: FastifyRequest): Caller => ({
-  userId: request.auth?.userId,
-  guestKey: request.auth ? undefined : guestKeyOf(request),
-  locale: request.locale,
-  ip: request.ip,
-  gone: request.clientGone,
-});
+const callerOf =
+  (guests: GuestKeyService) =>
+  (request: FastifyRequest): Caller => ({
+    userId: request.auth?.userId,
+    guestKey: request.auth ? undefined : guests.keys.of(request),
+    locale: request.locale,
+    ip: request.ip,
+    gone: request.clientGone,
+  });
 
 /**
  * Streams a generation's events to the client from where it resumes (Last-Event-ID, or lastEventId in the body)
@@ -65,8 +68,10 @@ export const chatRoutes: FastifyPluginAsync<{
   chat: ChatService;
   history: HistoryService;
   sessions: AuthSessionService;
-}> = async (app, { chat, history, sessions }) => {
+  guests: GuestKeyService;
+}> = async (app, { chat, history, sessions, guests }) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const caller = callerOf(guests);
   const tags = ['chat'];
   const guestOk = { onRequest: optionalUser(sessions) };
   // The streaming routes watch for the client leaving from the moment the request arrives.
@@ -109,6 +114,20 @@ export const chatRoutes: FastifyPluginAsync<{
       ...ok(await chat.stop(caller(request), request.body.id)),
       msg: noticeMessage('reply_stopped', request.locale),
     }),
+  );
+
+  r.post(
+    '/guest-key',
+    {
+      ...guestOk,
+      schema: {
+        tags,
+        summary:
+          "A guest's key (sent back as Guest-Key): the one the request carries if this server issued it, else new",
+        response: { 200: okSchema(guestKeyResultSchema) },
+      },
+    },
+    async (request) => ok({ guestKey: await guests.keyFor(guests.keys.presented(request), request.ip) }),
   );
 
   r.get(
