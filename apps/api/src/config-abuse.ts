@@ -22,6 +22,9 @@ export const abuseEnv = {
   LLM_MAX_TOKENS_SIMPLE: int(1_024, 16, 128_000),
   LLM_MAX_TOKENS_ADVANCED: int(2_048, 16, 128_000),
   LLM_MAX_TOKENS_PROFESSIONAL: int(4_096, 16, 128_000),
+  ANSWER_MAX_CHARS_SIMPLE: int(6_000, 100, 50_000_000),
+  ANSWER_MAX_CHARS_ADVANCED: int(12_000, 100, 50_000_000),
+  ANSWER_MAX_CHARS_PROFESSIONAL: int(24_000, 100, 50_000_000),
   UPLOADS_PER_ACCOUNT_PER_DAY: int(30, 1, 1_000_000),
 };
 
@@ -44,6 +47,8 @@ export interface AbuseConfig {
   guestKeys: { secret: string | undefined; perIpPerHour: number };
   /** The longest answer asked of the model per chat mode (its max_tokens). */
   maxTokens: { simple: number; advanced: number; professional: number };
+  /** The longest answer kept per chat mode, in characters, whatever the model does with max_tokens. */
+  maxAnswerChars: { simple: number; advanced: number; professional: number };
   /** Images (feedback screenshots) and feedbacks per account and day. */
   uploadsPerAccountPerDay: number;
 }
@@ -64,6 +69,11 @@ export function readAbuseConfig(e: AbuseEnv, modelSlots: number): AbuseConfig {
       simple: e.LLM_MAX_TOKENS_SIMPLE,
       advanced: e.LLM_MAX_TOKENS_ADVANCED,
       professional: e.LLM_MAX_TOKENS_PROFESSIONAL,
+    },
+    maxAnswerChars: {
+      simple: e.ANSWER_MAX_CHARS_SIMPLE,
+      advanced: e.ANSWER_MAX_CHARS_ADVANCED,
+      professional: e.ANSWER_MAX_CHARS_PROFESSIONAL,
     },
     uploadsPerAccountPerDay: e.UPLOADS_PER_ACCOUNT_PER_DAY,
     guestKeys: { secret: e.GUEST_KEY_SECRET, perIpPerHour: e.GUEST_KEYS_PER_IP_PER_HOUR },

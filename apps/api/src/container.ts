@@ -129,6 +129,7 @@ export async function createContainer(
     corpus,
     model: metrics.instrumentModel(answerModel),
     log,
+    maxAnswerChars: config.abuse.maxAnswerChars,
   };
   const generations = createGenerations({
     store: redis ? createRedisGenerationStore({ command: redis.command, pubsub }) : createInProcessGenerationStore(),
