@@ -78,7 +78,9 @@ export async function createContainer(
 
   // With REDIS_URL every server shares pub/sub, running generations and the hot counters; without, this process
   // holds them (and the database the hot counters, or on PGlite this process), which is right for one server.
-  const redis = config.ops.redisUrl ? connectRedis(config.ops.redisUrl, log) : undefined;
+  const redis = config.ops.redisUrl
+    ? connectRedis(config.ops.redisUrl, log, { commandTimeoutMs: config.ops.redisCommandTimeoutMs })
+    : undefined;
   const pubsub = redis ? createRedisPubSub(redis) : createInProcessPubSub();
   const members = createMemberRepository(database.db);
   const accounts = createAccountServices({
