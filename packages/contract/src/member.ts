@@ -77,5 +77,17 @@ export const guardianConsentRequestSchema = z.object({
   guardianContact: z.string().trim().min(1).max(128),
   guardianAgree: z.literal(true, { error: 'guardian_consent_required' }),
 });
+/**
+ * GET /portal/member/code-requests: login or reset codes asked for the caller's account from addresses other than
+ * the caller's, since the owner last dismissed the notice (at most the last 7 days): the app tells the owner after
+ * login. POST /portal/member/code-requests/seen dismisses them.
+ */
+export const codeRequestsSchema = z.object({
+  count: z.number().int().min(0),
+  /** When the last of them was asked (ISO), null when none. */
+  lastAt: z.string().nullable(),
+});
+export type CodeRequests = z.infer<typeof codeRequestsSchema>;
+
 /** POST /portal/member/deregister: deletes the account and erases its personal data, at once. */
 export const deregisterRequestSchema = z.object({ confirm: z.literal(true) });

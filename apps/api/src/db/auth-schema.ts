@@ -16,7 +16,9 @@ import { users } from './schema.ts';
 /**
  * One verification code. Only a SHA-256 of the code (salted with the row id) is stored. attempts counts every
  * guess evaluated; the guard `attempts < max` in the same UPDATE makes parallel guesses count one by one.
- * A new code for the same account and purpose supersedes the older one (consumed_at set).
+ * requested_from is a digest of the account and the requesting address (never the address): a new code for the same
+ * account and purpose supersedes the older one requested from the same address (consumed_at set), not another's, so
+ * nobody can end the owner's code by asking for one of their own.
  */
 export const verificationCodes = pgTable(
   'verification_codes',
@@ -26,6 +28,7 @@ export const verificationCodes = pgTable(
     identifier: text('identifier').notNull(),
     purpose: text('purpose', { enum: ['login', 'reset_password', 'set_password'] }).notNull(),
     codeHash: text('code_hash').notNull(),
+    requestedFrom: text('requested_from'),
     attempts: integer('attempts').notNull().default(0),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     consumedAt: timestamp('consumed_at', { withTimezone: true }),

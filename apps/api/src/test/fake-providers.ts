@@ -12,14 +12,20 @@ interface Loopback {
   close(): Promise<void>;
 }
 
-async function listen(handler: (req: http.IncomingMessage, body: string) => { status: number; json: unknown }) {
+async function listen(
+  handler: (req: http.IncomingMessage, body: string) => { status: number; json: unknown },
+  /** How long to wait before each answer (a provider's round trip). */
+  delayMs: () => number = () => 0,
+) {
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const { status, json } = handler(req, Buffer.concat(chunks).toString('utf8'));
-      res.writeHead(status, { 'content-type': 'application/json;charset=utf-8' });
-      res.end(JSON.stringify(json));
+      setTimeout(() => {
+        res.writeHead(status, { 'content-type': 'application/json;charset=utf-8' });
+        res.end(JSON.stringify(json));
+      }, delayMs());
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -48,6 +54,8 @@ export async function startFakeAliyunSms(keys: { accessKeyId: string; accessKeyS
   const nonces = new Set<string>();
   const fake = {
     next: 'ok' as AliyunAnswer,
+    /** The provider's round trip: how long each answer takes. */
+    delayMs: 0,
     /** Every request whose signature was right, with its parameters. */
     accepted: [] as Record<string, string>[],
     refused: [] as string[],
@@ -56,52 +64,58 @@ export async function startFakeAliyunSms(keys: { accessKeyId: string; accessKeyS
     fake.refused.push(code);
     return { status, json: { RequestId: randomUUID(), HostId: 'dysmsapi.aliyuncs.com', Code: code, Message: message } };
   };
-  const loopback = await listen((req, body) => {
-    const params = Object.fromEntries(new URLSearchParams(body));
-    if (req.method !== 'POST') return refuse(400, 'UnsupportedHTTPMethod', 'POST expected here');
-    if (params.AccessKeyId !== keys.accessKeyId) {
-      return refuse(404, 'InvalidAccessKeyId.NotFound', 'Specified access key is not found.');
-    }
-    const canonical = Object.keys(params)
-      .filter((k) => k !== 'Signature')
-      .sort()
-      .map((k) => `${rfc3986(k)}=${rfc3986(params[k]!)}`)
-      .join('&');
-    const stringToSign = `POST&${rfc3986('/')}&${rfc3986(canonical)}`;
-    const expected = createHmac('sha1', `${keys.accessKeySecret}&`).update(stringToSign).digest('base64');
-    if (!sameText(expected, params.Signature ?? '')) {
-      return refuse(400, 'SignatureDoesNotMatch', 'Specified signature is not matched with our calculation.');
-    }
-    if (params.SignatureMethod !== 'HMAC-SHA1' || params.SignatureVersion !== '1.0') {
-      return refuse(400, 'InvalidParameter', 'SignatureMethod or SignatureVersion');
-    }
-    const at = Date.parse(params.Timestamp ?? '');
-    if (!/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/.test(params.Timestamp ?? '') || Math.abs(Date.now() - at) > 15 * 60_000) {
-      return refuse(400, 'InvalidTimeStamp.Expired', 'Specified time stamp or date value is expired.');
-    }
-    if (!params.SignatureNonce || nonces.has(params.SignatureNonce)) {
-      return refuse(400, 'SignatureNonceUsed', 'Specified signature nonce was used already.');
-    }
-    nonces.add(params.SignatureNonce);
-    if (params.Action !== 'SendSms' || params.Version !== '2017-05-25') {
-      return refuse(400, 'InvalidAction.NotFound', 'Specified api is not found, please check your url and method.');
-    }
-    fake.accepted.push(params);
-    const requestId = randomUUID();
-    if (fake.next === 'throttled') {
-      return {
-        status: 200,
-        json: { RequestId: requestId, Code: 'isv.BUSINESS_LIMIT_CONTROL', Message: '触发号码天级流控Permits:10' },
-      };
-    }
-    if (fake.next === 'bad_template') {
-      return {
-        status: 200,
-        json: { RequestId: requestId, Code: 'isv.SMS_TEMPLATE_ILLEGAL', Message: '模板不合法(不存在或被拉黑)' },
-      };
-    }
-    return { status: 200, json: { RequestId: requestId, Code: 'OK', Message: 'OK', BizId: `${Date.now()}^0` } };
-  });
+  const loopback = await listen(
+    (req, body) => {
+      const params = Object.fromEntries(new URLSearchParams(body));
+      if (req.method !== 'POST') return refuse(400, 'UnsupportedHTTPMethod', 'POST expected here');
+      if (params.AccessKeyId !== keys.accessKeyId) {
+        return refuse(404, 'InvalidAccessKeyId.NotFound', 'Specified access key is not found.');
+      }
+      const canonical = Object.keys(params)
+        .filter((k) => k !== 'Signature')
+        .sort()
+        .map((k) => `${rfc3986(k)}=${rfc3986(params[k]!)}`)
+        .join('&');
+      const stringToSign = `POST&${rfc3986('/')}&${rfc3986(canonical)}`;
+      const expected = createHmac('sha1', `${keys.accessKeySecret}&`).update(stringToSign).digest('base64');
+      if (!sameText(expected, params.Signature ?? '')) {
+        return refuse(400, 'SignatureDoesNotMatch', 'Specified signature is not matched with our calculation.');
+      }
+      if (params.SignatureMethod !== 'HMAC-SHA1' || params.SignatureVersion !== '1.0') {
+        return refuse(400, 'InvalidParameter', 'SignatureMethod or SignatureVersion');
+      }
+      const at = Date.parse(params.Timestamp ?? '');
+      if (
+        !/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/.test(params.Timestamp ?? '') ||
+        Math.abs(Date.now() - at) > 15 * 60_000
+      ) {
+        return refuse(400, 'InvalidTimeStamp.Expired', 'Specified time stamp or date value is expired.');
+      }
+      if (!params.SignatureNonce || nonces.has(params.SignatureNonce)) {
+        return refuse(400, 'SignatureNonceUsed', 'Specified signature nonce was used already.');
+      }
+      nonces.add(params.SignatureNonce);
+      if (params.Action !== 'SendSms' || params.Version !== '2017-05-25') {
+        return refuse(400, 'InvalidAction.NotFound', 'Specified api is not found, please check your url and method.');
+      }
+      fake.accepted.push(params);
+      const requestId = randomUUID();
+      if (fake.next === 'throttled') {
+        return {
+          status: 200,
+          json: { RequestId: requestId, Code: 'isv.BUSINESS_LIMIT_CONTROL', Message: '触发号码天级流控Permits:10' },
+        };
+      }
+      if (fake.next === 'bad_template') {
+        return {
+          status: 200,
+          json: { RequestId: requestId, Code: 'isv.SMS_TEMPLATE_ILLEGAL', Message: '模板不合法(不存在或被拉黑)' },
+        };
+      }
+      return { status: 200, json: { RequestId: requestId, Code: 'OK', Message: 'OK', BizId: `${Date.now()}^0` } };
+    },
+    () => fake.delayMs,
+  );
   return Object.assign(fake, loopback);
 }
 export type FakeAliyunSms = Awaited<ReturnType<typeof startFakeAliyunSms>>;

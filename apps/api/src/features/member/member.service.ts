@@ -1,6 +1,7 @@
 import {
   ADULT_AGE,
   USER_AGREEMENT_VERSION,
+  type CodeRequests,
   type Expression,
   type Interest,
   type ModifyMemberRequest,
@@ -10,6 +11,8 @@ import { AppError } from '../../http/app-error.ts';
 import type { Clock } from '../auth/auth-session.service.ts';
 import type { MeasuresRepository } from '../admin/measures.repository.ts';
 import type { MemberRepository, UserRow, UserPatch } from './member.repository.ts';
+
+const CODE_REQUESTS_LOOKBACK_MS = 7 * 24 * 3_600_000;
 
 /** Whole years between a YYYY-MM-DD birth date and now (UTC). */
 export function ageOn(birthDate: string, now: Date): number {
@@ -55,6 +58,7 @@ export function createMemberService({
   clock,
   eraseAccountTraces = async () => undefined,
   eraseUserData = async () => undefined,
+  codeRequestsFromElsewhere,
 }: {
   members: MemberRepository;
   measures: MeasuresRepository;
@@ -63,6 +67,12 @@ export function createMemberService({
   eraseAccountTraces?: (identifiers: string[]) => Promise<void>;
   /** Removes what other features keep for the account outside its rows (stored screenshots), before the rows go. */
   eraseUserData?: (userId: string) => Promise<void>;
+  /** Codes asked for the account since a time from addresses other than one (the audit log's code_requested). */
+  codeRequestsFromElsewhere?: (
+    userId: string,
+    since: Date,
+    exceptIp: string,
+  ) => Promise<{ count: number; lastAt: Date | null }>;
 }) {
   async function info(userId: string): Promise<UserInfo> {
     const row = await members.findById(userId);
@@ -106,6 +116,22 @@ export function createMemberService({
     async assertConsented(userId: string): Promise<void> {
       const user = await info(userId);
       if (user.minor && !user.guardianConsentAt) throw new AppError('guardian_consent_required');
+    },
+    /**
+     * Codes asked for the account from addresses other than the caller's, since the owner last saw the notice (at
+     * most a week back): someone else knows the phone or address, which the owner should hear of.
+     */
+    async codeRequests(userId: string, ip: string): Promise<CodeRequests> {
+      const row = await members.findById(userId);
+      if (!row) throw new AppError('unauthorized');
+      const weekAgo = new Date(clock.now().getTime() - CODE_REQUESTS_LOOKBACK_MS);
+      const seen = row.codeRequestsSeenAt;
+      const since = seen && seen > weekAgo ? seen : weekAgo;
+      const found = (await codeRequestsFromElsewhere?.(userId, since, ip)) ?? { count: 0, lastAt: null };
+      return { count: found.count, lastAt: found.lastAt?.toISOString() ?? null };
+    },
+    async codeRequestsSeen(userId: string): Promise<void> {
+      await members.update(userId, { codeRequestsSeenAt: clock.now() });
     },
     /** Deregistration (spec §4): the account and its personal data are erased at once; every session ends. */
     async deregister(userId: string): Promise<void> {
