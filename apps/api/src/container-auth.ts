@@ -134,6 +134,8 @@ export function createAccountServices({
     },
     codeRequestsFromElsewhere: (userId, since, exceptIp) =>
       auditRows.countFromElsewhere(userId, 'code_requested', since, exceptIp),
+    // The account-login service is made below; deletion asks it to check the password or code.
+    confirmIdentity: (userId, proof, ctx) => accounts.confirmIdentity(userId, proof, ctx),
   });
   const limiter = createAttemptLimiter({ counters, clock, limits: auth.failures, audit });
   const captchas = createCaptchaService({

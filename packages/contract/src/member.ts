@@ -89,5 +89,16 @@ export const codeRequestsSchema = z.object({
 });
 export type CodeRequests = z.infer<typeof codeRequestsSchema>;
 
-/** POST /portal/member/deregister: deletes the account and erases its personal data, at once. */
-export const deregisterRequestSchema = z.object({ confirm: z.literal(true) });
+/**
+ * POST /portal/member/deregister: deletes the account and erases its personal data, at once, once the caller has
+ * shown it is them: the account's password, or a `deregister` code sent to its own phone or address (`mode` and
+ * `code`); an account with neither (Google, a partner's) within 10 minutes of logging in. Else reauth_required;
+ * a wrong password answers wrong_password, a wrong code code_invalid (guesses count towards the login lock).
+ */
+export const deregisterRequestSchema = z.object({
+  confirm: z.literal(true),
+  password: z.string().max(1024).optional(),
+  mode: z.enum(['mobile', 'mail']).optional(),
+  code: z.string().max(32).optional(),
+});
+export type DeregisterRequest = z.infer<typeof deregisterRequestSchema>;

@@ -26,7 +26,7 @@ export const verificationCodes = pgTable(
     id: uuid('id').primaryKey(),
     channel: text('channel', { enum: ['mobile', 'mail'] }).notNull(),
     identifier: text('identifier').notNull(),
-    purpose: text('purpose', { enum: ['login', 'reset_password', 'set_password'] }).notNull(),
+    purpose: text('purpose', { enum: ['login', 'reset_password', 'set_password', 'deregister'] }).notNull(),
     codeHash: text('code_hash').notNull(),
     requestedFrom: text('requested_from'),
     attempts: integer('attempts').notNull().default(0),

@@ -37,7 +37,7 @@ export interface CodeLimits {
 }
 
 /** Codes that go only to the caller's own phone or address (the caller is logged in). */
-const OWN_CONTACT_PURPOSES = new Set<CodePurpose>(['set_password']);
+const OWN_CONTACT_PURPOSES = new Set<CodePurpose>(['set_password', 'deregister']);
 
 const codeHash = (id: string, code: string) => createHash('sha256').update(`${id}:${code}`).digest();
 
@@ -272,7 +272,10 @@ export function createVerificationCodeService(deps: {
         accountId = user?.id;
         if (user ? await deps.isBarred(user.id) : input.purpose === 'reset_password') deliverTo = null;
       }
-      const captchaPassed = await checkCaptcha(input.ip, input.captchaKey, input.captcha);
+      // A logged-in caller's code to their own phone or address pumps nobody else's number: no captcha.
+      const captchaPassed = OWN_CONTACT_PURPOSES.has(input.purpose)
+        ? true
+        : await checkCaptcha(input.ip, input.captchaKey, input.captcha);
       await takeSendSlot(input.channel, identifier, input.ip, captchaPassed);
       await limiter.codeRequested(input.channel, identifier, input.ip);
       // The owner is told, after they log in, of codes asked for their account from other addresses. Written after

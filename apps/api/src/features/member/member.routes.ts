@@ -128,7 +128,12 @@ export const memberRoutes: FastifyPluginAsync<{ member: MemberService; sessions:
       },
     },
     async (request) => {
-      await member.deregister(me(request));
+      const { password, mode, code } = request.body;
+      await member.deregister(
+        me(request),
+        { password, mode, code },
+        { ip: request.ip, loginStartedAt: accountOf(request).startedAt },
+      );
       return ok(null);
     },
   );

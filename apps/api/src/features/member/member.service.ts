@@ -1,6 +1,7 @@
 import {
   ADULT_AGE,
   USER_AGREEMENT_VERSION,
+  type AccountMode,
   type CodeRequests,
   type Expression,
   type Interest,
@@ -59,6 +60,7 @@ export function createMemberService({
   eraseAccountTraces = async () => undefined,
   eraseUserData = async () => undefined,
   codeRequestsFromElsewhere,
+  confirmIdentity,
 }: {
   members: MemberRepository;
   measures: MeasuresRepository;
@@ -67,6 +69,12 @@ export function createMemberService({
   eraseAccountTraces?: (identifiers: string[]) => Promise<void>;
   /** Removes what other features keep for the account outside its rows (stored screenshots), before the rows go. */
   eraseUserData?: (userId: string) => Promise<void>;
+  /** Checks the caller is the owner (password, deregister code or a fresh login) before the account goes. */
+  confirmIdentity?: (
+    userId: string,
+    proof: { password?: string | undefined; mode?: AccountMode | undefined; code?: string | undefined },
+    ctx: { ip: string; loginStartedAt: Date },
+  ) => Promise<void>;
   /** Codes asked for the account since a time from addresses other than one (the audit log's code_requested). */
   codeRequestsFromElsewhere?: (
     userId: string,
@@ -81,6 +89,14 @@ export function createMemberService({
     const now = clock.now();
     const limited = (await measures.inForce(userId, ['limitation'], now)).length > 0;
     return toUserInfo(row, { now, limited });
+  }
+
+  async function erase(userId: string): Promise<void> {
+    const row = await members.findById(userId);
+    if (!row) throw new AppError('unauthorized');
+    await eraseUserData(userId);
+    await members.delete(userId);
+    await eraseAccountTraces([row.phone, row.email].filter((v): v is string => v !== null));
   }
 
   async function change(userId: string, patch: UserPatch): Promise<UserInfo> {
@@ -133,14 +149,22 @@ export function createMemberService({
     async codeRequestsSeen(userId: string): Promise<void> {
       await members.update(userId, { codeRequestsSeenAt: clock.now() });
     },
-    /** Deregistration (spec §4): the account and its personal data are erased at once; every session ends. */
-    async deregister(userId: string): Promise<void> {
-      const row = await members.findById(userId);
-      if (!row) throw new AppError('unauthorized');
-      await eraseUserData(userId);
-      await members.delete(userId);
-      await eraseAccountTraces([row.phone, row.email].filter((v): v is string => v !== null));
+    /**
+     * Deregistration (spec §4): once the caller has shown it is the owner (decision 0033), the account and its
+     * personal data are erased at once; every session ends.
+     */
+    async deregister(
+      userId: string,
+      proof: { password?: string | undefined; mode?: AccountMode | undefined; code?: string | undefined },
+      ctx: { ip: string; loginStartedAt: Date },
+    ): Promise<void> {
+      if (!(await members.findById(userId))) throw new AppError('unauthorized');
+      if (!confirmIdentity) throw new AppError('reauth_required');
+      await confirmIdentity(userId, proof, ctx);
+      await erase(userId);
     },
+    /** The deletion itself: by the owner (deregister) or by an admin's deletion measure. */
+    erase,
   };
 }
 export type MemberService = ReturnType<typeof createMemberService>;
