@@ -206,6 +206,10 @@ export function loadConfig(env: Record<string, string | undefined> = readEnviron
     const lines = storage.missing.map((name) => `  ${name}: required when UPLOAD_STORAGE is s3`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
+  const speech = readSpeechConfig(e);
+  if ('missing' in speech) {
+    throw new ConfigError(`Invalid configuration:\n${speech.missing.map((line) => `  ${line}`).join('\n')}`);
+  }
   const providers = readProvidersConfig(e);
   if ('missing' in providers) {
     throw new ConfigError(`Invalid configuration:\n${providers.missing.map((line) => `  ${line}`).join('\n')}`);
@@ -240,7 +244,7 @@ export function loadConfig(env: Record<string, string | undefined> = readEnviron
           maxTokens: readAbuseConfig(e, e.LLM_MAX_CONCURRENT).maxTokens,
         }
       : undefined,
-    speech: readSpeechConfig(e),
+    speech,
     embedding:
       e.EMBEDDING_BASE_URL && e.EMBEDDING_DIMENSIONS
         ? {

@@ -35,6 +35,9 @@ import { createS3ImageStorage } from './storage/s3-image-storage.ts';
 import { createShareRepository } from './features/share/share.repository.ts';
 import { createShareService } from './features/share/share.service.ts';
 import { createOpenAiSpeech } from './speech/openai-speech.ts';
+import { createAliyunSpeech } from './speech/speech.aliyun.ts';
+import type { SpeechPort } from './speech/speech-port.ts';
+import { createTencentSpeech } from './speech/speech.tencent.ts';
 import { createVoiceService } from './features/voice/voice.service.ts';
 import { createMetrics } from './http/metrics.ts';
 import { createInProcessGenerationStore } from './answer/generation-store.ts';
@@ -45,6 +48,14 @@ import { createRedisPubSub } from './pubsub/redis-pubsub.ts';
 import { createMemoryCounterStore } from './rate-limit/memory-counter-store.ts';
 import { createRedisCounterStore } from './rate-limit/redis-counter-store.ts';
 import { connectRedis } from './redis/redis-client.ts';
+
+/** The speech adapter SPEECH_PROVIDER names (none without an endpoint: voice input is off). */
+function createSpeech(endpoint: Config['speech']['endpoint']): SpeechPort | undefined {
+  if (endpoint?.provider === 'tencent') return createTencentSpeech(endpoint);
+  if (endpoint?.provider === 'aliyun') return createAliyunSpeech(endpoint);
+  if (endpoint?.provider === 'openai') return createOpenAiSpeech(endpoint);
+  return undefined;
+}
 
 /** The embedding adapter when an endpoint is configured, with the id that ties an index to its model. */
 export function embeddingFromConfig(config: Config): { embedder?: Embedder; embeddingId?: string } {
@@ -187,7 +198,7 @@ export async function createContainer(
     clock,
   });
   const voice = createVoiceService({
-    speech: config.speech.endpoint ? createOpenAiSpeech(config.speech.endpoint) : undefined,
+    speech: createSpeech(config.speech.endpoint),
     counters: hotCounters,
     clock,
     requestsPerMinute: config.speech.requestsPerMinute,
