@@ -14,6 +14,20 @@ import { WelcomeOverlay } from './welcome-overlay.tsx';
 const FirstVisitTour = lazy(() =>
   import('../features/tour/first-visit-tour.tsx').then((m) => ({ default: m.FirstVisitTour })),
 );
+const CodeRequestsNotice = lazy(() =>
+  import('../features/setting/code-requests-notice.tsx').then((m) => ({ default: m.CodeRequestsNotice })),
+);
+
+/** After login: codes asked for the account from elsewhere (loaded only for a reader who is logged in). */
+function AccountNotices() {
+  const { loggedIn } = useSession();
+  if (!loggedIn) return null;
+  return (
+    <Suspense fallback={null}>
+      <CodeRequestsNotice />
+    </Suspense>
+  );
+}
 
 /** document.title = app title, plus the route's title (or the pageTitle parameter) when there is one (spec §2). */
 function useDocumentTitle() {
@@ -74,6 +88,7 @@ export function AppLayout() {
         <KeepAliveOutlet />
       </main>
       <WelcomeOverlays />
+      <AccountNotices />
     </div>
   );
 }

@@ -20,7 +20,12 @@ export interface ApiClientDeps {
   getLocale: () => Locale;
   getPlatform: () => string;
   /** The guest key sent as the Guest-Key header, so a guest's answers are its own (none sent when absent). */
-  getGuestKey?: () => string;
+  getGuestKey?: () => string | null;
+  /**
+   * Makes sure the browser holds a guest key the server issued, before a guest's answer is asked for (the key
+   * names the guest for its answers and quotas; without one the guest is known by its address).
+   */
+  ensureGuestKey?: () => Promise<void>;
   navigate: (to: string) => void;
   toast: (message: string) => void;
   /** A call that carried the access token was answered 401: the token is dead (called before going to login). */
@@ -100,7 +105,8 @@ export function createApiClient(deps: ApiClientDeps) {
 
   function buildInit(method: HttpMethod, path: string, body: RequestOptions<unknown>['body']): RequestInit {
     const headers = new Headers({ Accept: 'application/json', Locale: deps.getLocale() });
-    if (deps.getGuestKey) headers.set(GUEST_KEY_HEADER, deps.getGuestKey());
+    const guestKey = deps.getGuestKey?.();
+    if (guestKey) headers.set(GUEST_KEY_HEADER, guestKey);
     const token = deps.getToken();
     if (token && !LOGIN_PATH.test(path)) headers.set('Authorization', `Bearer ${token}`);
     if (method === 'GET' || method === 'DELETE') return { method, headers };
@@ -240,6 +246,7 @@ export function createApiClient(deps: ApiClientDeps) {
   ): Promise<ReadableStream<Uint8Array>> {
     const headers: Record<string, string> = { Accept: 'text/event-stream' };
     if (options.lastEventId) headers['Last-Event-ID'] = options.lastEventId;
+    if (!deps.getToken()) await deps.ensureGuestKey?.();
     const { response, withToken } = await call('POST', path, { body, signal: options.signal }, headers);
     const type = response.headers.get('Content-Type') ?? '';
     if (type.includes('text/event-stream') && response.body) return response.body;

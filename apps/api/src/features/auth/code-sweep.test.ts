@@ -79,6 +79,7 @@ describe.each(databaseTargets)('a sweep of all 10^6 codes on $name', (target) =>
         maxAttempts: 5,
         resendIntervalMs: 60_000,
         perAccountPerHour: 1000,
+        perAccountPerIpPerHour: 1000,
         perIpPerHour: 1_000_000,
         perRegionPerHour: 1e7,
         withoutCaptchaPerIp: 1_000_000,

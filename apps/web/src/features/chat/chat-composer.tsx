@@ -128,6 +128,7 @@ export function ChatComposer({ value, onChange, onSubmit, disabled, placeholder 
             onText={onSubmit}
             minSeconds={voice.minSeconds}
             maxSeconds={voice.maxSeconds}
+            recording={voice.recording}
             disabled={disabled}
           />
         ) : (
