@@ -23,6 +23,7 @@ export default defineConfig({
       localesDir: fileURLToPath(new URL('src/locales', import.meta.url)),
       logo: fileURLToPath(new URL('src/assets/logo.svg', import.meta.url)),
       tourModule: 'src/features/tour/first-visit-tour.tsx',
+      homeModule: CHAT_BUDGET.page,
     }),
   ],
   // One React for the app and every library (the root package.json pins it with overrides).

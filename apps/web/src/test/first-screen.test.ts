@@ -2,9 +2,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { firstScreenChunks, staticClosure } from '../../build/first-screen-chunks.ts';
-import { bootScript, precompress, type FirstScreenPreloads } from '../../build/first-screen.ts';
+import { BOOT_VERSION_GLOBAL, bootScript, precompress, type FirstScreenPreloads } from '../../build/first-screen.ts';
+import { BOOT_VERSION_GLOBAL as READ_FROM, takeBootVersion } from '../app/boot-fetch.ts';
 
 /** A module graph: each id with the ids it imports statically. */
 const graphOf = (edges: Record<string, string[]>) => ({
@@ -118,6 +119,7 @@ describe('the boot script of index.html', () => {
       en: ['/assets/cat-en.js', '/assets/locale-en.js'],
     },
     tour: { js: ['/assets/tour.js'], css: ['/assets/tour.css'] },
+    home: { js: ['/assets/chat-page.js'], css: [] },
   };
 
   function boot(path = '/chat') {
@@ -147,6 +149,7 @@ describe('the boot script of index.html', () => {
       'modulepreload /assets/locale-zh-CN.js',
       'modulepreload /assets/cat-en.js',
       'modulepreload /assets/locale-en.js',
+      'modulepreload /assets/chat-page.js',
       'modulepreload /assets/tour.js',
       'preload /assets/tour.css',
     ]);
@@ -157,12 +160,48 @@ describe('the boot script of index.html', () => {
     const seen = boot('/chat');
     expect(seen.words).toEqual(['圣经问答助手', '在圣经中寻找答案', '请输入你的问题']);
     expect(document.documentElement.lang).toBe('zh-CN');
-    expect(seen.fetched).toEqual(['modulepreload /assets/cat-zh.js', 'modulepreload /assets/locale-zh-CN.js']);
+    expect(seen.fetched).toEqual([
+      'modulepreload /assets/cat-zh.js',
+      'modulepreload /assets/locale-zh-CN.js',
+      'modulepreload /assets/chat-page.js',
+    ]);
     window.localStorage.clear();
     expect(boot('/about').fetched).toEqual([
       'modulepreload /assets/cat-zh.js',
       'modulepreload /assets/locale-zh-CN.js',
     ]);
+  });
+
+  it("asks the server's version marker as the page arrives, when start-up will ask it", async () => {
+    const calls: [string, RequestInit | undefined][] = [];
+    const fetchSpy = vi.spyOn(window, 'fetch').mockImplementation(async (input, init) => {
+      calls.push([String(input), init]);
+      return new Response('en', { headers: { 'Content-Type': 'text/plain' } });
+    });
+    try {
+      window.localStorage.setItem(btoa('CHAT_ASSISTANT__PLATFORM_CODE'), JSON.stringify('Partner'));
+      boot('/chat');
+      expect(calls).toEqual([
+        [
+          '/webapi/version?sysName=CHAT_ASSISTANT&platform=Partner',
+          { headers: { Accept: 'application/json', Locale: 'zh-cn' } },
+        ],
+      ]);
+      expect(READ_FROM).toBe(BOOT_VERSION_GLOBAL);
+      await expect(takeBootVersion()).resolves.toBe('en');
+      expect(takeBootVersion()).toBeUndefined();
+      // A flag stored (language settled) or an external-access link: start-up does not ask, nor does the page.
+      window.localStorage.setItem(btoa('CHAT_ASSISTANT__DEFAULT_LANGUAGE'), 'true');
+      boot('/chat');
+      window.localStorage.clear();
+      window.history.replaceState(null, '', '/chat#externalAccess?appId=x');
+      new Function(bootScript(texts, preloads))();
+      expect(calls).toHaveLength(1);
+      expect(takeBootVersion()).toBeUndefined();
+    } finally {
+      fetchSpy.mockRestore();
+      window.localStorage.clear();
+    }
   });
 
   it('lets no catalogue text close its script element', () => {
