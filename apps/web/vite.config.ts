@@ -5,6 +5,7 @@ import react from '@vitejs/plugin-react';
 import { bundleBudget } from './build/bundle-budget.ts';
 import { firstScreenChunks } from './build/first-screen-chunks.ts';
 import { firstScreen } from './build/first-screen.ts';
+import { serviceWorker } from './build/service-worker.ts';
 
 /** The first visit to /chat may send at most this much gzipped JavaScript (issue 6). */
 const CHAT_BUDGET = {
@@ -24,6 +25,16 @@ export default defineConfig({
       logo: fileURLToPath(new URL('src/assets/logo.svg', import.meta.url)),
       tourModule: 'src/features/tour/first-visit-tour.tsx',
       homeModule: CHAT_BUDGET.page,
+    }),
+    serviceWorker({
+      worker: fileURLToPath(new URL('src/service-worker/sw.ts', import.meta.url)),
+      localesDir: fileURLToPath(new URL('src/locales', import.meta.url)),
+      logo: fileURLToPath(new URL('src/assets/logo.svg', import.meta.url)),
+      firstScreenModules: [
+        CHAT_BUDGET.page,
+        'src/features/tour/first-visit-tour.tsx',
+        'src/locales/zh-CN/catalogue.ts',
+      ],
     }),
   ],
   // One React for the app and every library (the root package.json pins it with overrides).

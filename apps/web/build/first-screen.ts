@@ -90,6 +90,8 @@ export function bootScript(
   var t = D.texts[language];
   root.lang = t.tag;
   if (settings.darkMode) root.setAttribute('data-prefers-color-scheme', 'dark');
+  var manifest = d.querySelector('link[rel=manifest]');
+  if (manifest) manifest.setAttribute('href', '/manifest.' + t.tag + '.webmanifest');
   var overlay = d.getElementById('boot-overlay');
   if (overlay && language !== D.source) {
     d.title = t.title;

@@ -7,6 +7,7 @@ import { setupAntdMobile, showToast } from './app/antd-setup.ts';
 import { createAppServices } from './app/create-services.ts';
 import { takeBootVersion } from './app/boot-fetch.ts';
 import { AppProviders } from './app/providers.tsx';
+import { registerServiceWorker } from './app/service-worker.ts';
 import { routes } from './app/routes.tsx';
 import { runStartup } from './app/startup.ts';
 import { trackStartup } from './app/startup-state.ts';
@@ -64,6 +65,7 @@ trackStartup(
 );
 
 if (import.meta.env.PROD) {
+  registerServiceWorker();
   startVersionWatcher({
     baseline: servedScripts,
     fetchRoot: () => fetch(`/?_timestamp=${Date.now()}`, { cache: 'no-store' }).then((response) => response.text()),

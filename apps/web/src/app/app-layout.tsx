@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { OfflineNotice } from '../components/offline-notice.tsx';
 import { useNavigation } from 'react-router';
 import { isTourDone, syncTourAnswers } from '../lib/preferences.ts';
 import { composeDocumentTitle, useRouteMeta, useRouteTitle } from '../lib/route-meta.ts';
@@ -70,6 +71,7 @@ export function AppLayout() {
   return (
     <div className={`app-shell ${isMobile ? 'is-mobile' : 'is-desktop'}`} data-testid="app-shell">
       <NavigationProgress />
+      <OfflineNotice />
       <main className="app-main">
         <KeepAliveOutlet />
       </main>

@@ -33,6 +33,8 @@ import {
   saveGuestConversation,
 } from './guest-conversations.ts';
 import { Toast } from '../../lib/overlays.ts';
+import { isOffline } from '../../lib/connectivity.ts';
+import { keepsOfflineData } from '../../lib/offline-data.ts';
 
 interface Stream {
   controller: AbortController;
@@ -57,6 +59,7 @@ function isAbort(error: unknown): boolean {
 export function useConversation() {
   const { api, storage } = useServices();
   const { t } = useTranslation('chat');
+  const { t: tc } = useTranslation();
   const errorMessage = useErrorMessage();
   const queryClient = useQueryClient();
   const invalidateHistory = useInvalidateHistory();
@@ -77,6 +80,7 @@ export function useConversation() {
         return { code: errorCode(name), msg: errorMessage(name) };
       }
       if (error instanceof ApiError) {
+        if (error.kind === 'network' && isOffline()) return { code: 0, msg: tc('offline.ask') };
         if (error.kind === 'timeout' || error.kind === 'network') return { code: 0, msg: t('answer.networkError') };
         if (error.kind === 'invalid_response') {
           return { code: errorCode('answer_parse_failed'), msg: errorMessage('answer_parse_failed') };
@@ -85,28 +89,32 @@ export function useConversation() {
       }
       return { code: errorCode('generation_failed'), msg: errorMessage('generation_failed') };
     },
-    [errorMessage, t],
+    [errorMessage, t, tc],
   );
 
   const run = useCallback(
     async (key: string, open: (signal: AbortSignal) => AsyncIterable<ChatEvent>) => {
       const stream: Stream = { controller: new AbortController(), stopped: false };
       streams.current.set(key, stream);
-      let stored = false;
+      let stored: string | null = null;
       try {
         for await (const event of open(stream.controller.signal)) {
           dispatch({ type: 'event', key, event });
-          if (event.type === 'meta') stored = !event.guest && event.conversationId !== null;
+          if (event.type === 'meta') stored = event.guest ? null : event.conversationId;
         }
       } catch (error) {
         if (stream.stopped || isAbort(error)) dispatch({ type: 'stopped', key });
         else dispatch({ type: 'failed', key, error: failureOf(error) });
       } finally {
         streams.current.delete(key);
-        if (stored) invalidateHistory();
+        if (stored) {
+          invalidateHistory();
+          // Read once through the service worker, the conversation is kept for offline reading (decision 0045).
+          if (keepsOfflineData()) void queryClient.prefetchQuery(messagesQuery(api, stored));
+        }
       }
     },
-    [failureOf, invalidateHistory],
+    [api, failureOf, invalidateHistory, queryClient],
   );
 
   const startAsk = useCallback(
