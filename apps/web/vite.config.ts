@@ -12,8 +12,9 @@ const CHAT_BUDGET = {
   route: '/chat',
   page: 'src/features/chat/chat-page.tsx',
   maxGzipBytes: 200 * 1024,
-  // A first visit also fetches its language's catalogues and the first-visit tour.
-  alsoLoads: ['locale-zh-CN', 'first-visit-tour'],
+  // A first visit also fetches its language's catalogues and the first-visit tour, and once its screen is up, the
+  // conversation's code.
+  alsoLoads: ['locale-zh-CN', 'locale-zh-CN-more', 'first-visit-tour', 'chat-conversation'],
 };
 
 export default defineConfig({
@@ -33,6 +34,8 @@ export default defineConfig({
       firstScreenModules: [
         CHAT_BUDGET.page,
         'src/features/tour/first-visit-tour.tsx',
+        'src/features/chat/chat-conversation.tsx',
+        'src/locales/zh-CN/first-screen.ts',
         'src/locales/zh-CN/catalogue.ts',
       ],
     }),
@@ -53,8 +56,14 @@ export default defineConfig({
         codeSplitting: firstScreenChunks(fileURLToPath(new URL('.', import.meta.url)), {
           entry: 'src/main.tsx',
           home: CHAT_BUDGET.page,
-          // zod arrives with the first answer that needs validating (decision 0009).
-          lazy: [/[\\/]node_modules[\\/]zod[\\/]/],
+          // zod arrives with the first answer that needs validating (decision 0009); the error catalogue (every
+          // message in five languages) with the first error shown.
+          lazy: [/[\\/]node_modules[\\/]zod[\\/]/, /[\\/]contract[\\/]src[\\/]errors\.ts$/],
+          // The nav bar's back arrow is the first screen's only icon; its index names a hundred.
+          barrels: [/[\\/]node_modules[\\/]antd-mobile-icons[\\/]es[\\/]index\.js$/],
+          parts: [/[\\/]node_modules[\\/]antd-mobile-icons[\\/]es[\\/]LeftOutline\.js$/],
+          // lib/i18n.ts FIRST_SCREEN_NAMESPACES: their catalogues travel with the first screen.
+          firstScreenCatalogues: ['common', 'chat', 'tour'],
         }),
       },
     },

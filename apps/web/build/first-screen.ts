@@ -155,7 +155,7 @@ function preloadsOf(
   };
   const locales: FirstScreenPreloads['locales'] = {};
   for (const [stored, tag] of Object.entries(LANGUAGES) as [StoredLanguage, string][]) {
-    locales[stored] = loadedBy(`/locales/${tag}/catalogue.ts`).js;
+    locales[stored] = loadedBy(`/locales/${tag}/first-screen.ts`).js;
   }
   return { locales, tour: loadedBy(modules.tour), home: loadedBy(modules.home) };
 }

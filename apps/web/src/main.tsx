@@ -3,7 +3,6 @@ import './app/app.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
-import { setupAntdMobile, showToast } from './app/antd-setup.ts';
 import { createAppServices } from './app/create-services.ts';
 import { takeBootVersion } from './app/boot-fetch.ts';
 import { AppProviders } from './app/providers.tsx';
@@ -15,7 +14,7 @@ import { scriptSources, startVersionWatcher } from './app/version-watcher.ts';
 import { createI18n, loadCatalogues } from './lib/i18n.ts';
 import { createAppStorage } from './lib/storage.ts';
 import { applyTheme } from './lib/theme.ts';
-import { Dialog } from './lib/overlays.ts';
+import { beforeFirstOverlay, Dialog, Toast } from './lib/overlays.ts';
 
 // The page's script sources as served, read before anything adds one: the version watcher's first list.
 const servedScripts = scriptSources(document.documentElement.outerHTML);
@@ -28,7 +27,7 @@ await loadCatalogues(language);
 const i18n = createI18n(language);
 document.documentElement.lang = i18n.language;
 applyTheme(document, { darkMode: settings.darkMode, primary: settings.themeColor });
-setupAntdMobile();
+beforeFirstOverlay(() => import('./app/antd-setup.ts').then((setup) => setup.setupAntdMobile()));
 
 const router = createBrowserRouter(routes);
 const reload = () => window.location.reload();
@@ -37,7 +36,7 @@ const services = createAppServices({
   i18n,
   navigate: (to) => void router.navigate(to),
   currentPath: () => `${router.state.location.pathname}${router.state.location.search}`,
-  toast: showToast,
+  toast: (message) => Toast.show({ content: message }),
   reload,
 });
 

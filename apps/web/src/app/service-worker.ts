@@ -1,7 +1,10 @@
+import { whenIdle } from '../lib/when-idle.ts';
+
 /**
- * Installs the service worker (decision 0045) once the page has loaded, so its first download never competes with
- * the first screen's, and tells it which built files this page fetched before it was in control (they are kept too:
- * the reader's language's catalogues, a page opened first). Production builds only: the dev server has no /sw.js.
+ * Installs the service worker (decision 0045) once the page has loaded and is idle, so its first downloads never
+ * compete with the first screen's, and tells it which built files this page fetched before it was in control (they
+ * are kept too: the reader's language's catalogues, a page opened first). Production builds only: the dev server has
+ * no /sw.js.
  */
 export function registerServiceWorker(
   win: Window = window,
@@ -18,6 +21,7 @@ export function registerServiceWorker(
       .catch(() => undefined);
     container.addEventListener('controllerchange', () => tell(container.controller));
   };
-  if (win.document.readyState === 'complete') register();
-  else win.addEventListener('load', register, { once: true });
+  const later = () => whenIdle(register, 5000, win);
+  if (win.document.readyState === 'complete') later();
+  else win.addEventListener('load', later, { once: true });
 }

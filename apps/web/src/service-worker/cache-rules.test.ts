@@ -49,7 +49,6 @@ describe('what the service worker does with a request', () => {
       get('/webapi/portal/chat/ask', { accept: 'text/event-stream' }),
       get('/webapi/portal/chat/collect', { method: 'POST' }),
       get('/webapi/portal/chat/session/delete', { method: 'DELETE' }),
-      get('/webapi/version'),
       get('/webapi/health'),
       get('/webapi/portal/auth/captcha/googleCaptcha'),
       get('/webapi/portal/auth/qr/status?ticket=x'),
@@ -61,6 +60,10 @@ describe('what the service worker does with a request', () => {
       { ...get('/webapi/portal/chat/sessions'), url: 'https://accounts.google.com/gsi/client' },
     ];
     for (const request of passes) expect(classify(request, ORIGIN), `${request.method} ${request.url}`).toBe('pass');
+  });
+
+  it('answers the version marker from what it kept, refreshing it behind (spec §4 asks it at every start)', () => {
+    expect(classify(get('/webapi/version?sysName=CHAT_ASSISTANT&platform=International'), ORIGIN)).toBe('edition');
   });
 
   it("keys a reader's data by who asked and in which language", () => {

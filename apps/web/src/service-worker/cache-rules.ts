@@ -5,12 +5,16 @@
  *   not answered within NAVIGATION_TIMEOUT_MS (a repeat visit on a slow network paints from the shell).
  * - `asset`: a built file under /assets/ (its name carries its content's hash): the kept copy first.
  * - `data`: a GET of the API's data (a chapter, the conversation list, a conversation, collections, the devotional,
- *   and whatever new GET a page adds): network first, the kept copy when the network fails. Kept per reader.
+ *   and whatever new GET a page adds): network first, the kept copy only when the network fails (never on a slow
+ *   answer: after a change, an old list must not come back). Kept per reader.
+ * - `edition`: the version marker (GET /version, spec §4): the kept answer at once, refreshed behind it, so a start-up
+ *   of the simplified-Chinese edition (which asks it every time) does not wait a round trip; a changed marker applies
+ *   at the next start.
  * - `pass`: everything else goes to the network untouched: every POST, PUT and DELETE (asks, their event streams,
- *   logins, edits), event streams, the version marker and the version watcher's root page, sign-in and captcha calls,
- *   voice, health, other origins.
+ *   logins, edits), event streams, the version watcher's root page, sign-in and captcha calls, voice, health, other
+ *   origins.
  */
-export type RequestKind = 'page' | 'asset' | 'data' | 'pass';
+export type RequestKind = 'page' | 'asset' | 'data' | 'edition' | 'pass';
 
 export interface RequestFacts {
   method: string;
@@ -28,13 +32,13 @@ export const SHELL_CACHE = `${CACHE_PREFIX}shell`;
 export const ASSET_CACHE = `${CACHE_PREFIX}assets`;
 /** API answers, per reader. */
 export const DATA_CACHE = `${CACHE_PREFIX}data`;
+/** The edition's version marker: the same for every reader. */
+export const EDITION_CACHE = `${CACHE_PREFIX}edition`;
 /** Where the shell is kept: every route is the same index.html. */
 export const SHELL_KEY = '/index.html';
 
 /** How long a navigation waits for the network before the kept shell is served (the network still refreshes it). */
 export const NAVIGATION_TIMEOUT_MS = 500;
-/** How long a data GET with a kept copy waits for the network before the copy is served. */
-export const DATA_TIMEOUT_MS = 6_000;
 /** The most API answers kept; the oldest go first. */
 export const MAX_DATA_ENTRIES = 400;
 
@@ -42,9 +46,9 @@ export const MAX_DATA_ENTRIES = 400;
 export const KEPT_AT_HEADER = 'x-offline-kept-at';
 
 const API_PREFIX = '/webapi/';
-/** API GETs never kept: live state (versions, health, sign-in, captchas, QR polling), voice and dev tools. */
+const EDITION = /^\/webapi\/version$/;
+/** API GETs never kept: live state (health, sign-in, captchas, QR polling), voice and dev tools. */
 const NOT_KEPT = [
-  /^\/webapi\/version$/,
   /^\/webapi\/(health|ready|openapi\.json)$/,
   /^\/webapi\/dev\//,
   /^\/webapi\/portal\/auth\//,
@@ -66,6 +70,7 @@ export function classify(request: RequestFacts, origin: string): RequestKind {
   const path = url.pathname;
   if (request.mode === 'navigate') return NOT_PAGES.test(path) || FILE.test(path) ? 'pass' : 'page';
   if (path.startsWith('/assets/')) return 'asset';
+  if (EDITION.test(path)) return 'edition';
   if (path.startsWith(API_PREFIX)) return NOT_KEPT.some((pattern) => pattern.test(path)) ? 'pass' : 'data';
   return 'pass';
 }

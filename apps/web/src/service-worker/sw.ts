@@ -8,7 +8,7 @@
 import {
   ASSET_CACHE,
   DATA_CACHE,
-  DATA_TIMEOUT_MS,
+  EDITION_CACHE,
   KEPT_AT_HEADER,
   MAX_DATA_ENTRIES,
   NAVIGATION_TIMEOUT_MS,
@@ -79,6 +79,7 @@ self.addEventListener('fetch', (event) => {
   if (kind === 'page') event.respondWith(page(event));
   else if (kind === 'asset') event.respondWith(asset(request));
   else if (kind === 'data') event.respondWith(data(event));
+  else if (kind === 'edition') event.respondWith(edition(event));
 });
 
 async function keepAssets(urls: readonly string[]): Promise<void> {
@@ -121,6 +122,20 @@ async function page(event: FetchEvent): Promise<Response> {
   return shell ? markedKept(shell) : fresh;
 }
 
+/** The version marker: the kept answer at once, the network's kept for the next start (or waited for the first). */
+async function edition(event: FetchEvent): Promise<Response> {
+  const key = event.request.url.split('?')[0]!;
+  const fetched = fetch(event.request).then((response) => ({ response, copy: response.clone() }));
+  const cache = caches.open(EDITION_CACHE);
+  event.waitUntil(
+    Promise.all([fetched, cache])
+      .then(([{ response, copy }, opened]) => (response.ok ? opened.put(key, copy) : undefined))
+      .catch(() => undefined),
+  );
+  const kept = await (await cache).match(key, IGNORE_VARY);
+  return kept ?? fetched.then(({ response }) => response);
+}
+
 /** Hashed files: kept copy first, else the network (and kept). */
 async function asset(request: Request): Promise<Response> {
   const cache = await caches.open(ASSET_CACHE);
@@ -154,7 +169,7 @@ async function keepData(cache: Cache, key: string, response: Response): Promise<
   await trim(cache);
 }
 
-/** Network first for the API's data; the reader's kept copy when the network fails or is slow. */
+/** Network first for the API's data; the reader's kept copy when the network fails. */
 async function data(event: FetchEvent): Promise<Response> {
   const { request } = event;
   const fetched = fetch(request).then((response) => ({ response, copy: response.clone() }));
@@ -170,10 +185,13 @@ async function data(event: FetchEvent): Promise<Response> {
       .then(([{ copy }, key, opened]) => keepData(opened, key, copy))
       .catch(() => undefined),
   );
-  const kept = await (await cache).match(await keyed, IGNORE_VARY);
-  if (!kept) return fresh;
-  const first = await Promise.race([fresh.catch(() => undefined), after(DATA_TIMEOUT_MS)]);
-  return first ?? markedKept(kept);
+  try {
+    return await fresh;
+  } catch (failure) {
+    const kept = await (await cache).match(await keyed, IGNORE_VARY);
+    if (kept) return markedKept(kept);
+    throw failure;
+  }
 }
 
 export {};

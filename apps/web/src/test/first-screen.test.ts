@@ -27,6 +27,30 @@ describe('the first screen in few chunks', () => {
     '/web/src/components/form.tsx': [],
   });
 
+  it("does not follow a barrel's imports: what the first screen takes from it is named", () => {
+    const icons = graphOf({
+      '/web/src/main.tsx': ['/web/node_modules/antd-mobile/es/nav-bar.js'],
+      '/web/node_modules/antd-mobile/es/nav-bar.js': ['/web/node_modules/antd-mobile-icons/es/index.js'],
+      '/web/node_modules/antd-mobile-icons/es/index.js': [
+        '/web/node_modules/antd-mobile-icons/es/LeftOutline.js',
+        '/web/node_modules/antd-mobile-icons/es/SearchOutline.js',
+      ],
+      '/web/node_modules/antd-mobile-icons/es/LeftOutline.js': [],
+      '/web/node_modules/antd-mobile-icons/es/SearchOutline.js': [],
+      '/web/src/features/chat/chat-page.tsx': [],
+    });
+    const [, app] = firstScreenChunks('/web', {
+      entry: 'src/main.tsx',
+      home: 'src/features/chat/chat-page.tsx',
+      barrels: [/antd-mobile-icons[\\/]es[\\/]index\.js$/],
+      parts: [/LeftOutline\.js$/],
+    }).groups;
+    const appOf = (id: string) => app!.name(id, icons);
+    expect(appOf('/web/node_modules/antd-mobile/es/nav-bar.js')).toBe('app');
+    expect(appOf('/web/node_modules/antd-mobile-icons/es/LeftOutline.js')).toBe('app');
+    expect(appOf('/web/node_modules/antd-mobile-icons/es/SearchOutline.js')).toBeNull();
+  });
+
   it('follows static imports only', () => {
     expect([...staticClosure(graph, ['/web/src/app/routes.tsx'])].sort()).toEqual(
       [
@@ -39,11 +63,12 @@ describe('the first screen in few chunks', () => {
     );
   });
 
-  it('puts the entry’s and the home page’s modules in one chunk, less lazy libraries; each language in its own', () => {
+  it('puts the entry’s and the home page’s modules in one chunk, less lazy libraries; each language in two', () => {
     const [locales, app] = firstScreenChunks('/web', {
       entry: 'src/main.tsx',
       home: 'src/features/chat/chat-page.tsx',
       lazy: [/[\\/]node_modules[\\/]zod[\\/]/],
+      firstScreenCatalogues: ['common', 'chat'],
     }).groups;
     const appOf = (id: string) => app!.name(id, graph);
     expect(appOf('/web/src/main.tsx')).toBe('app');
@@ -59,7 +84,10 @@ describe('the first screen in few chunks', () => {
     expect(appOf('/web/src/components/form.tsx')).toBeNull();
     const localeOf = (id: string) => (locales!.name as (id: string) => string | null)(id);
     expect(localeOf('/web/src/locales/zh-TW/chat.json')).toBe('locale-zh-TW');
-    expect(localeOf('/web/src/locales/en/catalogue.ts')).toBe('locale-en');
+    expect(localeOf('/web/src/locales/en/first-screen.ts')).toBe('locale-en');
+    // The pages' words come in a second chunk, once the first screen is up.
+    expect(localeOf('/web/src/locales/zh-TW/login.json')).toBe('locale-zh-TW-more');
+    expect(localeOf('/web/src/locales/en/catalogue.ts')).toBe('locale-en-more');
     expect(localeOf('/web/src/features/chat/chat.css')).toBeNull();
   });
 });

@@ -1,9 +1,9 @@
-import { errorCode, type AnswerKind, type ChatEvent, type ChatMode } from '@bible-qa/contract';
+import type { AnswerKind, ChatEvent, ChatMode } from '@bible-qa/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useReducer, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api-client.ts';
-import { useErrorMessage } from '../../lib/i18n.ts';
+import { laterErrorCode, useLaterErrorMessage } from '../../lib/i18n.ts';
 import { storedExpression } from '../../lib/preferences.ts';
 import { useServices } from '../../lib/services.tsx';
 import {
@@ -60,7 +60,7 @@ export function useConversation() {
   const { api, storage } = useServices();
   const { t } = useTranslation('chat');
   const { t: tc } = useTranslation();
-  const errorMessage = useErrorMessage();
+  const errorMessage = useLaterErrorMessage();
   const queryClient = useQueryClient();
   const invalidateHistory = useInvalidateHistory();
   const [state, dispatch] = useReducer(conversationReducer, initialConversation);
@@ -74,20 +74,21 @@ export function useConversation() {
   useKeptInBrowser(state, storage);
 
   const failureOf = useCallback(
-    (error: unknown): { code: number; msg: string } => {
+    async (error: unknown): Promise<{ code: number; msg: string }> => {
+      const catalogued = async (name: 'answer_parse_failed' | 'generation_failed') => ({
+        code: await laterErrorCode(name),
+        msg: await errorMessage(name),
+      });
       if (error instanceof ChatStreamError) {
-        const name = error.fault === 'malformed' ? 'answer_parse_failed' : 'generation_failed';
-        return { code: errorCode(name), msg: errorMessage(name) };
+        return catalogued(error.fault === 'malformed' ? 'answer_parse_failed' : 'generation_failed');
       }
       if (error instanceof ApiError) {
         if (error.kind === 'network' && isOffline()) return { code: 0, msg: tc('offline.ask') };
         if (error.kind === 'timeout' || error.kind === 'network') return { code: 0, msg: t('answer.networkError') };
-        if (error.kind === 'invalid_response') {
-          return { code: errorCode('answer_parse_failed'), msg: errorMessage('answer_parse_failed') };
-        }
+        if (error.kind === 'invalid_response') return catalogued('answer_parse_failed');
         if (error.message) return { code: error.code ?? 0, msg: error.message };
       }
-      return { code: errorCode('generation_failed'), msg: errorMessage('generation_failed') };
+      return catalogued('generation_failed');
     },
     [errorMessage, t, tc],
   );
@@ -104,7 +105,7 @@ export function useConversation() {
         }
       } catch (error) {
         if (stream.stopped || isAbort(error)) dispatch({ type: 'stopped', key });
-        else dispatch({ type: 'failed', key, error: failureOf(error) });
+        else dispatch({ type: 'failed', key, error: await failureOf(error) });
       } finally {
         streams.current.delete(key);
         if (stored) {
