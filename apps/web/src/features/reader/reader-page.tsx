@@ -95,7 +95,9 @@ export function ReaderPage() {
       {chapter.title} <span aria-hidden="true">▾</span>
     </button>
   ) : undefined;
-  const shownParallel = parallel.data && !parallel.data.missing ? parallel.data : null;
+  // Without a parallel text asked for, the disabled query shares the main one's key (no translation): its data is
+  // the main chapter itself, which must not be shown twice.
+  const shownParallel = parallelId !== null && parallel.data && !parallel.data.missing ? parallel.data : null;
 
   const footer = chapter ? (
     <nav className="reader-pager" aria-label={chapter.title}>
