@@ -77,21 +77,31 @@ describe('chat page', () => {
     expect(input.value).toBe('第二个');
   });
 
-  it('fills the composer with a suggested question', async () => {
+  it('asks a sample question when it is tapped', async () => {
+    const stream = liveStream();
+    const fetch = askStreams(stream.body);
+    vi.stubGlobal('fetch', fetch);
     renderApp('/chat');
-    const { input } = await composer();
+    await composer();
     fireEvent.click(screen.getByTestId('chat-suggestion-2'));
-    await waitFor(() => expect(input.value).toBe('登山宝训主要讲了什么？'));
+    expect((await screen.findByTestId('chat-question')).textContent).toBe('登山宝训主要讲了什么？');
+    expect(askCalls(fetch)).toHaveLength(1);
+    expect(JSON.parse(String(askCalls(fetch)[0]![1]?.body))).toMatchObject({
+      question: '登山宝训主要讲了什么？',
+      kind: 'answer',
+    });
   });
 
-  it('asks before a suggestion overwrites a draft', async () => {
+  it('asks a sample question without touching a draft, so nothing needs confirming', async () => {
+    const stream = liveStream();
+    const fetch = askStreams(stream.body);
+    vi.stubGlobal('fetch', fetch);
     renderApp('/chat');
     const { input } = await composer();
     fireEvent.change(input, { target: { value: '我的草稿' } });
     fireEvent.click(screen.getByTestId('chat-suggestion-1'));
-    expect(await screen.findByText('输入框中已有内容，是否覆盖？')).toBeTruthy();
-    fireEvent.click(screen.getByText('取消'));
-    await waitFor(() => expect(screen.queryByText('输入框中已有内容，是否覆盖？')).toBeNull());
+    await waitFor(() => expect(askCalls(fetch)).toHaveLength(1));
+    expect(screen.queryByText('输入框中已有内容，是否覆盖？')).toBeNull();
     expect(input.value).toBe('我的草稿');
   });
 

@@ -78,7 +78,15 @@ export function ChatPage() {
     setKind('answer');
   }
 
-  /** A suggestion or follow-up replaces a draft only when the user agrees (spec §5). */
+  /**
+   * A sample question is asked at once, as a question, whatever kind the composer is set to; a draft in the composer
+   * stays as it is (nothing is overwritten, so nothing to confirm).
+   */
+  function askSample(question: string) {
+    if (!conversation.ask(question, mode, 'answer')) Toast.show({ content: t('composer.busy') });
+  }
+
+  /** A follow-up replaces a draft only when the user agrees (spec §5). */
   async function mayOverwrite(question: string): Promise<boolean> {
     const current = draft.trim();
     if (!current || current === question) return true;
@@ -209,7 +217,7 @@ export function ChatPage() {
           loggedIn={loggedIn}
           mode={mode}
           onMode={setMode}
-          onPick={(question) => void mayOverwrite(question).then((ok) => ok && setDraft(question))}
+          onPick={askSample}
           onLogin={() => navigate('/login')}
         />
       )}
