@@ -655,8 +655,3 @@ export function errorMessage(name: ErrorName, locale: Locale = DEFAULT_LOCALE, a
 }
 
 export const ERROR_NAMES = Object.keys(catalogue) as ErrorName[];
-
-/** Business errors are shown to the user as a toast (spec §8). */
-export function isBusinessCode(code: number): boolean {
-  return code >= 10000 && code < 20000;
-}

@@ -30,6 +30,8 @@ export interface ApiClientDeps {
   toast: (message: string) => void;
   /** A call that carried the access token was answered 401: the token is dead (called before going to login). */
   onSessionRefused?: () => void;
+  /** Each call's answer, or null when it failed for want of a network: whether the app is offline (connectivity.ts). */
+  onReach?: (response: Response | null) => void;
   fetch?: typeof fetch;
   baseUrl?: string;
   timeoutMs?: number;
@@ -135,10 +137,13 @@ export function createApiClient(deps: ApiClientDeps) {
     const onAbort = () => controller.abort();
     signal?.addEventListener('abort', onAbort);
     try {
-      return await doFetch(url, { ...init, signal: controller.signal });
+      const response = await doFetch(url, { ...init, signal: controller.signal });
+      deps.onReach?.(response);
+      return response;
     } catch (cause) {
       if (timedOut) throw new ApiError('timeout', `Request timed out after ${timeoutMs} ms`, null, { cause });
       if (signal?.aborted) throw new ApiError('aborted', 'Request aborted', null, { cause });
+      deps.onReach?.(null);
       throw new ApiError('network', 'Network request failed', null, { cause });
     } finally {
       clearTimeout(timer);

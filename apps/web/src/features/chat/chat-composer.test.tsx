@@ -1,5 +1,5 @@
 import { QUESTION_MAX_LENGTH } from '@bible-qa/contract';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Toast } from '../../lib/overlays.ts';
 import { renderApp } from '../../test/render-app.tsx';
@@ -105,6 +105,9 @@ describe('chat composer rough edges', () => {
     fireEvent.click(send);
     await waitFor(() => expect(asks).toEqual(['什么是恩典？']));
     stream.push(sse(metaEvent()));
+    // The message would come from the error catalogue, loaded on first use: let that settle before looking.
+    await import('../../lib/error-messages.ts');
+    await act(async () => undefined);
     expect(show).not.toHaveBeenCalled();
     expect(toasts()).not.toContain('请输入问题');
   });
@@ -114,7 +117,7 @@ describe('chat composer rough edges', () => {
     renderApp('/chat');
     const { send } = await composer();
     fireEvent.click(send);
-    expect(toasts()).toEqual(['请输入问题']);
+    await waitFor(() => expect(toasts()).toEqual(['请输入问题']));
     expect(show).toHaveBeenCalledTimes(1);
     await findToast('请输入问题');
   });

@@ -10,7 +10,7 @@ Globals.assign({ skipAnimation: true });
 
 /** A fetch that streams `body` for the ask and answers every other call (the voice settings …) with not found. */
 function askStreams(body: ReadableStream<Uint8Array>) {
-  return vi.fn(async (input: RequestInfo | URL) =>
+  return vi.fn(async (input: RequestInfo | URL, _init?: RequestInit) =>
     String(input).includes('/portal/chat/ask')
       ? eventStreamResponse(body)
       : new Response(JSON.stringify({ code: 10004, msg: 'not found', data: null }), {
@@ -78,21 +78,31 @@ describe('chat page', () => {
     expect(input.value).toBe('第二个');
   });
 
-  it('fills the composer with a suggested question', async () => {
+  it('asks a sample question when it is tapped', async () => {
+    const stream = liveStream();
+    const fetch = askStreams(stream.body);
+    vi.stubGlobal('fetch', fetch);
     renderApp('/chat');
-    const { input } = await composer();
+    await composer();
     fireEvent.click(screen.getByTestId('chat-suggestion-2'));
-    await waitFor(() => expect(input.value).toBe('登山宝训主要讲了什么？'));
+    expect((await screen.findByTestId('chat-question')).textContent).toBe('登山宝训主要讲了什么？');
+    expect(askCalls(fetch)).toHaveLength(1);
+    expect(JSON.parse(String(askCalls(fetch)[0]![1]?.body))).toMatchObject({
+      question: '登山宝训主要讲了什么？',
+      kind: 'answer',
+    });
   });
 
-  it('asks before a suggestion overwrites a draft', async () => {
+  it('asks a sample question without touching a draft, so nothing needs confirming', async () => {
+    const stream = liveStream();
+    const fetch = askStreams(stream.body);
+    vi.stubGlobal('fetch', fetch);
     renderApp('/chat');
     const { input } = await composer();
     fireEvent.change(input, { target: { value: '我的草稿' } });
     fireEvent.click(screen.getByTestId('chat-suggestion-1'));
-    expect(await screen.findByText('输入框中已有内容，是否覆盖？')).toBeTruthy();
-    fireEvent.click(screen.getByText('取消'));
-    await waitFor(() => expect(screen.queryByText('输入框中已有内容，是否覆盖？')).toBeNull());
+    await waitFor(() => expect(askCalls(fetch)).toHaveLength(1));
+    expect(screen.queryByText('输入框中已有内容，是否覆盖？')).toBeNull();
     expect(input.value).toBe('我的草稿');
   });
 

@@ -81,7 +81,8 @@ describe('chat page: a streamed answer', () => {
     expect(ask.body?.requestId).toMatch(/^[0-9a-f]{32}$/);
     expect(ask.body).not.toHaveProperty('conversationId');
     expect(ask.headers.get('Accept')).toBe('text/event-stream');
-    expect(screen.getByTestId('chat-answer-thinking')).toBeTruthy();
+    // The conversation's code loads once the first screen is up.
+    expect(await screen.findByTestId('chat-answer-thinking')).toBeTruthy();
 
     stream.push(sse(metaEvent()) + ': ping\n\n' + sse({ type: 'delta', text: '恩典是神' }));
     await waitFor(() => expect(answerAt().textContent).toContain('恩典是神'));

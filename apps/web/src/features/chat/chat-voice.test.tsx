@@ -116,7 +116,8 @@ async function renderVoiceChat(handlers: Parameters<typeof fakeServer>[0] = {}) 
 
 async function voiceMode(): Promise<HTMLElement> {
   fireEvent.click(await screen.findByTestId('chat-voice-toggle'));
-  return screen.getByTestId('chat-voice-hold');
+  // The recorder loads when the reader turns to voice.
+  return screen.findByTestId('chat-voice-hold');
 }
 
 /** Presses the hold button, lets `ms` pass on the recorder's clock, then releases at `releaseY`. */

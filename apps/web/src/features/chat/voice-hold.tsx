@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api-client.ts';
-import { useErrorMessage } from '../../lib/i18n.ts';
+import { useErrorMessage } from '../../lib/error-messages.ts';
 import { Toast } from '../../lib/overlays.ts';
 import { useServices } from '../../lib/services.tsx';
 import { MicIcon } from './voice-icons.tsx';
