@@ -2,8 +2,8 @@
 // is read in (not folded for the lexicon), each entry a small regular-expression fragment that the list's reader
 // wraps in its own bounds (a Chinese word anywhere, a Latin word whole, a stem at a word's start) and joins with the
 // list's other entries into one expression, built once. The lines are those of language/lexicon/ (lexicon.ts):
-// `tag<TAB>pattern<TAB>example it must match[<TAB>example it must not match]`; a test holds each entry, wrapped as
-// the list wraps it, to its examples.
+// `tag<TAB>pattern<TAB>examples it must match[<TAB>examples it must not match]`, several examples of a kind
+// separated by ` | `; a test holds each entry, wrapped as the list wraps it, to its examples.
 import { dataLines } from './lexicon.ts';
 
 export interface WordRow {
@@ -14,8 +14,9 @@ export interface WordRow {
   pattern: string;
   /** The entry as a regular-expression fragment (`*` and groups read, a literal escaped). */
   fragment: string;
-  example: string;
-  counter?: string;
+  /** Texts the entry must be found in, and texts it must not. */
+  examples: string[];
+  counters: string[];
   /** The entry alone, wrapped as its list wraps it: what its examples are tested against. */
   regex: RegExp;
 }
@@ -38,8 +39,15 @@ export function readWordList(file: string, rule: WordRule): WordRow[] {
     } catch (error) {
       throw new Error(`${file}:${line}: ${(error as Error).message}`);
     }
-    return { file, line, tag, pattern, fragment, example, ...(counter ? { counter } : {}), regex };
+    return { file, line, tag, pattern, fragment, examples: examplesOf(example), counters: examplesOf(counter), regex };
   });
+}
+
+function examplesOf(cell: string | undefined): string[] {
+  return (cell ?? '')
+    .split(' | ')
+    .map((text) => text.trim())
+    .filter(Boolean);
 }
 
 /** The fragments of the rows of one tag (or of all rows), in the file's order. */
