@@ -42,7 +42,7 @@ import {
 } from './guide/question-words.ts';
 import { analyzeForIndex, wordTokens } from './text-analysis.ts';
 import { COMMENTARY, DICTIONARY_NOTE_COLLECTIONS } from '../corpus/fact-notes.ts';
-import { storyWords } from './guide/story-words.ts';
+import { storyWords } from '../language/story-events.ts';
 import { unionSpelling } from './guide/chinese-spellings.ts';
 import { withUnionDiction } from './guide/union-diction.ts';
 
@@ -743,7 +743,7 @@ export function createVerseRetriever(deps: VerseRetrieverDeps): VerseRetriever {
       // The reference works and the notes are English: other readers ask them in English words.
       const english =
         options.language === 'en' ? residual : joinWords(englishKeywords(residual, options.language), guided);
-      // The notes tell a question of fact's event in the works' words: "How did Absalom die?" → slain (story-words.ts).
+      // The notes tell a question of fact's event in the works' words: "How did Absalom die?" → slain (story-events.tsv).
       const noteQuery = fact ? joinWords(english, storyWords(residual)) : english;
       // The dictionaries' notes on the people a question of fact names; the commentary's notes comment on a chapter
       // and need not name them (train hit@3 0.717 with the commentary's notes filtered too, 0.724 without).
