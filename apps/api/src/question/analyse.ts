@@ -22,7 +22,7 @@ import {
   isFactQuestion,
   withMeasureWords,
 } from '../retrieval/guide/question-words.ts';
-import { storyWords } from '../retrieval/guide/story-words.ts';
+import { storyWords } from '../language/story-events.ts';
 import { unionSpelling } from '../retrieval/guide/chinese-spellings.ts';
 import { withUnionDiction } from '../retrieval/guide/union-diction.ts';
 import { createScriptureFinder, type Mention } from './mentions.ts';
@@ -70,7 +70,7 @@ export interface QuestionAnalysis {
     number: boolean;
     lifespan: boolean;
   };
-  /** The words a question of fact's notes are asked in: the story's event (story-words.ts). */
+  /** The words a question of fact's notes are asked in: the story's event (story-events.tsv). */
   storyWords: string | undefined;
   /** The English names of the guide's topics, people and places matched (友谊 → friendship). */
   guided: string;

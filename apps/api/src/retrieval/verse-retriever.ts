@@ -678,7 +678,7 @@ export function createVerseRetriever(deps: VerseRetrieverDeps): VerseRetriever {
       if (verses.length === 0 && books.length === 0 && !q.namesBible && q.otherTopic)
         return { verses: [], entries: [] };
       const none: TextRanking = { order: [], hitOf: new Map() };
-      // The notes tell a question of fact's event in the works' words: "How did Absalom die?" → slain (story-words.ts).
+      // The notes tell a question of fact's event in the works' words: "How did Absalom die?" → slain (story-events.tsv).
       const noteQuery = fact ? joinWords(q.english, q.storyWords) : q.english;
       // The dictionaries' notes on the people a question of fact names; the commentary's notes comment on a chapter
       // and need not name them (train hit@3 0.717 with the commentary's notes filtered too, 0.724 without).
