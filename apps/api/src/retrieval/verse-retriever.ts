@@ -32,6 +32,7 @@ import { hasBibleName } from './guide/bible-names.ts';
 import { statesNumber } from './guide/question-words.ts';
 import { analyzeForIndex, wordTokens } from './text-analysis.ts';
 import { COMMENTARY, DICTIONARY_NOTE_COLLECTIONS } from '../corpus/fact-notes.ts';
+import fusionTable from './fusion-weights.json' with { type: 'json' };
 import { createQuestionAnalyser, type QuestionAnalysis } from '../question/analyse.ts';
 
 /** How a verse was found: cited by the question, named by it (the passage guide), text search, reference entries. */
@@ -112,10 +113,23 @@ export interface VerseRetrieverDeps {
   prominence?: VerseProminence;
   /** Default: the committed passage guide (guide/passage-guide.json). */
   guide?: PassageGuide;
-  /** Default: FUSION_WEIGHTS (evaluation scripts try others). */
-  weights?: FusionWeights;
-  /** Default: FACT_WEIGHTS, for questions of fact. */
-  factWeights?: FusionWeights;
+  /** Default: FUSION_TABLE (fit:fusion tries others). */
+  weights?: FusionTable;
+}
+
+/** A question's rankings by ranker name, with what fusing them needs. */
+export interface Rankings {
+  /** The verses the question cites or names, first, in order. */
+  head: RetrievedVerse[];
+  limit: number;
+  lists: Record<RankerName, string[]>;
+  shape: 'fact' | 'topic';
+  /** A question of number: a verse that states a number counts more. */
+  number: boolean;
+  hitOf: (ref: string) => PassageHit | undefined;
+  marks: (ref: string) => Pick<RetrievedVerse, 'outsideCanon' | 'numbering'>;
+  entries: RetrievedEntry[];
+  focus?: 'reference' | 'passage';
 }
 
 export interface VerseRetriever {
@@ -123,6 +137,10 @@ export interface VerseRetriever {
   retrieve(question: string, options: RetrieveOptions): Promise<Retrieval>;
   /** Retrieves for a question already read (the answer's gatherer reads it once and passes it on). */
   retrieveAnalysed(analysis: QuestionAnalysis, options: RetrieveOptions): Promise<Retrieval>;
+  /** The first step of retrieveAnalysed: the verses that come first and the rankings, or the answer when none is fused. */
+  rank(analysis: QuestionAnalysis, options: RetrieveOptions): Promise<Rankings | Retrieval>;
+  /** The second step: the rankings fused with a weights table (pure; fit:fusion tries many tables on one ranking). */
+  fuse(rankings: Rankings, weights?: FusionTable): Retrieval;
   /** The reader the retriever reads questions with (its parser, guide and English keywords). */
   analyse(question: string, options: RetrieveOptions): QuestionAnalysis;
 }
@@ -160,45 +178,32 @@ const TITLE_BOOST = 3;
 const MAX_RANGE = 40;
 const MAX_CITATIONS = 3000;
 /**
- * Weights of the rankings fused (reciprocal rank fusion): BM25 over the verses, the verses of the reference entries
- * found, the key verses of the topics and of the people and places the question names (passage guide). Prominence
- * (cross-reference votes) only breaks ties. Chosen on the training part of the gold set (decision 0010).
+ * The rankings fused for a question (weighted reciprocal rank fusion), each by its name: BM25 over the verses (text),
+ * the verses of the reference entries found (entry), the key verses of the guide's topics (topic) and of the people and
+ * places it names (person), the text and entry candidates ordered by cross-reference prominence (prominence), BM25
+ * within the books the question names (book), and the verses of the dictionaries' and the commentary's fact notes the
+ * question finds (note, commentary). A new signal is a new ranking here and a row in the weights table.
  */
-export interface FusionWeights {
-  text: number;
-  entry: number;
-  topic: number;
-  person: number;
-  /** The text and entry candidates ordered by prominence (0: prominence only breaks ties). */
-  prominence: number;
-  /** BM25 within the books the question names ("What does Sirach say about friendship?"). */
-  book: number;
-  /** The verses of the fact notes the question finds (corpus/fact-notes.ts). */
-  note: number;
-  /** The verses of the commentary's notes the question finds (its own passage's events, corpus/fact-notes.ts). */
-  commentary: number;
-}
-export const FUSION_WEIGHTS: FusionWeights = {
-  text: 1,
-  entry: 1,
-  topic: 3,
-  person: 1.5,
-  prominence: 0,
-  book: 3,
-  note: 1,
-  commentary: 0.5,
+export const RANKERS = ['text', 'entry', 'topic', 'person', 'prominence', 'book', 'note', 'commentary'] as const;
+export type RankerName = (typeof RANKERS)[number];
+/** What a ranking is evidence of, for a verse's sources (prominence is evidence of nothing). */
+const SOURCE_OF: Record<RankerName, VerseSource | undefined> = {
+  text: 'text',
+  book: 'text',
+  entry: 'entry',
+  note: 'entry',
+  commentary: 'entry',
+  topic: 'guide',
+  person: 'guide',
+  prominence: undefined,
 };
-/** For a question of fact ("Who killed Goliath?"): the words of the question and the notes find its verse. */
-export const FACT_WEIGHTS: FusionWeights = {
-  text: 2,
-  entry: 1,
-  topic: 1.5,
-  person: 1.5,
-  prominence: 0,
-  book: 3,
-  note: 2,
-  commentary: 1,
-};
+export type FusionWeights = Record<RankerName, number>;
+/**
+ * The weights per question shape as the retriever ranks it (a question of fact, or a topic), by ranker name:
+ * `fusion-weights.json`, written by `npm run fit:fusion` from the gold set's train part (decision 0019).
+ */
+export type FusionTable = Record<'topic' | 'fact', FusionWeights>;
+export const FUSION_TABLE: FusionTable = fusionTable.weights;
 /** How much more a verse that states a number counts for a question of number. */
 const NUMBER_BOOST = 1.6;
 /** Verses from the start of each guide range taken before the rest of any range. */
@@ -251,8 +256,7 @@ export function createVerseRetriever(deps: VerseRetrieverDeps): VerseRetriever {
   const prominence = deps.prominence ?? defaultProminence();
   const guide = deps.guide ?? defaultPassageGuide();
   const analyser = createQuestionAnalyser({ parser, guide, englishKeywords });
-  const weights = deps.weights ?? FUSION_WEIGHTS;
-  const factWeights = deps.factWeights ?? FACT_WEIGHTS;
+  const table = deps.weights ?? FUSION_TABLE;
   // Entries never change within a corpus version (one retriever is built per version).
   const entryCache = versionMemo<string[]>(ENTRY_CACHE_SIZE);
   const sharesCache = new Map<string, Map<string, number>>();
@@ -601,7 +605,7 @@ export function createVerseRetriever(deps: VerseRetrieverDeps): VerseRetriever {
   const retriever: VerseRetriever = {
     analyse: (question, options) => analyser.analyse(question, options),
     retrieve: (question, options) => retriever.retrieveAnalysed(analyser.analyse(question, options), options),
-    async retrieveAnalysed(q, options) {
+    async rank(q, options) {
       const limit = Math.min(MAX_LIMIT, Math.max(1, Math.floor(options.limit ?? DEFAULT_LIMIT) || DEFAULT_LIMIT));
       const cited = citedVerses(q.citations, limit);
       const verses: RetrievedVerse[] = cited.map((ref, i) => ({
@@ -693,27 +697,48 @@ export function createVerseRetriever(deps: VerseRetrieverDeps): VerseRetriever {
         : [none, { order: [], entries: [] }, none, [], []];
       const inDomain = verses.length > 0 || q.guide.length > 0 || books.length > 0 || q.inDomainWords;
       if (!inDomain && !answersOutsideDomain(q.residual, options, text)) return { verses: [], entries: [] };
-      const pool = [
-        ...new Set([...text.order.slice(0, PROMINENCE_POOL.text), ...entry.order.slice(0, PROMINENCE_POOL.entry)]),
-      ];
-      const byProminence =
-        weights.prominence > 0
-          ? pool
-              .map((ref, i) => ({ ref, i, p: prominence(ref) }))
-              .sort((a, b) => b.p - a.p || a.i - b.i)
-              .map(({ ref }) => ref)
-          : [];
-      // The words of a question of fact find its verse; a person's key verses only help.
-      const w = fact ? factWeights : weights;
-      const numbers = q.asks.number;
+      return {
+        head: verses,
+        limit,
+        lists: {
+          text: text.order,
+          entry: entry.order,
+          topic: topics,
+          person: people,
+          prominence: [],
+          book: book.order,
+          note: notes,
+          commentary,
+        },
+        shape: fact ? 'fact' : 'topic',
+        number: q.asks.number,
+        hitOf: (ref) => text.hitOf.get(ref) ?? book.hitOf.get(ref),
+        marks,
+        entries: entry.entries,
+        ...focused,
+      };
+    },
+
+    fuse(r, weights = table) {
+      const w = weights[r.shape];
+      const lists = { ...r.lists };
+      if (w.prominence > 0) {
+        const pool = [
+          ...new Set([...lists.text.slice(0, PROMINENCE_POOL.text), ...lists.entry.slice(0, PROMINENCE_POOL.entry)]),
+        ];
+        lists.prominence = pool
+          .map((ref, i) => ({ ref, i, p: prominence(ref) }))
+          .sort((a, b) => b.p - a.p || a.i - b.i)
+          .map(({ ref }) => ref);
+      }
       const fused = reciprocalRankFusion(
-        [text.order, entry.order, topics, people, byProminence, book.order, notes, commentary],
+        RANKERS.map((name) => lists[name]),
         RRF_K,
-        [w.text, w.entry, w.topic, w.person, w.prominence, w.book, w.note, w.commentary],
+        RANKERS.map((name) => w[name]),
       )
         // A question of number (how old, how many) is answered by a verse that states a number.
         .map((item) => {
-          const said = numbers && (text.hitOf.get(item.id) ?? book.hitOf.get(item.id));
+          const said = r.number && r.hitOf(item.id);
           return said && statesNumber(said.text) ? { ...item, score: item.score * NUMBER_BOOST } : item;
         })
         // Prominence only breaks ties between equally ranked verses.
@@ -725,26 +750,28 @@ export function createVerseRetriever(deps: VerseRetrieverDeps): VerseRetriever {
       // words find the story around it; the fused ranking's first two keep their places.
       // Only a verse another ranking found too: a note alone may cite a verse for a word it shares with the question
       // in another sense (出卖 → "sold" → Ezekiel 27's merchants). Train hit@3 0.730 → 0.734.
-      const noted = fact && notes[0] ? fused.findIndex((f) => f.id === notes[0] && f.lists.length > 1) : -1;
+      const best = r.lists.note[0];
+      const noted = r.shape === 'fact' && best ? fused.findIndex((f) => f.id === best && f.lists.length > 1) : -1;
       if (noted > NOTE_LEAD_PLACE) fused.splice(NOTE_LEAD_PLACE, 0, ...fused.splice(noted, 1));
+      const verses = [...r.head];
+      const taken = new Set(verses.map((v) => v.ref));
       for (const item of fused) {
-        if (verses.length >= limit) break;
+        if (verses.length >= r.limit) break;
         if (taken.has(item.id)) continue;
         taken.add(item.id);
-        const hit = text.hitOf.get(item.id) ?? book.hitOf.get(item.id);
-        const sources: VerseSource[] = [];
-        if (item.lists.includes(0) || item.lists.includes(5)) sources.push('text');
-        if (item.lists.includes(1) || item.lists.includes(6) || item.lists.includes(7)) sources.push('entry');
-        if (item.lists.includes(2) || item.lists.includes(3)) sources.push('guide');
-        verses.push({
-          ref: item.id,
-          score: item.score,
-          sources,
-          ...(hit ? { hit } : {}),
-          ...marks(item.id),
-        });
+        const hit = r.hitOf(item.id);
+        const names = item.lists.map((i) => RANKERS[i]!);
+        const sources = (['text', 'entry', 'guide'] as const).filter((source) =>
+          names.some((name) => SOURCE_OF[name] === source),
+        );
+        verses.push({ ref: item.id, score: item.score, sources, ...(hit ? { hit } : {}), ...r.marks(item.id) });
       }
-      return { verses, entries: entry.entries, ranked: fact ? 'fact' : 'topic', ...focused };
+      return { verses, entries: r.entries, ranked: r.shape, ...(r.focus ? { focus: r.focus } : {}) };
+    },
+
+    async retrieveAnalysed(q, options) {
+      const ranked = await retriever.rank(q, options);
+      return 'verses' in ranked ? ranked : retriever.fuse(ranked);
     },
   };
   return retriever;
