@@ -5,6 +5,7 @@
 // is asked twice: by a reader whose interface is in the question's language, and by one whose interface is in
 // another language (the answer's language must then come from the question). The diagnostics columns say where
 // gold verses are lost: among the verses searched, or between those and the ones handed to the composer.
+import { writeFileSync } from 'node:fs';
 import type { Answer, AnswerKind, Locale } from '@bible-qa/contract';
 import { terminalOf } from '../apps/api/src/answer/generation-state.ts';
 import { answersTheQuestion, goldAmongFirst, type RubricCase } from '../apps/api/src/answer/eval/answer-rubric.ts';
@@ -30,6 +31,8 @@ import { loadGoldSet, type GoldQuestion } from '../apps/api/src/retrieval/eval/g
 import { kjvRef } from '../apps/api/src/retrieval/eval/run-eval.ts';
 
 const details = process.argv.includes('--details');
+/** `--json FILE`: the rubric's figures written for `npm run eval:check`. */
+const jsonFile = process.argv.includes('--json') ? process.argv[process.argv.indexOf('--json') + 1] : undefined;
 /** The interface language of the second pass: one the question is not in. */
 const OTHER_LOCALE: Record<AnswerLang, Locale> = { 'zh-Hans': 'en', 'zh-Hant': 'en', en: 'zh-cn', es: 'en', fr: 'en' };
 const MODE = 'advanced';
@@ -238,6 +241,18 @@ try {
           `${String(rows.reduce((sum, r) => sum + r.fabricated, 0)).padStart(10)}`,
       );
     }
+  }
+  if (jsonFile) {
+    const part = (heldOut: boolean) => {
+      const rows = rubric.filter((r) => r.heldOut === heldOut && !r.wantKind);
+      const answerable = rows.filter((r) => r.gold.length > 0);
+      return {
+        gold3: answerable.filter((r) => goldAmongFirst(r, 3)).length / Math.max(1, answerable.length),
+        answers: rows.filter(answersTheQuestion).length / Math.max(1, rows.length),
+        fabricated: rows.reduce((sum, r) => sum + r.fabricated, 0),
+      };
+    };
+    writeFileSync(jsonFile, JSON.stringify({ answers: { train: part(false), heldOut: part(true) } }, null, 2));
   }
   const probes = rubric.filter((r) => r.wantKind);
   console.log(

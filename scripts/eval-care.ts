@@ -6,7 +6,7 @@
 // messages (the answer opens with the help line), false alarms on people in distress and on Bible questions about
 // death (the help line anywhere). --classifier reads the messages with the risk reading alone, without a corpus.
 // --details lists the train part's misses (the held-out part's are never listed: it is not read while tuning).
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Locale } from '@bible-qa/contract';
 import { answerLanguage } from '../apps/api/src/answer/answer-language.ts';
@@ -29,6 +29,9 @@ import { readRisk } from '../apps/api/src/question/care-risk.ts';
 
 const classifierOnly = process.argv.includes('--classifier');
 const details = process.argv.includes('--details');
+/** `--json FILE`: recall and false alarms of both parts, for `npm run eval:check`. */
+const jsonFile = process.argv.includes('--json') ? process.argv[process.argv.indexOf('--json') + 1] : undefined;
+const figures: Record<string, { recall: number; distressAlarms: number; bibleDeathAlarms: number }> = {};
 const LOCALE: Record<CareMessage['lang'], Locale> = {
   'zh-Hans': 'zh-cn',
   'zh-Hant': 'zh-tw',
@@ -108,7 +111,14 @@ for (const part of ['train', 'heldout'] as CarePart[]) {
   console.log(
     `\n== ${part} (${outcomes.length} messages, ${classifierOnly ? 'risk reading alone' : 'answered offline'})`,
   );
-  console.log(formatCareTable(summariseCare(outcomes)));
+  const rows = summariseCare(outcomes);
+  console.log(formatCareTable(rows));
+  const all = rows.find((r) => r.lang === 'all')!;
+  figures[part === 'train' ? 'train' : 'heldOut'] = {
+    recall: all.recall,
+    distressAlarms: all.distressAlarms,
+    bibleDeathAlarms: all.bibleDeathAlarms,
+  };
   if (details && part === 'train') {
     for (const o of outcomes) {
       const m = o.message;
@@ -118,4 +128,5 @@ for (const part of ['train', 'heldout'] as CarePart[]) {
   }
 }
 console.log(`\n(${((Date.now() - started) / 1000).toFixed(1)} s)`);
+if (jsonFile) writeFileSync(jsonFile, JSON.stringify(figures, null, 2));
 await run?.close();

@@ -9,7 +9,9 @@
 // recall@1/5/10 and MRR per language and per question type, for the train part and the held-out part apart; for the
 // questions the corpus cannot answer, the share that got no verse at all. The held-out questions (eval/holdout.ts)
 // are never used for tuning: read their figures, not their details (--details prints the train part only).
+import { writeFileSync } from 'node:fs';
 import { terminalOf } from '../apps/api/src/answer/generation-state.ts';
+import { hitAt } from '../apps/api/src/retrieval/eval/recall.ts';
 import { LOCALE_OF_LANG } from '../apps/api/src/answer/eval/answer-metrics.ts';
 import { UNLIMITED_ASKS } from '../apps/api/src/config-abuse.ts';
 import { loadConfig } from '../apps/api/src/config.ts';
@@ -32,6 +34,8 @@ import {
 
 const details = process.argv.includes('--details');
 const baselines = process.argv.includes('--baselines');
+/** `--json FILE`: hit@10 per path and part, and the share of unanswerable questions left empty, for `npm run eval:check`. */
+const jsonFile = process.argv.includes('--json') ? process.argv[process.argv.indexOf('--json') + 1] : undefined;
 const splitArg = process.argv.find((a) => a.startsWith('--split='))?.slice('--split='.length) ?? 'all';
 if (!['train', 'holdout', 'all'].includes(splitArg)) fail(`--split must be train, holdout or all, not ${splitArg}`);
 const split = splitArg as GoldSplit;
@@ -161,6 +165,33 @@ try {
     }
   }
   for (const report of reports) console.log(formatPathReport(report, questions, { split, k: EVAL_K, details }));
+  if (jsonFile) {
+    const figures = (outcomes: PathReport['outcomes'], heldOut: boolean) => {
+      const part = outcomes.filter((o) => isHeldOut(o.id) === heldOut);
+      const answerable = part.filter((o) => o.gold.length > 0);
+      const unanswerable = part.filter((o) => o.gold.length === 0);
+      return {
+        hit10: answerable.filter((o) => hitAt(o.gold, o.retrieved, EVAL_K) > 0).length / Math.max(1, answerable.length),
+        unanswerableEmpty:
+          unanswerable.filter((o) => o.retrieved.length === 0).length / Math.max(1, unanswerable.length),
+      };
+    };
+    const [searchReport, answerReport, retrieverReport] = reports;
+    const paths = { search: searchReport!, answer: answerReport!, retriever: retrieverReport! };
+    writeFileSync(
+      jsonFile,
+      JSON.stringify(
+        Object.fromEntries(
+          Object.entries(paths).map(([name, report]) => [
+            name,
+            { train: figures(report.outcomes, false), heldOut: figures(report.outcomes, true) },
+          ]),
+        ),
+        null,
+        2,
+      ),
+    );
+  }
   if (problems.length > 0) console.log(`\nErrors logged during the run:\n  ${problems.join('\n  ')}`);
 } finally {
   await container.close();
