@@ -42,11 +42,12 @@ export const THEME_COLORS = {
  * What the screen shows in each mode (decision 0046): Vant's surfaces, with every colour that draws text at least
  * 4.5:1 against every surface text sits on. Vant's weak grey, red and orange are darkened in light mode; antd-mobile's
  * dark weak grey is lightened. `onSolid` is the text on a filled primary or danger colour: white in light mode, black
- * in dark mode, where the primary is light enough to read as text on the dark surfaces.
+ * in dark mode, where the primary is light enough to read as text on the dark surfaces. `tint` is antd-mobile's
+ * wathet, under a chosen option's primary text (Selector).
  */
 export const THEME_TONES = {
   light: {
-    surfaces: { background: THEME_COLORS.background, page: THEME_COLORS.page, box: THEME_COLORS.box },
+    surfaces: { background: THEME_COLORS.background, page: THEME_COLORS.page, box: THEME_COLORS.box, tint: '#e7f1ff' },
     text: {
       text: THEME_COLORS.text,
       textSecondary: THEME_COLORS.textSecondary,
@@ -57,7 +58,7 @@ export const THEME_TONES = {
     onSolid: VANT_PALETTE.white,
   },
   dark: {
-    surfaces: { background: '#1a1a1a', page: '#000000', box: '#0a0a0a' },
+    surfaces: { background: '#1a1a1a', page: '#000000', box: '#0a0a0a', tint: '#0d2543' },
     text: { text: '#e6e6e6', textSecondary: '#b3b3b3', weak: '#8c8c8c', danger: '#ff4a58', warning: '#ffa930' },
     onSolid: '#000000',
   },
@@ -111,6 +112,7 @@ function modeVariables(mode: ThemeMode, primary: string): Record<string, string>
     '--adm-color-text-light-solid': onSolid,
     '--adm-color-background': surfaces.background,
     '--adm-color-box': surfaces.box,
+    '--adm-color-wathet': surfaces.tint,
     '--app-color-page': surfaces.page,
     ...(mode === 'light'
       ? { '--adm-color-light': THEME_COLORS.light, '--adm-color-border': THEME_COLORS.border }
