@@ -37,7 +37,7 @@ export const providersEnv = {
   SMS_TENCENT_REGION: z.preprocess(emptyToUndefined, z.string().default('ap-guangzhou')),
   SMS_TENCENT_ENDPOINT: url('https://sms.tencentcloudapi.com'),
   CAPTCHA_PROVIDER: z.preprocess(emptyToUndefined, z.enum(['builtin', 'tencent', 'geetest']).default('builtin')),
-  CODE_SENDS_WITHOUT_CAPTCHA_PER_IP: int(1, 0, 100_000),
+  CODE_SENDS_WITHOUT_CAPTCHA_PER_IP: int(2, 0, 100_000),
   CAPTCHAS_PER_IP_PER_HOUR: int(300, 1, 1_000_000),
   CAPTCHA_TENCENT_APP_ID: z.preprocess(emptyToUndefined, z.string().regex(/^\d+$/, 'must be digits').optional()),
   CAPTCHA_TENCENT_APP_SECRET_KEY: optionalString,

@@ -102,7 +102,7 @@ describe('SMS and captcha providers', () => {
     expect(loadConfig({}).providers).toEqual({
       sms: { provider: 'outbox' },
       captcha: { provider: 'builtin' },
-      sendsWithoutCaptchaPerIp: 1,
+      sendsWithoutCaptchaPerIp: 2,
       captchasPerIpPerHour: 300,
     });
   });

@@ -6,13 +6,13 @@ import type { Locale } from '@bible-qa/contract';
  * here: every quotation comes from the corpus. `{refs}` is a list of reference labels.
  */
 const phrases = {
-  /** A question of fact (how old, who, where): the verse that states it, quoted in the lead. */
+  /** A question of fact (how old, who, where): the verse that states it, quoted in the lead (its marks: quote-marks.ts). */
   leadFact: {
     'zh-cn': '根据{ref}：「{text}」',
     'zh-tw': '根據{ref}：「{text}」',
-    en: 'According to {ref}: “{text}”',
-    'es-es': 'Según {ref}: «{text}»',
-    'fr-fr': 'Selon {ref} : « {text} »',
+    en: 'According to {ref}: {text}',
+    'es-es': 'Según {ref}: {text}',
+    'fr-fr': 'Selon {ref} : {text}',
   },
   /** A named passage (the Lord's Prayer, the prodigal son): where it is, then the passage itself. */
   leadPassage: {

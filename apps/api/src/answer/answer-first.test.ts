@@ -130,3 +130,22 @@ describe('quotedInside', () => {
     expect(text).not.toContain('」」');
   });
 });
+
+describe('quotation marks around an English verse that prints its own', () => {
+  const forgive: ContextVerse = {
+    ref: 'MAT.6.14',
+    label: 'Matthew 6:14',
+    text: '“For if you forgive men their trespasses, your heavenly Father will also forgive you.',
+    book: 'MAT',
+  };
+  it('prints one opening mark in the lead and in the list of other passages (issue 29)', () => {
+    const base = context('fact');
+    const lead = composeAnswerFirst({ ...base, verses: [forgive] });
+    expect(lead).toMatch(/^According to Matthew 6:14: “For if you forgive/);
+    const listed = composeAnswerFirst({ ...base, focus: 'topic', verses: [verse(1), forgive] });
+    expect(listed).toContain(
+      '- “For if you forgive men their trespasses, your heavenly Father will also forgive you.” (',
+    );
+    expect(listed).not.toContain('““');
+  });
+});

@@ -9,6 +9,7 @@ import type { Locale } from '@bible-qa/contract';
 import type { AnswerContext, ContextEntry, ContextVerse } from './answer-model.ts';
 import { answerPhrase as phrase } from './answer-first-phrases.ts';
 import { joinList, phrase as sharedPhrase } from './composer-phrases.ts';
+import { inQuotes } from './quote-marks.ts';
 
 const CHINESE = new Set<Locale>(['zh-cn', 'zh-tw']);
 const LEXICONS = new Set(['strongs-greek', 'strongs-hebrew']);
@@ -60,8 +61,7 @@ export function quotedInside(text: string): string {
 
 function listed(verse: ContextVerse, locale: Locale): string {
   if (CHINESE.has(locale)) return `- 「${quotedInside(verse.text)}」（${label(verse, locale)}）`;
-  const [open, close] = locale === 'fr-fr' ? ['« ', ' »'] : locale === 'es-es' ? ['«', '»'] : ['“', '”'];
-  return `- ${open}${verse.text}${close} (${label(verse, locale)})`;
+  return `- ${inQuotes(verse.text, locale)} (${label(verse, locale)})`;
 }
 
 function bookOf(verse: ContextVerse): string {
@@ -89,7 +89,7 @@ function lead(c: AnswerContext, key: ContextVerse): string[] {
   // passage that speaks to it most directly.
   const fact = c.focus === 'fact' && !c.asks?.why;
   if (fact && single) {
-    const text = CHINESE.has(L) ? quotedInside(key.text) : key.text;
+    const text = CHINESE.has(L) ? quotedInside(key.text) : inQuotes(key.text, L);
     return [phrase('leadFact', L, { ref: label(key, L), text })];
   }
   // A question of fact answered by a few verses of a story: the account that holds the answer.

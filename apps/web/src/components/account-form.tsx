@@ -19,8 +19,11 @@ interface AccountFormProps {
 
 /** The fields of the shared account form, in the order of `form.fields`. */
 export function AccountForm({ form, testId, onSubmit, footer, onCaptchaSolved }: AccountFormProps) {
-  const { t } = useTranslation('login');
+  const { t, i18n } = useTranslation('login');
   const { values } = form;
+  // Chinese labels fit a column beside their fields; Latin-script ones ("Confirmer le mot de passe") take three lines
+  // there and leave the code field "Code à 6": above their fields, the fields get the whole width.
+  const layout = /^zh/i.test(i18n.language) ? 'horizontal' : 'vertical';
   const last = form.fields.at(-1);
   const enter = (field: AccountField) => (field === last ? onSubmit : undefined);
 
@@ -128,7 +131,7 @@ export function AccountForm({ form, testId, onSubmit, footer, onCaptchaSolved }:
 
   return (
     <>
-      <Form className="account-form" layout="horizontal" mode="card" footer={footer}>
+      <Form className="account-form" layout={layout} mode="card" footer={footer}>
         {form.fields.map((field) =>
           // The captcha the server asked for before a further code send comes just above the code.
           field === 'code' && form.sendNeedsCaptcha && form.captcha && !form.fields.includes('captcha')

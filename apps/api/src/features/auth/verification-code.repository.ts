@@ -83,7 +83,11 @@ export function createVerificationCodeRepository(db: Database) {
             lt(verificationCodes.attempts, maxAttempts),
           ),
         )
-        .returning({ id: verificationCodes.id, codeHash: verificationCodes.codeHash });
+        .returning({
+          id: verificationCodes.id,
+          codeHash: verificationCodes.codeHash,
+          requestedFrom: verificationCodes.requestedFrom,
+        });
       return row;
     },
     /** Marks the code used; only the first of several simultaneous right guesses gets true. */

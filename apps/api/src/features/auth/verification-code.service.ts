@@ -32,7 +32,7 @@ export interface CodeLimits {
   perAccountPerIpPerHour: number;
   perIpPerHour: number;
   perRegionPerHour: number;
-  /** Sends an address may make in an hour before each further send needs a captcha. */
+  /** Codes an address may have asked for this hour and not used before each further send needs a captcha. */
   withoutCaptchaPerIp: number;
 }
 
@@ -149,18 +149,33 @@ export function createVerificationCodeService(deps: {
     }
   }
 
+  /** The count of codes asked from an address and used from it, kept in the window of its sends (and ended with it). */
+  const usedKey = (ip: string, sends: { resetsAt: Date }) => `send:ip:used:${ip}:${sends.resetsAt.getTime()}`;
+
   /**
-   * After the first send from an address in an hour, each send needs a captcha (SMS pumping runs from many
-   * numbers, so only the address can be asked). A captcha given is checked and used up whatever the count.
+   * Once an address has `withoutCaptchaPerIp` codes asked this hour that nobody used, each further send needs a
+   * captcha (SMS pumping runs from many numbers and never uses the codes, so only the address can be asked). A code
+   * used from the address it was asked from gives its place back (decision 0047): readers behind a carrier's shared
+   * address log in one after another without a captcha. A captcha given is checked and used up whatever the count.
    */
   async function checkCaptcha(ip: string, key: string | undefined, answer: string | undefined): Promise<boolean> {
     if (key && answer) {
       await deps.captchas.pass('code', key, answer, ip);
       return true;
     }
-    const sent = await counters.peek(`send:ip:${ip}`, HOUR, clock.now());
-    if (sent.count >= limits.withoutCaptchaPerIp) throw new AppError('code_captcha_required');
+    const now = clock.now();
+    const sent = await counters.peek(`send:ip:${ip}`, HOUR, now);
+    const used = sent.count > 0 ? (await counters.peek(usedKey(ip, sent), HOUR, now)).count : 0;
+    if (sent.count - Math.min(used, sent.count) >= limits.withoutCaptchaPerIp) {
+      throw new AppError('code_captcha_required');
+    }
     return false;
+  }
+
+  /** A code used from the address that asked for it: that address has one fewer code waiting. */
+  async function usedFrom(ip: string, now: Date): Promise<void> {
+    const sent = await counters.peek(`send:ip:${ip}`, HOUR, now);
+    if (sent.count > 0) await counters.hit(usedKey(ip, sent), HOUR, now);
   }
 
   function normalize(channel: AccountMode, raw: string): string {
@@ -334,6 +349,7 @@ export function createVerificationCodeService(deps: {
         if (!attempt || !canonical || !same || !(await codes.consume(attempt.id, now))) {
           throw new AppError('code_invalid');
         }
+        if (attempt.requestedFrom === from) await usedFrom(input.ip, now);
       });
     },
   };

@@ -55,4 +55,17 @@ describe('login labels', () => {
     await waitFor(() => expect(screen.getByTestId('login-send-code').textContent).toBe('60 秒后重发'));
     expect(screen.getByTestId('login-send-code').className).toContain('form-send-code');
   });
+
+  it.each([
+    ['zh-cn', 'horizontal'],
+    ['zh-tw', 'horizontal'],
+    ['en', 'vertical'],
+    ['es-es', 'vertical'],
+    ['fr-fr', 'vertical'],
+  ])('lays the %s form out %s: labels beside the fields in Chinese, above them elsewhere', async (language, layout) => {
+    window.localStorage.setItem('APP_GLOBAL_SETTINGS', JSON.stringify({ language }));
+    renderApp('/login');
+    const code = await screen.findByTestId('login-code');
+    expect(code.closest('.adm-form-item')?.className).toContain(`adm-form-item-${layout}`);
+  });
 });

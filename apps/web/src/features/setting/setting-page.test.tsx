@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { readTourAnswers } from '../../lib/preferences.ts';
 import { encodeCacheKey } from '../../lib/storage.ts';
+import { primaryTones } from '../../lib/theme.ts';
 import { testUser } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';
 import { findToast } from '../../test/toasts.ts';
@@ -35,7 +36,9 @@ describe('setting page', () => {
         fetch.calls.filter((call) => call.path === '/webapi/portal/member/modify').map((call) => call.body),
       ).toEqual([expect.objectContaining({ darkMode: true }), expect.objectContaining({ themeColor: '#07c160' })]),
     );
-    expect(document.documentElement.style.getPropertyValue('--adm-color-primary')).toBe('#07c160');
+    expect(document.getElementById('app-theme')?.textContent).toContain(
+      `--adm-color-primary:${primaryTones('#07c160').light};`,
+    );
   });
   it('keeps a guest’s wording tradition on the device', async () => {
     const fetch = stubMemberServer();
