@@ -6,10 +6,14 @@ import type { BookCatalogue } from './book-names.ts';
 import { canonicalReference } from './references.canonical.ts';
 import type { BibleReference, LatinLanguage, RawMatch } from './references.types.ts';
 
-/** `fr-eu` reads the French convention "Jean 3,16" (comma between chapter and verse, period between verses). */
-export type LatinVariant = LatinLanguage | 'fr-eu';
+/**
+ * `fr-eu` and `es-eu` read the continental convention "Jean 3,16", "Jn 3,16" (comma between chapter and verse,
+ * period between verses), which French and Spanish Bibles print beside the colon.
+ */
+export type LatinVariant = LatinLanguage | 'fr-eu' | 'es-eu';
 
-const LANGUAGE_MODULES = { en, es, fr, 'fr-eu': fr } as const;
+const LANGUAGE_MODULES = { en, es, fr, 'fr-eu': fr, 'es-eu': es } as const;
+const EU_VARIANTS: Partial<Record<LatinVariant, LatinLanguage>> = { 'fr-eu': 'fr', 'es-eu': 'es' };
 
 /**
  * Parser options: one passage per list item with its own offsets, no existence checks (the validator checks
@@ -42,8 +46,9 @@ export function createLatinReferenceFinder(catalogue: BookCatalogue) {
     let parser = parsers.get(language);
     if (!parser) {
       parser = new bcv_parser(LANGUAGE_MODULES[language]);
-      parser.set_options({ ...OPTIONS, punctuation_strategy: language === 'fr-eu' ? 'eu' : 'us' });
-      teachMissingNames(parser, catalogue, language === 'fr-eu' ? 'fr' : language);
+      const eu = EU_VARIANTS[language];
+      parser.set_options({ ...OPTIONS, punctuation_strategy: eu ? 'eu' : 'us' });
+      teachMissingNames(parser, catalogue, eu ?? (language as LatinLanguage));
       parsers.set(language, parser);
     }
     return parser;
