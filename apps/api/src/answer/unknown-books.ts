@@ -1,0 +1,64 @@
+import { dataLines } from '../language/lexicon.ts';
+import type { BookCatalogue } from '../scripture/book-names.ts';
+
+/** A book-like name before a chapter and verse that names no book of any Bible: "Hezekiah 3:16", "Ezequías 3,16". */
+export interface UnknownBookReference {
+  name: string;
+  start: number;
+  end: number;
+  text: string;
+}
+
+/**
+ * A capitalised name of one or two words (with an ordinal before it, "of" inside it: "2 Hezekiah", "Book of
+ * Hezekiah"), then a chapter and a verse ("3:16", "3,16", "3.16"), and an optional range. A chapter alone ("Hezekiah
+ * 3") is not enough: too many capitalised words stand before a number.
+ */
+const BOOK_LIKE = new RegExp(
+  "(?<![\\p{L}\\p{N}])((?:[1-4]\\s?)?\\p{Lu}[\\p{L}\\p{M}'’]+(?:\\s+(?:of|de|des|du|del|la|le|of the)\\s+\\p{Lu}[\\p{L}\\p{M}'’]+)?)" +
+    '\\.?\\s+(\\d{1,3})(?:\\s*:\\s*|[.,])(\\d{1,3})(?:\\s*[-–—]\\s*\\d{1,3})?(?![\\p{L}\\p{N}]|[.,:]\\d)',
+  'gu',
+);
+
+let notBooks: ReadonlySet<string> | undefined;
+/** language/lexicon/not-book-names.tsv, lower case. */
+function notBookNames(): ReadonlySet<string> {
+  notBooks ??= new Set(dataLines('not-book-names.tsv').map(({ cells }) => (cells[1] ?? '').toLowerCase()));
+  return notBooks;
+}
+
+/**
+ * Finds references to books no Bible has. A name that books.json knows in any language (names and abbreviations,
+ * "1 Enoch", which the reference parser does not read in Latin script) is a book, and so is any word of
+ * not-book-names.tsv (a time, "Verse", Josephus' "Antiquities"); the verifier keeps only those that no reference it
+ * read overlaps. Chinese text is not read: an unknown Chinese name cannot be told from prose ("他的家书3:1").
+ */
+export function createUnknownBookFinder(catalogue: BookCatalogue) {
+  const known = new Set<string>();
+  for (const book of catalogue.books) {
+    for (const name of [...Object.values(book.names), ...Object.values(book.abbr ?? {})]) {
+      if (!name) continue;
+      const lower = name.toLowerCase();
+      known.add(lower);
+      known.add(lower.replace(/^([1-4])\s*/u, '$1 '));
+      known.add(lower.replace(/^([1-4])\s*/u, '$1'));
+    }
+  }
+  const isKnown = (name: string) => {
+    const lower = name.toLowerCase();
+    const words = lower.replace(/^[1-4]\s?/u, '').split(/\s+/u);
+    return (
+      known.has(lower) || known.has(lower.replace(/^([1-4])\s*/u, '$1 ')) || words.some((w) => notBookNames().has(w))
+    );
+  };
+  return function findUnknownBooks(text: string): UnknownBookReference[] {
+    if (!/\p{Lu}/u.test(text)) return [];
+    const out: UnknownBookReference[] = [];
+    for (const m of text.matchAll(BOOK_LIKE)) {
+      const name = m[1]!;
+      if (isKnown(name)) continue;
+      out.push({ name, start: m.index, end: m.index + m[0].length, text: m[0] });
+    }
+    return out;
+  };
+}
