@@ -1,5 +1,6 @@
 import { dataLines } from '../language/lexicon.ts';
 import type { BookCatalogue } from '../scripture/book-names.ts';
+import { bookAliases } from '../scripture/references.latin.ts';
 
 /** A book-like name before a chapter and verse that names no book of any Bible: "Hezekiah 3:16", "Ezequías 3,16". */
 export interface UnknownBookReference {
@@ -29,14 +30,16 @@ function notBookNames(): ReadonlySet<string> {
 
 /**
  * Finds references to books no Bible has. A name that books.json knows in any language (names and abbreviations,
- * "1 Enoch", which the reference parser does not read in Latin script) is a book, and so is any word of
+ * "1 Enoch", which the reference parser does not read in Latin script) or book-aliases.tsv lists is a book, and so
+ * is any word of
  * not-book-names.tsv (a time, "Verse", Josephus' "Antiquities"); the verifier keeps only those that no reference it
  * read overlaps. Chinese text is not read: an unknown Chinese name cannot be told from prose ("他的家书3:1").
  */
 export function createUnknownBookFinder(catalogue: BookCatalogue) {
   const known = new Set<string>();
+  const aliases = bookAliases().map((a) => a.name);
   for (const book of catalogue.books) {
-    for (const name of [...Object.values(book.names), ...Object.values(book.abbr ?? {})]) {
+    for (const name of [...Object.values(book.names), ...Object.values(book.abbr ?? {}), ...aliases]) {
       if (!name) continue;
       const lower = name.toLowerCase();
       known.add(lower);
