@@ -20,6 +20,9 @@ describe('the unknown-book finder', () => {
     ]);
     // A chapter alone, lower case, or Chinese is not read.
     expect(findUnknownBooks('Hezekiah 3, the hezekiah 3:16, 希西家书3:16')).toEqual([]);
+    // Nor a thousand, a name before a period, or a real book misspelt or cut, as the reference works print them.
+    const printed = 'the Assyrians 185,000 men; history of Adam. 37:2; Phle 1:24; Exek 25:8; Nehe 12:2; Sam 21:16';
+    expect(findUnknownBooks(printed)).toEqual([]);
   });
 
   it.each(dataLines('not-book-names.tsv').map(({ line, cells }) => [line, cells[2] ?? '']))(

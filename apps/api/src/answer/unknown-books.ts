@@ -13,11 +13,13 @@ export interface UnknownBookReference {
 /**
  * A capitalised name of one or two words (with an ordinal before it, "of" inside it: "2 Hezekiah", "Book of
  * Hezekiah"), then a chapter and a verse ("3:16", "3,16", "3.16"), and an optional range. A chapter alone ("Hezekiah
- * 3") is not enough: too many capitalised words stand before a number.
+ * 3") is not enough: too many capitalised words stand before a number. Nor is a name with a period after it (a
+ * sentence's end, "Comp. 1:9", Josephus' "Ant. 11:8"), or a comma or period before three digits ("Assyrians
+ * 185,000"): a thousand, not a verse.
  */
 const BOOK_LIKE = new RegExp(
   "(?<![\\p{L}\\p{N}])((?:[1-4]\\s?)?\\p{Lu}[\\p{L}\\p{M}'’]+(?:\\s+(?:of|de|des|du|del|la|le|of the)\\s+\\p{Lu}[\\p{L}\\p{M}'’]+)?)" +
-    '\\.?\\s+(\\d{1,3})(?:\\s*:\\s*|[.,])(\\d{1,3})(?:\\s*[-–—]\\s*\\d{1,3})?(?![\\p{L}\\p{N}]|[.,:]\\d)',
+    '\\s+([1-9]\\d{0,2})(?:\\s*:\\s*[1-9]\\d{0,2}|[.,][1-9]\\d?(?!\\d))(?:\\s*[-–—]\\s*\\d{1,3})?(?![\\p{L}\\p{N}]|[.,:]\\d)',
   'gu',
 );
 
@@ -47,12 +49,16 @@ export function createUnknownBookFinder(catalogue: BookCatalogue) {
       known.add(lower.replace(/^([1-4])\s*/u, '$1'));
     }
   }
+  const bare = (name: string) => name.toLowerCase().replace(/^[1-4]\s?/u, '');
+  const names = [...known].map(bare).filter((name) => name.length >= 3);
+  /**
+   * A name books.json or the lists know, or a misspelling or a cut of one ("Phle", "Exek", "Nehe", "Sam" without its
+   * number): a book that exists, written badly, is not a book that does not exist.
+   */
   const isKnown = (name: string) => {
-    const lower = name.toLowerCase();
-    const words = lower.replace(/^[1-4]\s?/u, '').split(/\s+/u);
-    return (
-      known.has(lower) || known.has(lower.replace(/^([1-4])\s*/u, '$1 ')) || words.some((w) => notBookNames().has(w))
-    );
+    const lower = bare(name);
+    if (lower.split(/\s+/u).some((w) => notBookNames().has(w))) return true;
+    return names.some((k) => k === lower || (lower.length >= 3 && k.startsWith(lower)) || withinOneEdit(lower, k));
   };
   return function findUnknownBooks(text: string): UnknownBookReference[] {
     if (!/\p{Lu}/u.test(text)) return [];
@@ -64,4 +70,17 @@ export function createUnknownBookFinder(catalogue: BookCatalogue) {
     }
     return out;
   };
+}
+
+/** One letter added, dropped, changed, or two side by side swapped. */
+function withinOneEdit(a: string, b: string): boolean {
+  if (Math.abs(a.length - b.length) > 1 || Math.min(a.length, b.length) < 3) return false;
+  let i = 0;
+  while (i < a.length && a[i] === b[i]) i += 1;
+  if (a.length === b.length) {
+    if (a.slice(i + 1) === b.slice(i + 1)) return true;
+    return a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2) === b.slice(i + 2);
+  }
+  const [long, short] = a.length > b.length ? [a, b] : [b, a];
+  return long.slice(i + 1) === short.slice(i);
 }
