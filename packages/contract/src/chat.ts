@@ -84,9 +84,10 @@ export const citationSchema = z.object({
   /** UTF-16 offsets of `text` in the answer's content. */
   start: z.number().int(),
   end: z.number().int(),
-  /** linked: a real passage, shown in the reader's translation; invalid: no such verse; misquoted: the quotation
-   * beside it does not match the verse. */
-  status: z.enum(['linked', 'invalid', 'misquoted']),
+  /** linked: a real passage, shown in the reader's translation; invalid: no such verse or no such book; misquoted:
+   * the quotation beside it does not match the verse; outside-canon: a real passage of a book outside the reader's
+   * canon, its text (`verseText`) only from a translation in the reader's language, null when the corpus has none. */
+  status: z.enum(['linked', 'invalid', 'misquoted', 'outside-canon']),
   reference: z.string().nullable(),
   label: z.string().nullable(),
   translation: z.string().nullable(),

@@ -12,6 +12,7 @@ function found(passage: Passage | undefined): FoundPassage | undefined {
       text: passage.verses.map((v) => v.text).join(' '),
       reference: passage.reference,
       translation: passage.translation.id,
+      language: passage.translation.language,
     }
   );
 }

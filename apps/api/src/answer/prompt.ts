@@ -55,10 +55,25 @@ const TRADITION_RULES: Record<Tradition, string> = {
     'question.',
 };
 
-const NUMBERING_RULE =
-  'Write chapter and verse numbers as the passage labels do (the Hebrew and English numbering the server checks): ' +
-  'Psalm 23, not Psalm 22. Catholic and Orthodox Bibles number most Psalms one lower, from Psalm 10 to 147; if ' +
-  'that matters to the reader, say so in words, never as a second reference.';
+/**
+ * The numbering the model is asked for, the one the passage labels show and the verifier reads (citation-verifier.ts
+ * `readings`): the Hebrew and English Psalm numbers, except for Orthodox readers, whose labels give the Septuagint's
+ * number with the Hebrew one in brackets.
+ */
+const NUMBERING_RULES: Record<Tradition, string> = {
+  protestant:
+    'Write chapter and verse numbers as the passage labels do (the Hebrew and English numbering the server ' +
+    'checks): Psalm 23, not Psalm 22. Catholic and Orthodox Bibles number most Psalms one lower, from Psalm 10 to ' +
+    '147; if that matters to the reader, say so in words, never as a second reference.',
+  catholic:
+    'Write chapter and verse numbers as the passage labels do (the Hebrew and English numbering the server ' +
+    'checks): Psalm 23, not Psalm 22. Catholic Bibles number most Psalms one lower, from Psalm 10 to 147; if that ' +
+    'matters to the reader, say so in words, never as a second reference.',
+  orthodox:
+    'Write chapter and verse numbers as the passage labels do. Number the Psalms the Septuagint way, as the ' +
+    'reader’s Bible does, with the Hebrew number in brackets when it differs: "The Lord is my shepherd" is ' +
+    'Psalm 22:1 (23:1), not Psalm 23:1. The server reads a Psalm number after the book’s name as the Septuagint’s.',
+};
 
 const SAFETY_RULES = [
   'Be pastoral: warm, humble and honest. Where Christians disagree, say so and present the main views fairly, ' +
@@ -103,7 +118,7 @@ export function buildPrompt(context: AnswerContext): ChatCompletionMessageParam[
     'You are a careful Bible study assistant.',
     `Write in ${LANGUAGE_NAMES[context.language]}, in Markdown. The reader’s Bible is ${context.translationName}.`,
     TRADITION_RULES[context.tradition],
-    NUMBERING_RULE,
+    NUMBERING_RULES[context.tradition],
     KIND_RULES[context.kind],
     careInstruction(context),
     MODE_RULES[context.mode],

@@ -2,14 +2,19 @@ import { bcv_parser } from 'bible-passage-reference-parser';
 import * as en from 'bible-passage-reference-parser/esm/lang/en.js';
 import * as es from 'bible-passage-reference-parser/esm/lang/es.js';
 import * as fr from 'bible-passage-reference-parser/esm/lang/fr.js';
+import { dataLines } from '../language/lexicon.ts';
 import type { BookCatalogue } from './book-names.ts';
 import { canonicalReference } from './references.canonical.ts';
 import type { BibleReference, LatinLanguage, RawMatch } from './references.types.ts';
 
-/** `fr-eu` reads the French convention "Jean 3,16" (comma between chapter and verse, period between verses). */
-export type LatinVariant = LatinLanguage | 'fr-eu';
+/**
+ * `fr-eu` and `es-eu` read the continental convention "Jean 3,16", "Jn 3,16" (comma between chapter and verse,
+ * period between verses), which French and Spanish Bibles print beside the colon.
+ */
+export type LatinVariant = LatinLanguage | 'fr-eu' | 'es-eu';
 
-const LANGUAGE_MODULES = { en, es, fr, 'fr-eu': fr } as const;
+const LANGUAGE_MODULES = { en, es, fr, 'fr-eu': fr, 'es-eu': es } as const;
+const EU_VARIANTS: Partial<Record<LatinVariant, LatinLanguage>> = { 'fr-eu': 'fr', 'es-eu': 'es' };
 
 /**
  * Parser options: one passage per list item with its own offsets, no existence checks (the validator checks
@@ -42,8 +47,9 @@ export function createLatinReferenceFinder(catalogue: BookCatalogue) {
     let parser = parsers.get(language);
     if (!parser) {
       parser = new bcv_parser(LANGUAGE_MODULES[language]);
-      parser.set_options({ ...OPTIONS, punctuation_strategy: language === 'fr-eu' ? 'eu' : 'us' });
-      teachMissingNames(parser, catalogue, language === 'fr-eu' ? 'fr' : language);
+      const eu = EU_VARIANTS[language];
+      parser.set_options({ ...OPTIONS, punctuation_strategy: eu ? 'eu' : 'us' });
+      teachMissingNames(parser, catalogue, eu ?? (language as LatinLanguage));
       parsers.set(language, parser);
     }
     return parser;
@@ -125,17 +131,33 @@ const EXTRA_SPELLINGS: Partial<Record<LatinLanguage, Record<string, string[]>>> 
   en: { SNG: ['Canticles', 'Cant'] },
 };
 
+let aliases: readonly { language: string; name: string; book: string }[] | undefined;
+/** Other names of books (the Douay-Rheims "Isaias", Spanish "Stgo"): language/lexicon/book-aliases.tsv, read once. */
+export function bookAliases(): readonly { language: string; name: string; book: string }[] {
+  aliases ??= dataLines('book-aliases.tsv').map(({ cells: [language = '', name = '', book = ''] }) => ({
+    language,
+    name,
+    book,
+  }));
+  return aliases;
+}
+
 /**
  * books.json is the source of truth for names: a name the npm parser does not read ("Tobías", "Lettre de
  * Jérémie") is added to it, and so are the USFM codes of the 66 books it misses (JOL, NAM, as Nave's writes
- * them) and the extra spellings above. Books the npm parser has no code for (Psalms of Solomon, 1 Enoch) stay
- * unread in Latin script.
+ * them), the extra spellings above and the other names of book-aliases.tsv. Books the npm parser has no code for
+ * (Psalms of Solomon, 1 Enoch) stay unread in Latin script.
  */
 function teachMissingNames(parser: bcv_parser, catalogue: BookCatalogue, language: LatinLanguage): void {
+  const other = bookAliases().filter((a) => a.language === language);
   for (const book of catalogue.books) {
     const osis = NPM_OSIS[book.code] ?? book.abbr?.osis;
     if (!osis) continue;
-    const spellings = [book.names[language], ...(EXTRA_SPELLINGS[language]?.[book.code] ?? [])];
+    const spellings = [
+      book.names[language],
+      ...(EXTRA_SPELLINGS[language]?.[book.code] ?? []),
+      ...other.filter((a) => a.book === book.code).map((a) => a.name),
+    ];
     if (language === 'en' && book.testament !== 'DC') spellings.push(book.code);
     for (const spelling of spellings) {
       const probe = parser.parse(`${spelling} 1:1`).osis_and_indices()[0];

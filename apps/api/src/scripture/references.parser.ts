@@ -104,15 +104,15 @@ export function createReferenceParser(
 
 /**
  * Which npm language packs read a text, preferred first. Each costs a pass over the text (about 100 KB/s), so a
- * known language reads with its own pack and English (dictionary citations are English); the French comma
- * convention ("Jean 3,16") only when the text is French. Chinese text keeps English for embedded "John 3:16".
+ * known language reads with its own pack and English (dictionary citations are English); the continental comma
+ * convention ("Jean 3,16", "Jn 3,16") only when the text is French or Spanish. Chinese text keeps English for embedded "John 3:16".
  */
 function latinVariants(language: BibleLanguage | undefined): LatinVariant[] {
   switch (language) {
     case 'en':
       return ['en'];
     case 'es':
-      return ['es', 'en'];
+      return ['es', 'es-eu', 'en'];
     case 'fr':
       return ['fr', 'fr-eu', 'en'];
     case 'zh-Hans':

@@ -71,4 +71,27 @@ describe('AnswerContent', () => {
     expect(answer.textContent).toContain(MISQUOTE);
     expect(screen.queryByTestId('chat-quote-c1')).toBeNull();
   });
+
+  it('keeps a faithful quotation of a book outside the canon, and removes one that matches no text of it', () => {
+    const content = '「万有都是神所造的」（诗篇 151:1），「凡事都要加倍」（诗篇 151:2）。';
+    const at = (text: string) => ({ start: content.indexOf(text), end: content.indexOf(text) + text.length });
+    const outside = { reference: 'PS2.1.1', translation: null, verseText: null };
+    const kept = citationIn(content, '诗篇 151:1', {
+      status: 'outside-canon',
+      ...outside,
+      quote: at('万有都是神所造的'),
+    });
+    const unmatched = citationIn(content, '诗篇 151:2', {
+      id: 'c2',
+      status: 'misquoted',
+      ...outside,
+      reference: 'PS2.1.2',
+      quote: at('凡事都要加倍'),
+    });
+    const answer = show([kept, unmatched], content);
+    expect(answer.textContent).toContain('万有都是神所造的');
+    expect(screen.queryByTestId('chat-quote-c1')).toBeNull();
+    expect(answer.textContent).not.toContain('凡事都要加倍');
+    expect(screen.getByTestId('chat-quote-c2').textContent).toContain('与此卷经文不符');
+  });
 });

@@ -41,12 +41,14 @@ export interface PlacedQuote {
 
 /**
  * The quotations to replace or remove: those of misquoted and invalid citations that sit where the server said
- * (a citation found elsewhere in the text may not vouch for the same words), within the text streamed so far.
+ * (a citation found elsewhere in the text may not vouch for the same words), within the text streamed so far. A
+ * quotation of a book outside the reader's canon stays: the server found it faithful to the library's text.
  */
 export function placeQuotes(content: string, placed: PlacedCitation[]): PlacedQuote[] {
   return placed.flatMap(({ citation, from }) => {
     const quote = citation.quote;
-    if (citation.status === 'linked' || !quote || from !== citation.start) return [];
+    if (citation.status === 'linked' || citation.status === 'outside-canon') return [];
+    if (!quote || from !== citation.start) return [];
     if (quote.start < 0 || quote.end > content.length || quote.end <= quote.start) return [];
     return [{ citation, from: quote.start, to: quote.end }];
   });
@@ -65,9 +67,11 @@ function QuoteReplacement({ citation }: { citation: Citation }) {
       </span>
     );
   }
+  // A misquoted verse without a text to show: a book outside the reader's canon with none in their language.
+  const why = citation.status === 'misquoted' ? 'citation.quoteUnmatched' : 'citation.quoteRemoved';
   return (
     <span className="chat-quote-removed chat-quote-mark" data-testid={`chat-quote-${citation.id}`}>
-      <WarningIcon /> {t('citation.quoteRemoved')}
+      <WarningIcon /> {t(why)}
     </span>
   );
 }

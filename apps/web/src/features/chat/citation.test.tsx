@@ -1,4 +1,5 @@
 import { Globals } from '@react-spring/web';
+import type { Citation } from '@bible-qa/contract';
 import { act, createEvent, fireEvent, render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
@@ -14,8 +15,8 @@ beforeAll(async () => {
 /** Lets the lazily loaded popover mount after the first tap or hover. */
 const settle = () => act(async () => undefined);
 
-function renderMark(status: 'linked' | 'misquoted' = 'linked') {
-  const citation = citationIn('见约翰福音 3:16', '约翰福音 3:16', { status });
+function renderMark(status: Citation['status'] = 'linked', overrides: Partial<Citation> = {}) {
+  const citation = citationIn('见约翰福音 3:16', '约翰福音 3:16', { status, ...overrides });
   const onOpenPassage = vi.fn();
   render(
     <I18nextProvider i18n={createI18n()}>
@@ -79,5 +80,29 @@ describe('CitationMark', () => {
     await settle();
     expect(screen.getByTestId('chat-citation-note').textContent).toContain('这段引文与经文原文不符');
     expect(preview()?.textContent).toContain('经文原文神爱世人');
+  });
+
+  it('marks a book outside the reader’s canon, with its text only when the library has it in their language', async () => {
+    const { mark } = renderMark('outside-canon', { label: '多比传 1:1', reference: 'TOB.1.1' });
+    expect(mark.className).toContain('chat-citation-outside-canon');
+    expect(mark.getAttribute('title')).toBe('此卷不在你所用圣经的正典之内，经文按资料库所收录的显示');
+    fireEvent.click(mark);
+    await settle();
+    expect(preview()?.textContent).toContain('神爱世人');
+    expect(screen.getByTestId('chat-passage-open')).toBeTruthy();
+  });
+
+  it('shows no other language’s text for a book outside the canon, and opens no passage', async () => {
+    const { mark } = renderMark('outside-canon', {
+      label: '诗篇 151:1',
+      reference: 'PS2.1.1',
+      translation: null,
+      verseText: null,
+    });
+    expect(mark.getAttribute('title')).toBe('此卷不在你所用圣经的正典之内，资料库中也没有此卷的中文经文');
+    fireEvent.click(mark);
+    await settle();
+    expect(preview()?.querySelector('blockquote')).toBeNull();
+    expect(screen.queryByTestId('chat-passage-open')).toBeNull();
   });
 });

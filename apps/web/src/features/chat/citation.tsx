@@ -13,6 +13,15 @@ interface CitationMarkProps {
 
 const HOVER_CLOSE_MS = 250;
 
+/** Why a reference is marked: no such verse, a quotation that is not the verse, a book outside the reader's canon. */
+const NOTES = {
+  invalid: 'citation.invalid',
+  misquoted: 'citation.misquoted',
+  'outside-canon': 'citation.outsideCanon',
+  /** Outside the canon, and no text of it in the reader's language. */
+  none: 'citation.outsideCanonNoText',
+} as const;
+
 // The preview's popover (and its positioning library) loads once an answer with a reference is on screen, not with
 // the page.
 const loadPopover = () => import('antd-mobile/es/components/popover');
@@ -21,7 +30,8 @@ const Popover = lazy(loadPopover);
 /**
  * A scripture reference in an answer. A linked one is a link that previews the verse on tap, or on hover with a
  * mouse, and opens the passage with parallel translations; an invalid one is struck through and a misquoted one
- * underlined with a wave, both with a warning icon and a note saying why (title on hover, the same note on tap).
+ * underlined with a wave, both with a warning icon and a note saying why (title on hover, the same note on tap). A
+ * book outside the reader's canon is marked the same way, with its text when the library has it in their language.
  */
 export function CitationMark({ citation, primary, onOpenPassage, children }: CitationMarkProps) {
   const { t } = useTranslation('chat');
@@ -29,7 +39,10 @@ export function CitationMark({ citation, primary, onOpenPassage, children }: Cit
   const closeTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const label = citation.label ?? citation.text;
   const linked = citation.status === 'linked';
-  const note = linked ? null : t(citation.status === 'invalid' ? 'citation.invalid' : 'citation.misquoted');
+  const note =
+    citation.status === 'linked'
+      ? null
+      : t(NOTES[citation.status === 'outside-canon' && !citation.verseText ? 'none' : citation.status]);
 
   // A mouse hovering previews the verse; a click pins the preview until a click elsewhere. A tap toggles it.
   const hoverOpened = useRef(false);
@@ -85,7 +98,8 @@ export function CitationMark({ citation, primary, onOpenPassage, children }: Cit
           {citation.verseText}
         </blockquote>
       ) : null}
-      {citation.reference ? (
+      {/* A book outside the reader's canon opens only where the library has it in their language. */}
+      {citation.reference && (citation.status !== 'outside-canon' || citation.verseText) ? (
         <button
           type="button"
           className="chat-link-button"
