@@ -19,6 +19,7 @@ export const abuseEnv = {
   LLM_MAX_TOKENS_ADVANCED: int(2_048, 16, 128_000),
   LLM_MAX_TOKENS_PROFESSIONAL: int(4_096, 16, 128_000),
   UPLOADS_PER_ACCOUNT_PER_DAY: int(30, 1, 1_000_000),
+  GUEST_RETENTION_DAYS: int(30, 1, 3_650),
 };
 
 /** For evaluation scripts that ask a gold set as one guest, far faster than any reader would. */
@@ -38,6 +39,8 @@ export interface AbuseConfig {
   maxTokens: { simple: number; advanced: number; professional: number };
   /** Images (feedback screenshots) and feedbacks per account and day. */
   uploadsPerAccountPerDay: number;
+  /** A guest unseen this long is deleted with what it kept (its conversations, notes, plans; decision 0040). */
+  guestRetentionMs: number;
 }
 
 export function readAbuseConfig(e: AbuseEnv): AbuseConfig {
@@ -55,5 +58,6 @@ export function readAbuseConfig(e: AbuseEnv): AbuseConfig {
       professional: e.LLM_MAX_TOKENS_PROFESSIONAL,
     },
     uploadsPerAccountPerDay: e.UPLOADS_PER_ACCOUNT_PER_DAY,
+    guestRetentionMs: e.GUEST_RETENTION_DAYS * 86_400_000,
   };
 }

@@ -17,6 +17,8 @@ import { createChatRepository } from './features/chat/chat.repository.ts';
 import { createAskQuota } from './features/chat/ask-quota.ts';
 import { createChatService } from './features/chat/chat.service.ts';
 import { createHistoryService } from './features/chat/history.service.ts';
+import { createGuestsRepository } from './features/guests/guests.repository.ts';
+import { createGuestsService } from './features/guests/guests.service.ts';
 import { createBibleService } from './features/bible/bible.service.ts';
 import { createReaderResolver } from './scripture/reader.ts';
 import { bibleLanguageOf, traditionOf } from './scripture/translation-policy.ts';
@@ -117,6 +119,16 @@ export async function createContainer(
     editionExpression: config.editionExpression,
   });
   const chats = createChatRepository(database.db);
+  // What a guest keeps hangs off a users row of its own; a login from its browser moves it to the account.
+  const guests = createGuestsService({
+    guests: createGuestsRepository(database.db),
+    members,
+    clock,
+    retentionMs: config.abuse.guestRetentionMs,
+    log,
+  });
+  guests.onAdopt((from, to) => chats.moveOwner(from, to));
+  accounts.onLogin((userId, guestKey) => guests.adopt(guestKey, userId));
   const metrics = createMetrics();
   metrics.watchCorpus(() => corpus.status());
   const answerModel = config.llm ? createOpenAiModel({ ...config.llm, log }) : createGroundedComposer();
@@ -219,6 +231,7 @@ export async function createContainer(
       readers,
       chat,
       history,
+      guests,
       feedback,
       devotional,
       voice,

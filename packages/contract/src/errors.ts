@@ -397,6 +397,17 @@ const catalogue = {
     'zh-cn': '回答解析失败，请重试',
     'zh-tw': '回答解析失敗，請重試',
   },
+  /** A guest past the hourly asks of a guest (not an overload: spec §8's high_traffic stays for that). */
+  guest_quota_exceeded: {
+    code: 10203,
+    en: 'As a guest you can ask {0} questions an hour, and you have reached them. Log in to keep asking now: your conversations come with you.',
+    'es-es':
+      'Como invitado puede hacer {0} preguntas por hora y ya las ha hecho. Inicie sesión para seguir preguntando ahora: sus conversaciones se conservan.',
+    'fr-fr':
+      'En tant qu’invité, vous pouvez poser {0} questions par heure et vous les avez posées. Connectez-vous pour continuer dès maintenant : vos conversations vous suivent.',
+    'zh-cn': '游客每小时可提问 {0} 次，你已用完。登录后即可继续提问，你的对话会一并保留。',
+    'zh-tw': '訪客每小時可提問 {0} 次，你已用完。登入後即可繼續提問，你的對話會一併保留。',
+  },
   // 103xx: voice (spec §5, §8)
   recording_unsupported: {
     code: 10300,

@@ -5,6 +5,7 @@ import { authSchema } from './auth-schema.ts';
 import { chatSchema } from './chat-schema.ts';
 import { corpusSchema } from './corpus-schema.ts';
 import { feedbackSchema } from './feedback-schema.ts';
+import { guestSchema } from './guest-schema.ts';
 import { shareSchema } from './share-schema.ts';
 
 /**
@@ -78,6 +79,7 @@ export * from './auth-schema.ts';
 export * from './feedback-schema.ts';
 export * from './share-schema.ts';
 export * from './audit-schema.ts';
+export * from './guest-schema.ts';
 export const schema = {
   users,
   authSessions,
@@ -87,5 +89,6 @@ export const schema = {
   ...feedbackSchema,
   ...shareSchema,
   ...auditSchema,
+  ...guestSchema,
 };
 export type Schema = typeof schema;

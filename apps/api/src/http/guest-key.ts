@@ -13,5 +13,13 @@ export function guestKeyOf(request: FastifyRequest): string | undefined {
   if (raw === undefined) return undefined;
   const parsed = guestKeySchema.safeParse(raw);
   if (!parsed.success) throw new AppError('invalid_request');
-  return createHash('sha256').update(parsed.data).digest('base64url');
+  return digest(parsed.data);
 }
+
+/** The same digest where a malformed key is no key (the request scope, read by a login that adopts the guest). */
+export function validGuestKeyOf(request: FastifyRequest): string | undefined {
+  const parsed = guestKeySchema.safeParse(request.headers[GUEST_KEY_HEADER.toLowerCase()]);
+  return parsed.success ? digest(parsed.data) : undefined;
+}
+
+const digest = (key: string) => createHash('sha256').update(key).digest('base64url');

@@ -1,10 +1,13 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { validGuestKeyOf } from './guest-key.ts';
 
 /** What the code below a route may learn about the request it serves without being handed it (the audit log). */
 export interface RequestScope {
   ip: string;
   requestId: string;
+  /** The digest of the guest key the request carries (a login moves that guest's things to the account). */
+  guestKey: string | undefined;
 }
 
 const storage = new AsyncLocalStorage<RequestScope>();
@@ -17,6 +20,11 @@ export const currentRequest = (): RequestScope | undefined => storage.getStore()
  * the scope entered at onRequest, so it is entered again once the body is read (as @fastify/request-context does).
  */
 export function registerRequestScope(app: FastifyInstance): void {
-  app.addHook('onRequest', (request, _reply, done) => storage.run({ ip: request.ip, requestId: request.id }, done));
-  app.addHook('preValidation', (request, _reply, done) => storage.run({ ip: request.ip, requestId: request.id }, done));
+  const scopeOf = (request: FastifyRequest): RequestScope => ({
+    ip: request.ip,
+    requestId: request.id,
+    guestKey: validGuestKeyOf(request),
+  });
+  app.addHook('onRequest', (request, _reply, done) => storage.run(scopeOf(request), done));
+  app.addHook('preValidation', (request, _reply, done) => storage.run(scopeOf(request), done));
 }

@@ -93,6 +93,7 @@ export function ChatPage() {
       setPassage(citation);
     },
     patch: conversation.patchAnswer,
+    login: () => navigate(loginPath),
   };
   const selection: AnswerSelection = {
     active: selecting,
@@ -105,7 +106,7 @@ export function ChatPage() {
       }),
   };
   const hasTurns = state.turns.length > 0;
-  const canSelect = loggedIn && state.turns.some(isSelectable);
+  const canSelect = state.turns.some(isSelectable);
 
   const historyButton = (
     <button

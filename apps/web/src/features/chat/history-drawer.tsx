@@ -30,7 +30,10 @@ interface HistoryDrawerProps {
   onCurrentDeleted: () => void;
 }
 
-/** The history-sessions drawer: new conversation, my collection, recent use and every stored conversation. */
+/**
+ * The history-sessions drawer: new conversation, my collection, recent use and every stored conversation, a guest's
+ * too (kept under its key until a login makes them the account's).
+ */
 export function HistoryDrawer(props: HistoryDrawerProps) {
   const { open, onClose, currentId, loginPath, onOpenConversation, onNewChat, onCurrentDeleted } = props;
   const { t } = useTranslation('chat');
@@ -69,26 +72,25 @@ export function HistoryDrawer(props: HistoryDrawerProps) {
             <StarIcon /> {tc('collections.title')}
           </Link>
         </div>
-        {loggedIn ? (
-          <HistoryLists
-            currentId={currentId}
-            onPick={pick}
-            onDeleted={(id) => id === currentId && onCurrentDeleted()}
-          />
-        ) : (
+        {loggedIn ? null : (
           <div className="chat-guest" data-testid="chat-history-guest">
-            <span>{t('welcome.guestNotice')}</span>
+            <span>{t('history.guestKept')}</span>
             <Button
               size="mini"
               color="primary"
               fill="outline"
               data-testid="chat-history-login"
-              onClick={() => navigate(loginPath)}
+              onClick={() => {
+                // Closed first: the chat screen is kept alive, and the login comes back to it.
+                onClose();
+                navigate(loginPath);
+              }}
             >
               {tc('common.loginNow')}
             </Button>
           </div>
         )}
+        <HistoryLists currentId={currentId} onPick={pick} onDeleted={(id) => id === currentId && onCurrentDeleted()} />
       </section>
     </Popup>
   );
