@@ -14,6 +14,7 @@ import { registerSecurityHeaders, registerWebApp } from './http/web.ts';
 import { registerRiskCeiling } from './http/risk.ts';
 import { registerMetrics } from './http/metrics.ts';
 import { adminRoutes } from './features/admin/admin.routes.ts';
+import { annotationsRoutes } from './features/annotations/annotations.routes.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { socialAuthRoutes } from './features/auth/auth-social.routes.ts';
 import { outboxRoutes } from './features/outbox/outbox.routes.ts';
@@ -104,6 +105,13 @@ export async function buildApp({ container, logger }: BuildAppOptions): Promise<
     history: container.services.history,
     sessions: container.services.sessions,
     guests: container.services.guests,
+  });
+  await app.register(annotationsRoutes, {
+    prefix: `${API_BASE}/portal/annotations`,
+    annotations: container.services.annotations,
+    guests: container.services.guests,
+    sessions: container.services.sessions,
+    readers: container.services.readers,
   });
   await app.register(devotionalRoutes, {
     prefix: `${API_BASE}/portal/devotional`,

@@ -18,6 +18,8 @@ import { createAskQuota } from './features/chat/ask-quota.ts';
 import { createChatService } from './features/chat/chat.service.ts';
 import { createHistoryService } from './features/chat/history.service.ts';
 import { createGuestsRepository } from './features/guests/guests.repository.ts';
+import { createAnnotationsRepository } from './features/annotations/annotations.repository.ts';
+import { createAnnotationsService } from './features/annotations/annotations.service.ts';
 import { createGuestsService } from './features/guests/guests.service.ts';
 import { createBibleService } from './features/bible/bible.service.ts';
 import { createReaderResolver } from './scripture/reader.ts';
@@ -164,6 +166,9 @@ export async function createContainer(
       signal,
     );
   const history = createHistoryService({ chats });
+  const annotationRows = createAnnotationsRepository(database.db);
+  guests.onAdopt((from, to) => annotationRows.moveOwner(from, to));
+  const annotations = createAnnotationsService({ annotations: annotationRows, bible, clock });
   const devotional = createDevotionalService({
     corpus,
     corpusData,
@@ -232,6 +237,7 @@ export async function createContainer(
       chat,
       history,
       guests,
+      annotations,
       feedback,
       devotional,
       voice,

@@ -59,3 +59,11 @@ export const FEEDBACK_TYPES = [
  * id cannot join, stop or resend them. A client that sends none is told apart by its address.
  */
 export const GUEST_KEY_HEADER = 'Guest-Key';
+
+/** A reader's marks on verses (annotations.ts); here, without zod, for the screens of the first load. */
+export const ANNOTATION_KINDS = ['highlight', 'bookmark', 'note'] as const;
+/** The highlighter's colours, as YouVersion and Logos offer them. */
+export const HIGHLIGHT_COLORS = ['yellow', 'green', 'blue', 'pink', 'purple'] as const;
+export const NOTE_MAX_LENGTH = 2000;
+/** The most references one lookup of marks may ask for (an answer's citations, a chapter). */
+export const ANNOTATION_LOOKUP_MAX = 60;

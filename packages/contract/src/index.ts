@@ -18,3 +18,4 @@ export * from './voice.ts';
 export * from './share.ts';
 export * from './plain-text.ts';
 export * from './search.ts';
+export * from './annotations.ts';

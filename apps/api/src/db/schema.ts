@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, date, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { annotationSchema } from './annotation-schema.ts';
 import { auditSchema } from './audit-schema.ts';
 import { authSchema } from './auth-schema.ts';
 import { chatSchema } from './chat-schema.ts';
@@ -80,6 +81,7 @@ export * from './feedback-schema.ts';
 export * from './share-schema.ts';
 export * from './audit-schema.ts';
 export * from './guest-schema.ts';
+export * from './annotation-schema.ts';
 export const schema = {
   users,
   authSessions,
@@ -90,5 +92,6 @@ export const schema = {
   ...shareSchema,
   ...auditSchema,
   ...guestSchema,
+  ...annotationSchema,
 };
 export type Schema = typeof schema;

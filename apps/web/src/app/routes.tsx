@@ -77,6 +77,10 @@ export const routes: RouteObject[] = [
       route('read', 'read/:book/:chapter', { titleKey: 'read.title' }, () =>
         import('../features/reader/reader-page.tsx').then((m) => m.ReaderPage),
       ),
+      // The reader's highlights, bookmarks and notes, listed and searched.
+      route('notes', 'notes', { titleKey: 'notes.title' }, () =>
+        import('../features/notes/notes-page.tsx').then((m) => m.NotesPage),
+      ),
       route('search', 'search', { titleKey: 'search.title' }, () =>
         import('../features/search/search-page.tsx').then((m) => m.SearchPage),
       ),

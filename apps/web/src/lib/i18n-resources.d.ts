@@ -6,6 +6,8 @@ import type devotionals from '../locales/zh-CN/devotionals.json';
 import type feedback from '../locales/zh-CN/feedback.json';
 import type help from '../locales/zh-CN/help.json';
 import type login from '../locales/zh-CN/login.json';
+import type notes from '../locales/zh-CN/notes.json';
+import type plans from '../locales/zh-CN/plans.json';
 import type policy from '../locales/zh-CN/policy.json';
 import type reader from '../locales/zh-CN/reader.json';
 import type search from '../locales/zh-CN/search.json';
@@ -26,6 +28,8 @@ declare module 'i18next' {
       feedback: typeof feedback;
       help: typeof help;
       login: typeof login;
+      notes: typeof notes;
+      plans: typeof plans;
       policy: typeof policy;
       reader: typeof reader;
       search: typeof search;

@@ -28,6 +28,8 @@ export const NAMESPACES = [
   'feedback',
   'reader',
   'search',
+  'notes',
+  'plans',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

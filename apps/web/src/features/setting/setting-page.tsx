@@ -73,6 +73,12 @@ export function SettingPage() {
         ) : null}
       </List>
 
+      <List header={t('group.reading')} mode="card">
+        <List.Item data-testid="setting-notes" onClick={() => navigate('/notes')}>
+          {t('item.notes')}
+        </List.Item>
+      </List>
+
       <List header={t('group.general')} mode="card">
         <List.Item
           data-testid="setting-language"
