@@ -15,6 +15,7 @@ import { registerRiskCeiling } from './http/risk.ts';
 import { registerMetrics } from './http/metrics.ts';
 import { adminRoutes } from './features/admin/admin.routes.ts';
 import { annotationsRoutes } from './features/annotations/annotations.routes.ts';
+import { plansRoutes } from './features/plans/plans.routes.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { socialAuthRoutes } from './features/auth/auth-social.routes.ts';
 import { outboxRoutes } from './features/outbox/outbox.routes.ts';
@@ -109,6 +110,13 @@ export async function buildApp({ container, logger }: BuildAppOptions): Promise<
   await app.register(annotationsRoutes, {
     prefix: `${API_BASE}/portal/annotations`,
     annotations: container.services.annotations,
+    guests: container.services.guests,
+    sessions: container.services.sessions,
+    readers: container.services.readers,
+  });
+  await app.register(plansRoutes, {
+    prefix: `${API_BASE}/portal/plans`,
+    plans: container.services.plans,
     guests: container.services.guests,
     sessions: container.services.sessions,
     readers: container.services.readers,

@@ -20,6 +20,8 @@ import { createHistoryService } from './features/chat/history.service.ts';
 import { createGuestsRepository } from './features/guests/guests.repository.ts';
 import { createAnnotationsRepository } from './features/annotations/annotations.repository.ts';
 import { createAnnotationsService } from './features/annotations/annotations.service.ts';
+import { createPlansRepository } from './features/plans/plans.repository.ts';
+import { createPlansService } from './features/plans/plans.service.ts';
 import { createGuestsService } from './features/guests/guests.service.ts';
 import { createBibleService } from './features/bible/bible.service.ts';
 import { createReaderResolver } from './scripture/reader.ts';
@@ -169,6 +171,9 @@ export async function createContainer(
   const annotationRows = createAnnotationsRepository(database.db);
   guests.onAdopt((from, to) => annotationRows.moveOwner(from, to));
   const annotations = createAnnotationsService({ annotations: annotationRows, bible, clock });
+  const planRows = createPlansRepository(database.db);
+  guests.onAdopt((from, to) => planRows.moveOwner(from, to));
+  const plans = createPlansService({ plans: planRows, corpus, corpusData, bible, clock });
   const devotional = createDevotionalService({
     corpus,
     corpusData,
@@ -238,6 +243,7 @@ export async function createContainer(
       history,
       guests,
       annotations,
+      plans,
       feedback,
       devotional,
       voice,

@@ -627,6 +627,15 @@ const catalogue = {
     'zh-cn': '暂时无法机器翻译这篇灵修，请先作为相关文献阅读',
     'zh-tw': '暫時無法機器翻譯這篇靈修，請先作為相關文獻閱讀',
   },
+  // 107xx: reading plans
+  plan_not_started: {
+    code: 10700,
+    en: 'Start this reading plan first, then mark its readings as read',
+    'es-es': 'Empiece primero este plan de lectura y luego marque sus lecturas como leídas',
+    'fr-fr': 'Commencez d’abord ce plan de lecture, puis marquez ses lectures comme lues',
+    'zh-cn': '请先开始这个读经计划，再标记已读',
+    'zh-tw': '請先開始這個讀經計畫，再標記已讀',
+  },
   // 106xx: sharing (spec §2)
   share_not_ready: {
     code: 10600,

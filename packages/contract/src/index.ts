@@ -19,3 +19,4 @@ export * from './share.ts';
 export * from './plain-text.ts';
 export * from './search.ts';
 export * from './annotations.ts';
+export * from './plans.ts';

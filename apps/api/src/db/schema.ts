@@ -7,6 +7,7 @@ import { chatSchema } from './chat-schema.ts';
 import { corpusSchema } from './corpus-schema.ts';
 import { feedbackSchema } from './feedback-schema.ts';
 import { guestSchema } from './guest-schema.ts';
+import { planSchema } from './plan-schema.ts';
 import { shareSchema } from './share-schema.ts';
 
 /**
@@ -82,6 +83,7 @@ export * from './share-schema.ts';
 export * from './audit-schema.ts';
 export * from './guest-schema.ts';
 export * from './annotation-schema.ts';
+export * from './plan-schema.ts';
 export const schema = {
   users,
   authSessions,
@@ -93,5 +95,6 @@ export const schema = {
   ...auditSchema,
   ...guestSchema,
   ...annotationSchema,
+  ...planSchema,
 };
 export type Schema = typeof schema;

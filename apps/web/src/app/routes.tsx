@@ -77,6 +77,10 @@ export const routes: RouteObject[] = [
       route('read', 'read/:book/:chapter', { titleKey: 'read.title' }, () =>
         import('../features/reader/reader-page.tsx').then((m) => m.ReaderPage),
       ),
+      // Reading plans with progress: the plans, and one plan's days to mark read.
+      route('plans', 'plans/:id?', { titleKey: 'plans.title' }, () =>
+        import('../features/plans/plans-page.tsx').then((m) => m.PlansPage),
+      ),
       // The reader's highlights, bookmarks and notes, listed and searched.
       route('notes', 'notes', { titleKey: 'notes.title' }, () =>
         import('../features/notes/notes-page.tsx').then((m) => m.NotesPage),

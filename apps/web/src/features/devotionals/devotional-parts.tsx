@@ -89,6 +89,9 @@ export function PlanDayView({ plan }: { plan: PlanDay }) {
   return (
     <section className="devotional-plan" data-testid="devotionals-plan" data-day={plan.day}>
       <h3 className="devotional-section-title">{t('plan.title', { day: plan.day })}</h3>
+      <Link to={`/plans/${plan.planId}`} className="devotional-read" data-testid="devotionals-plan-open">
+        {t('plan.open')} ›
+      </Link>
       <Collapse>
         {plan.readings.map((reading, i) => (
           <Collapse.Panel

@@ -74,6 +74,9 @@ export function SettingPage() {
       </List>
 
       <List header={t('group.reading')} mode="card">
+        <List.Item data-testid="setting-plans" onClick={() => navigate('/plans')}>
+          {t('item.plans')}
+        </List.Item>
         <List.Item data-testid="setting-notes" onClick={() => navigate('/notes')}>
           {t('item.notes')}
         </List.Item>
