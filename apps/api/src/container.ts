@@ -28,6 +28,7 @@ import { createReaderResolver } from './scripture/reader.ts';
 import { bibleLanguageOf, traditionOf } from './scripture/translation-policy.ts';
 import { parseUsfm } from './scripture/usfm.ts';
 import { createDevotionalService } from './features/devotional/devotional.service.ts';
+import { createDevotionalTranslationsRepository } from './features/devotional/devotional-translations.repository.ts';
 import { systemClock, type Clock } from './features/auth/auth-session.service.ts';
 import { createAccountServices } from './container-auth.ts';
 import { createMemberRepository } from './features/member/member.repository.ts';
@@ -181,8 +182,12 @@ export async function createContainer(
     readers,
     clock,
     log,
-    // Readings are English; with a model configured, other readers can have them machine-translated.
-    translator: config.llm ? createOpenAiTranslator({ ...config.llm, timeoutMs: 45_000 }) : undefined,
+    // Readings are English: their translations into each UI language are stored once (translate:devotionals, or the
+    // first reader who asks when a model is configured).
+    translations: createDevotionalTranslationsRepository(database.db),
+    translator: config.llm
+      ? { translator: createOpenAiTranslator({ ...config.llm, timeoutMs: 45_000 }), model: config.llm.model }
+      : undefined,
   });
   const share = createShareService({
     shares: createShareRepository(database.db),

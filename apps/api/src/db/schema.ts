@@ -8,6 +8,7 @@ import { corpusSchema } from './corpus-schema.ts';
 import { feedbackSchema } from './feedback-schema.ts';
 import { guestSchema } from './guest-schema.ts';
 import { planSchema } from './plan-schema.ts';
+import { devotionalSchema } from './devotional-schema.ts';
 import { shareSchema } from './share-schema.ts';
 
 /**
@@ -84,6 +85,7 @@ export * from './audit-schema.ts';
 export * from './guest-schema.ts';
 export * from './annotation-schema.ts';
 export * from './plan-schema.ts';
+export * from './devotional-schema.ts';
 export const schema = {
   users,
   authSessions,
@@ -96,5 +98,6 @@ export const schema = {
   ...guestSchema,
   ...annotationSchema,
   ...planSchema,
+  ...devotionalSchema,
 };
 export type Schema = typeof schema;
