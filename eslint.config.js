@@ -56,8 +56,9 @@ export default tseslint.config(
     rules: { 'ui-text/no-literal-ui-text': 'error' },
   },
   {
-    // Layers of the API: features → engine (corpus, retrieval, answer) → scripture. Nothing imports upward.
-    files: ['apps/api/src/{corpus,retrieval,answer}/**/*.ts'],
+    // Layers of the API: features → engine (corpus, retrieval, answer, question, language) → scripture. Nothing
+    // imports upward.
+    files: ['apps/api/src/{corpus,retrieval,answer,question,language}/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [layer('features', 'the engine')] }] },
   },
   {

@@ -27,6 +27,7 @@ const ASSETS = [
   { from: path.join(API, 'src/retrieval/derived'), to: 'derived', skip: /\.ts$/ },
   { from: path.join(API, 'src/retrieval/guide/passage-guide.json'), to: 'passage-guide.json' },
   { from: path.join(API, 'src/features/auth/common-passwords.txt'), to: 'common-passwords.txt' },
+  { from: path.join(API, 'src/language/lexicon'), to: 'lexicon' },
 ];
 
 export async function buildApi(outdir = API_DIST): Promise<{ outdir: string; bytes: number; ms: number }> {

@@ -77,7 +77,7 @@ export async function buildApp({ container, logger }: BuildAppOptions): Promise<
   });
 
   registerRequestContext(app);
-  registerRequestScope(app);
+  registerRequestScope(app, container.services.guestKeys.keys);
   registerMetrics(app, container.metrics, config.ops.metrics);
   registerRiskCeiling(app, container.accounts.risk);
   registerSecurityHeaders(app, config.providers.captcha.provider);
@@ -106,11 +106,13 @@ export async function buildApp({ container, logger }: BuildAppOptions): Promise<
     history: container.services.history,
     sessions: container.services.sessions,
     guests: container.services.guests,
+    guestKeys: container.services.guestKeys,
   });
   await app.register(annotationsRoutes, {
     prefix: `${API_BASE}/portal/annotations`,
     annotations: container.services.annotations,
     guests: container.services.guests,
+    guestKeys: container.services.guestKeys,
     sessions: container.services.sessions,
     readers: container.services.readers,
   });
@@ -118,6 +120,7 @@ export async function buildApp({ container, logger }: BuildAppOptions): Promise<
     prefix: `${API_BASE}/portal/plans`,
     plans: container.services.plans,
     guests: container.services.guests,
+    guestKeys: container.services.guestKeys,
     sessions: container.services.sessions,
     readers: container.services.readers,
   });

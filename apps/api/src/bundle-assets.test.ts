@@ -21,7 +21,7 @@ it('finds every file the bundle joins to its own folder', () => {
     for (const m of code.matchAll(/fileURLToPath\d*\(import\.meta\.url\)\)\s*,\s*"([^"]+)"/g)) joined.add(m[1]!);
   }
   expect([...joined].sort()).toEqual(
-    expect.arrayContaining(['common-passwords.txt', 'derived', 'migrations', 'passage-guide.json']),
+    expect.arrayContaining(['common-passwords.txt', 'derived', 'lexicon', 'migrations', 'passage-guide.json']),
   );
   const missing = [...joined].filter((rel) => !fs.existsSync(path.join(build.dir, rel)));
   expect(missing).toEqual([]);

@@ -23,6 +23,9 @@ import { createAnnotationsService } from './features/annotations/annotations.ser
 import { createPlansRepository } from './features/plans/plans.repository.ts';
 import { createPlansService } from './features/plans/plans.service.ts';
 import { createGuestsService } from './features/guests/guests.service.ts';
+import { createGuestKeyService } from './features/chat/guest-key.service.ts';
+import { createGuestKeys } from './http/guest-key.ts';
+import { createServerSecrets } from './db/server-secrets.repository.ts';
 import { createBibleService } from './features/bible/bible.service.ts';
 import { createReaderResolver } from './scripture/reader.ts';
 import { bibleLanguageOf, traditionOf } from './scripture/translation-policy.ts';
@@ -39,6 +42,9 @@ import { createS3ImageStorage } from './storage/s3-image-storage.ts';
 import { createShareRepository } from './features/share/share.repository.ts';
 import { createShareService } from './features/share/share.service.ts';
 import { createOpenAiSpeech } from './speech/openai-speech.ts';
+import { createAliyunSpeech } from './speech/speech.aliyun.ts';
+import type { SpeechPort } from './speech/speech-port.ts';
+import { createTencentSpeech } from './speech/speech.tencent.ts';
 import { createVoiceService } from './features/voice/voice.service.ts';
 import { createMetrics } from './http/metrics.ts';
 import { createInProcessGenerationStore } from './answer/generation-store.ts';
@@ -49,6 +55,14 @@ import { createRedisPubSub } from './pubsub/redis-pubsub.ts';
 import { createMemoryCounterStore } from './rate-limit/memory-counter-store.ts';
 import { createRedisCounterStore } from './rate-limit/redis-counter-store.ts';
 import { connectRedis } from './redis/redis-client.ts';
+
+/** The speech adapter SPEECH_PROVIDER names (none without an endpoint: voice input is off). */
+function createSpeech(endpoint: Config['speech']['endpoint']): SpeechPort | undefined {
+  if (endpoint?.provider === 'tencent') return createTencentSpeech(endpoint);
+  if (endpoint?.provider === 'aliyun') return createAliyunSpeech(endpoint);
+  if (endpoint?.provider === 'openai') return createOpenAiSpeech(endpoint);
+  return undefined;
+}
 
 /** The embedding adapter when an endpoint is configured, with the id that ties an index to its model. */
 export function embeddingFromConfig(config: Config): { embedder?: Embedder; embeddingId?: string } {
@@ -82,7 +96,9 @@ export async function createContainer(
 
   // With REDIS_URL every server shares pub/sub, running generations and the hot counters; without, this process
   // holds them (and the database the hot counters, or on PGlite this process), which is right for one server.
-  const redis = config.ops.redisUrl ? connectRedis(config.ops.redisUrl, log) : undefined;
+  const redis = config.ops.redisUrl
+    ? connectRedis(config.ops.redisUrl, log, { commandTimeoutMs: config.ops.redisCommandTimeoutMs })
+    : undefined;
   const pubsub = redis ? createRedisPubSub(redis) : createInProcessPubSub();
   const members = createMemberRepository(database.db);
   const accounts = createAccountServices({
@@ -124,6 +140,14 @@ export async function createContainer(
     editionExpression: config.editionExpression,
   });
   const chats = createChatRepository(database.db);
+  const guestKeys = createGuestKeyService({
+    keys: createGuestKeys(
+      config.abuse.guestKeys.secret ?? (await createServerSecrets(database.db).get('guest-key-hmac')),
+    ),
+    counters: hotCounters,
+    clock,
+    perIpPerHour: config.abuse.guestKeys.perIpPerHour,
+  });
   // What a guest keeps hangs off a users row of its own; a login from its browser moves it to the account.
   const guests = createGuestsService({
     guests: createGuestsRepository(database.db),
@@ -143,6 +167,7 @@ export async function createContainer(
     corpus,
     model: metrics.instrumentModel(answerModel),
     log,
+    maxAnswerChars: config.abuse.maxAnswerChars,
   };
   const generations = createGenerations({
     store: redis ? createRedisGenerationStore({ command: redis.command, pubsub }) : createInProcessGenerationStore(),
@@ -200,7 +225,7 @@ export async function createContainer(
     clock,
   });
   const voice = createVoiceService({
-    speech: config.speech.endpoint ? createOpenAiSpeech(config.speech.endpoint) : undefined,
+    speech: createSpeech(config.speech.endpoint),
     counters: hotCounters,
     clock,
     requestsPerMinute: config.speech.requestsPerMinute,
@@ -245,6 +270,7 @@ export async function createContainer(
       bible,
       readers,
       chat,
+      guestKeys,
       history,
       guests,
       annotations,

@@ -67,3 +67,10 @@ export const HIGHLIGHT_COLORS = ['yellow', 'green', 'blue', 'pink', 'purple'] as
 export const NOTE_MAX_LENGTH = 2000;
 /** The most references one lookup of marks may ask for (an answer's citations, a chapter). */
 export const ANNOTATION_LOOKUP_MAX = 60;
+/**
+ * Business errors (10000–19999, the catalogue in errors.ts) are shown to the user as a toast (spec §8). Here, not in
+ * errors.ts: a client that checks codes need not carry the catalogue's messages.
+ */
+export function isBusinessCode(code: number): boolean {
+  return code >= 10000 && code < 20000;
+}

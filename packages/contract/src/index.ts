@@ -20,3 +20,4 @@ export * from './plain-text.ts';
 export * from './search.ts';
 export * from './annotations.ts';
 export * from './plans.ts';
+export * from './help-lines.ts';

@@ -1,4 +1,6 @@
 import type { AnswerKind, ChatMode, Locale, Tradition } from '@bible-qa/contract';
+import type { QuestionAnalysis } from '../question/analyse.ts';
+import type { RiskLevel } from '../question/care-risk.ts';
 import type { Care } from './question-intent.ts';
 import type { Theme } from './theme-passages.ts';
 
@@ -41,6 +43,8 @@ export interface AnswerContext {
    * offline composer leads with what answers it.
    */
   focus?: 'fact' | 'passage' | 'reference' | 'topic';
+  /** How the question asks (question/analyse.ts), for the composer; absent for prayers, poems and care. */
+  asks?: QuestionAnalysis['asks'];
   /** The verses around the key verse (advanced and professional modes), when it is a single verse. */
   surrounding?: ContextVerse;
   /** Earlier turns of the conversation, oldest first. */
@@ -54,8 +58,11 @@ export interface AnswerIntent {
   offTopic: boolean;
   /** A reader in distress or crisis: passages of comfort, gently. */
   care?: Care;
-  /** Self-harm is named: the answer carries the emergency-help line. */
-  selfHarm: boolean;
+  /**
+   * The help line leads the answer, before any verse or heading: crisis (the reader may be at risk, or was a moment
+   * ago in this conversation), or topic (self-harm is what a question asks about).
+   */
+  risk?: RiskLevel;
   /** What a prayer, sermon or poem is about, in the reader's words or the passage they named. */
   theme: string;
   /** The first curated theme the request speaks of, when any (theme-passages.ts). */

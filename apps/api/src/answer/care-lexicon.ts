@@ -1,65 +1,21 @@
 import { wholeWords } from '../retrieval/guide/domain-words.ts';
 
 /**
- * Words of distress in the five languages (Chinese after folding to Simplified). Self-harm words count whoever
- * they are about; the other distress words only when the reader speaks of themselves (FIRST_PERSON), so "圣经怎么看
- * 焦虑？" is answered as a question and "我很焦虑" as a person.
+ * Words of distress in the five languages (Chinese after folding to Simplified), read only when the reader speaks of
+ * themselves (FIRST_PERSON), so "圣经怎么看焦虑？" is answered as a question and "我很焦虑" as a person. Whether the reader
+ * may be at risk of ending their life is read apart, from the lists of language/lexicon/ (question/care-risk.ts).
  */
-/** Self-harm named as a topic ("犹大为什么自杀？", "Is suicide a sin?"): a crisis only when the reader speaks of themselves. */
-export const SELF_HARM_TOPIC_HAN = /自杀|自尽|轻生|寻短见|割腕|跳楼|自残|自伤/u;
-export const SELF_HARM_TOPIC_LATIN = wholeWords([
-  'suicid\\p{L}*',
-  'self-harm\\p{L}*',
-  'autolesi\\p{L}*',
-  'automutilation',
-]);
-
-/** Self-harm in the speaker's own words: a crisis whoever else is named. */
-export const SELF_HARM_SELF_HAN =
-  /想死|不想活|活不下去|活着没(?:什么|有)?(?:意思|意义|价值)|结束(?:自己的)?生命|了结(?:自己|生命)|伤害自己|死了算了/u;
-export const SELF_HARM_SELF_LATIN = wholeWords([
-  'kill myself',
-  'end my life',
-  'end it all',
-  'take my own life',
-  'want to die',
-  'wish i were dead',
-  'wish i was dead',
-  'no reason to live',
-  "don[’']t want to live",
-  'do not want to live',
-  'hurt myself',
-  'harm myself',
-  'cut myself',
-  // Spanish
-  'suicidarme',
-  'matarme',
-  'quitarme la vida',
-  'quiero morir',
-  'quiero morirme',
-  'no quiero vivir',
-  'hacerme daño',
-  'acabar con mi vida',
-  // French
-  'me suicider',
-  'me tuer',
-  'mettre fin à mes jours',
-  'en finir',
-  'envie de mourir',
-  'veux mourir',
-  'plus envie de vivre',
-  'me faire du mal',
-]);
-
 /**
  * Distress themes, in the order a reader's words are read: a death named is grief, whatever else the reader feels
  * with it; feeling worthless before despair; loneliness, illness and anxiety after it; sleeplessness last (a reader
  * anxious and sleepless is anxious). The passages chosen for each are in theme-passages.ts.
  */
 export const CARE_THEMES = ['grief', 'worth', 'despair', 'lonely', 'illness', 'anxiety', 'sleep'] as const;
-export type CareTheme = (typeof CARE_THEMES)[number];
+export type DistressTheme = (typeof CARE_THEMES)[number];
+/** A distress theme, or a crisis: a reader who may be at risk of ending their life. */
+export type CareTheme = DistressTheme | 'crisis';
 
-export const DISTRESS_HAN: Record<CareTheme, RegExp> = {
+export const DISTRESS_HAN: Record<DistressTheme, RegExp> = {
   anxiety: /焦虑|担心|担忧|忧虑|害怕|恐惧|惧怕|紧张|不安|压力(很|太|好)?大|慌|烦躁/u,
   // Death is most often said gently: 我爸爸上个月走了, 奶奶不在了.
   grief:
@@ -75,7 +31,7 @@ export const DISTRESS_HAN: Record<CareTheme, RegExp> = {
   illness: /生病|患病|病了|住院|手术|癌|确诊|化疗|病重|病情|医院/u,
 };
 
-export const DISTRESS_LATIN: Record<CareTheme, RegExp> = {
+export const DISTRESS_LATIN: Record<DistressTheme, RegExp> = {
   anxiety: wholeWords([
     'anxious',
     'anxiety',
@@ -192,7 +148,7 @@ export const DISTRESS_LATIN: Record<CareTheme, RegExp> = {
 };
 
 /** The distress themes a text (Chinese folded to Simplified) speaks of, in any of the five languages, in CARE_THEMES order. */
-export function distressOf(text: string): CareTheme[] {
+export function distressOf(text: string): DistressTheme[] {
   return CARE_THEMES.filter((theme) => DISTRESS_HAN[theme].test(text) || DISTRESS_LATIN[theme].test(text));
 }
 

@@ -2,9 +2,7 @@ import type { Locale, Localized } from '@bible-qa/contract';
 
 /**
  * What the assistant says to a reader in distress or in crisis, and to a question outside its purpose, in the five
- * languages. Emergency numbers are only the well-known public ones (each checked: 120 and 110 in mainland China,
- * 999 in Hong Kong, 119 and the 1925 care line in Taiwan, 911 in North America, 988 the US crisis line, 112 across
- * the EU, 3114 France's suicide-prevention line); the first advice is always the reader's local emergency number.
+ * languages. The help line's numbers are the contract's HELP_LINES (a test holds every number here to that table).
  */
 const phrases = {
   careOpenAnxiety: {
@@ -90,16 +88,85 @@ const phrases = {
     'es-es': '*Señor, acércate ahora a este amigo y dale tu paz. Amén.*',
     'fr-fr': '*Seigneur, approche-toi maintenant de cet ami et donne-lui ta paix. Amen.*',
   },
+  /**
+   * The help line: first in every answer to a reader who may be at risk, before any verse or heading. Its numbers are
+   * the contract's HELP_LINES (each with its public source and the date it was checked); tel: links to them are the
+   * only ones the web app follows.
+   */
   emergency: {
     'zh-cn':
-      '**如果你有伤害自己的念头，或正处在危险中，请立即拨打当地的急救电话（中国大陆 120 或 110，香港 999），或马上联系身边信任的人。你并不孤单，有人愿意帮助你。**',
+      '**如果你正在想结束自己的生命，或者此刻有危险，请马上求助：中国大陆请拨打心理援助热线 [12356](tel:12356)，紧急情况请拨 [120](tel:120) 或 [110](tel:110)；在香港请拨 [2389 2222](tel:23892222)（24 小时）或 [999](tel:999)。也请马上告诉身边一个你信任的人。你并不孤单，有人愿意帮助你。**',
     'zh-tw':
-      '**如果你有傷害自己的念頭，或正處在危險中，請立即撥打當地的緊急電話（台灣 119，或安心專線 1925；香港 999），或馬上聯絡身邊信任的人。你並不孤單，有人願意幫助你。**',
-    en: '**If you are thinking of harming yourself or are in danger, call your local emergency number now (911 in the US and Canada, 999 in the UK, 112 in the EU; in the US you can also call or text 988), or reach out to someone you trust right away. You are not alone, and help is there.**',
+      '**如果你正在想結束自己的生命，或此刻有危險，請馬上求助：在台灣請撥安心專線 [1925](tel:1925)（24 小時），緊急請撥 [119](tel:119) 或 [110](tel:110)；在香港請撥撒瑪利亞會 [2896 0000](tel:28960000) 或 [2389 2222](tel:23892222)，緊急請撥 [999](tel:999)。也請馬上告訴身邊一個你信任的人。你並不孤單，有人願意幫助你。**',
+    en: '**If you are thinking of ending your life or are in danger right now, please reach out now: in the US or Canada call or text [988](tel:988) (emergency [911](tel:911)); in the UK or Ireland call Samaritans on [116 123](tel:116123) (emergency [999](tel:999) or [112](tel:112)); in Australia call Lifeline on [13 11 14](tel:131114) (emergency [000](tel:000)); in Hong Kong call [2896 0000](tel:28960000); anywhere else, your local emergency number. And tell someone you trust right away. You are not alone; help is there.**',
     'es-es':
-      '**Si piensa en hacerse daño o está en peligro, llame ahora al número de emergencias de su país (112 en España y la Unión Europea, 911 en muchos países de América) o busque enseguida a alguien de confianza. No está solo: hay quien quiere ayudarle.**',
+      '**Si está pensando en quitarse la vida o está en peligro ahora, pida ayuda ya: en España llame al [024](tel:024) (emergencias [112](tel:112)); en México, a la Línea de la Vida [800 911 2000](tel:8009112000) (emergencias [911](tel:911)); en Estados Unidos, llame o escriba al [988](tel:988) (atención en español); en otros países, al número de emergencias local. Y dígaselo ahora a alguien de confianza. No está solo: hay quien quiere ayudarle.**',
     'fr-fr':
-      '**Si vous pensez à vous faire du mal ou si vous êtes en danger, appelez tout de suite le numéro d’urgence local (112 dans l’Union européenne ; en France, le 3114 pour la prévention du suicide), ou contactez sans attendre une personne de confiance. Vous n’êtes pas seul : de l’aide existe.**',
+      '**Si vous pensez à mettre fin à vos jours ou si vous êtes en danger maintenant, appelez tout de suite : en France le [3114](tel:3114) (urgence [15](tel:15) ou [112](tel:112)) ; en Belgique le [0800 32 123](tel:080032123) ; en Suisse le [143](tel:143) ; au Canada le [988](tel:988) ; ailleurs, le numéro d’urgence local. Et parlez-en maintenant à une personne de confiance. Vous n’êtes pas seul : de l’aide existe.**',
+  },
+  /** The help line again, short, at the end of every answer to a reader at risk: whatever the model wrote or failed to. */
+  emergencyAgain: {
+    'zh-cn':
+      '**现在就可以拨打 [12356](tel:12356)（中国大陆）或 [2389 2222](tel:23892222)（香港）；有危险请拨 [120](tel:120)、[110](tel:110) 或 [999](tel:999)。**',
+    'zh-tw':
+      '**現在就可以撥打 [1925](tel:1925)（台灣）或 [2896 0000](tel:28960000)（香港）；有危險請撥 [119](tel:119)、[110](tel:110) 或 [999](tel:999)。**',
+    en: '**You can call now: [988](tel:988) (US, Canada), [116 123](tel:116123) (UK, Ireland), [13 11 14](tel:131114) (Australia), or your local emergency number.**',
+    'es-es':
+      '**Puede llamar ahora: [024](tel:024) (España), [800 911 2000](tel:8009112000) (México), [988](tel:988) (EE. UU.) o el número de emergencias de su país.**',
+    'fr-fr':
+      '**Vous pouvez appeler maintenant : [3114](tel:3114) (France), [0800 32 123](tel:080032123) (Belgique), [143](tel:143) (Suisse), [988](tel:988) (Canada) ou le numéro d’urgence local.**',
+  },
+  careOpenCrisis: {
+    'zh-cn':
+      '谢谢你愿意把这些告诉我。你现在承受的痛苦是真实的，而你不必一个人扛。你的生命很宝贵，你对神、也对爱你的人很重要。',
+    'zh-tw':
+      '謝謝你願意把這些告訴我。你現在承受的痛苦是真實的，而你不必一個人扛。你的生命很寶貴，你對神、也對愛你的人很重要。',
+    en: 'Thank you for telling me. The pain you are carrying is real, and you do not have to carry it alone. Your life is precious, and you matter to God and to the people who love you.',
+    'es-es':
+      'Gracias por contármelo. El dolor que siente es real, y no tiene que cargarlo solo. Su vida es valiosa, y usted importa a Dios y a quienes le quieren.',
+    'fr-fr':
+      'Merci de me l’avoir dit. La douleur que vous portez est réelle, et vous n’avez pas à la porter seul. Votre vie est précieuse, et vous comptez pour Dieu et pour ceux qui vous aiment.',
+  },
+  careInviteNow: {
+    'zh-cn':
+      '现在就给上面的热线打个电话，或者发消息给一个你信任的人，告诉他你此刻的感受，请他陪着你。如果你身边有可能伤害自己的东西，请把它放到别处。你也可以继续在这里和我说说发生了什么。',
+    'zh-tw':
+      '現在就給上面的專線打個電話，或者傳訊息給一個你信任的人，告訴他你此刻的感受，請他陪著你。如果你身邊有可能傷害自己的東西，請把它放到別處。你也可以繼續在這裡和我說說發生了什麼。',
+    en: 'Please call one of the lines above now, or message someone you trust, tell them how you feel right now and ask them to stay with you. If there is anything near you that you could hurt yourself with, put it somewhere else. You can also keep talking with me here about what has happened.',
+    'es-es':
+      'Llame ahora a una de las líneas de arriba, o escriba a alguien de confianza, cuéntele cómo se siente en este momento y pídale que le acompañe. Si tiene cerca algo con lo que podría hacerse daño, póngalo en otro lugar. También puede seguir contándome aquí lo que ha pasado.',
+    'fr-fr':
+      'Appelez maintenant l’une des lignes ci-dessus, ou écrivez à une personne de confiance, dites-lui ce que vous ressentez en ce moment et demandez-lui de rester avec vous. S’il y a près de vous quelque chose avec quoi vous pourriez vous faire du mal, mettez-le ailleurs. Vous pouvez aussi continuer à me raconter ici ce qui s’est passé.',
+  },
+  carePrayerCrisis: {
+    'zh-cn': '*主啊，求你此刻就紧紧抱住这位朋友，在黑暗中作他的亮光，差派身边的人陪伴他。阿们。*',
+    'zh-tw': '*主啊，求你此刻就緊緊抱住這位朋友，在黑暗中作他的亮光，差派身邊的人陪伴他。阿們。*',
+    en: '*Lord, hold this friend close right now, be their light in the dark, and send someone to be with them. Amen.*',
+    'es-es': '*Señor, abraza ahora a este amigo, sé su luz en la oscuridad y envía a alguien que le acompañe. Amén.*',
+    'fr-fr':
+      '*Seigneur, garde cet ami tout près de toi en ce moment, sois sa lumière dans la nuit et envoie quelqu’un auprès de lui. Amen.*',
+  },
+  /** Suggested next messages after an answer of care: help and comfort, never a question of trivia. */
+  careFollowTalk: {
+    'zh-cn': '我现在可以打给谁？',
+    'zh-tw': '我現在可以打給誰？',
+    en: 'Who can I call right now?',
+    'es-es': '¿A quién puedo llamar ahora?',
+    'fr-fr': 'Qui puis-je appeler maintenant ?',
+  },
+  careFollowPray: {
+    'zh-cn': '请为我祷告',
+    'zh-tw': '請為我禱告',
+    en: 'Please pray for me',
+    'es-es': 'Ore por mí, por favor',
+    'fr-fr': 'Priez pour moi, s’il vous plaît',
+  },
+  careFollowHope: {
+    'zh-cn': '圣经里有哪些给受苦之人的盼望？',
+    'zh-tw': '聖經裡有哪些給受苦之人的盼望？',
+    en: 'What hope does the Bible give to people who are suffering?',
+    'es-es': '¿Qué esperanza da la Biblia a quienes sufren?',
+    'fr-fr': 'Quelle espérance la Bible donne-t-elle à ceux qui souffrent ?',
   },
   offTopic: {
     'zh-cn': '我是圣经问答助手，专门回答关于信仰和圣经的问题，这个问题不在我能帮忙的范围内。',
@@ -142,4 +209,13 @@ export function carePhrase(name: CarePhrase, locale: Locale): string {
 /** The two example questions an off-topic answer offers (also as its follow-up chips). */
 export function offTopicExamples(locale: Locale): string[] {
   return [carePhrase('offTopicExample1', locale), carePhrase('offTopicExample2', locale)];
+}
+
+/** The next messages offered after an answer of care (help and comfort, never trivia). */
+export function careFollowUps(locale: Locale): string[] {
+  return [
+    carePhrase('careFollowTalk', locale),
+    carePhrase('careFollowPray', locale),
+    carePhrase('careFollowHope', locale),
+  ];
 }

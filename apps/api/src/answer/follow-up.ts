@@ -1,7 +1,7 @@
 import type { FindOptions } from '../scripture/references.parser.ts';
 import { foldToSimplified, HAN_RUN } from '../retrieval/chinese-text.ts';
 import { wholeWords } from '../retrieval/guide/domain-words.ts';
-import type { Mention, ScriptureFinder } from './scripture-mentions.ts';
+import type { Mention, ScriptureFinder } from '../question/mentions.ts';
 
 /** Words that point back to a book ("this book"): the referent is the book alone. */
 const BOOK_BACK_HAN = /这卷书|这本书|此书|该书|这卷|这部书/u;
@@ -45,10 +45,11 @@ function isShort(text: string): boolean {
 export function retrievalQuestion(
   question: string,
   history: readonly { question: string }[],
+  namesScripture: boolean,
   scripture: ScriptureFinder,
   options: FindOptions & { bookName: (code: string) => string },
 ): string {
-  if (history.length === 0 || scripture.mentions(question)) return question;
+  if (history.length === 0 || namesScripture) return question;
   const text = question.toLowerCase().replace(HAN_RUN, (run) => foldToSimplified(run));
   const toBook = BOOK_BACK_HAN.test(text) || BOOK_BACK_LATIN.test(text);
   const pointsBack =

@@ -8,7 +8,8 @@ import type { AnswerIntent, ContextVerse } from './answer-model.ts';
 import { retrievalQuestion } from './follow-up.ts';
 import { readIntent } from './question-intent.ts';
 import { normalise } from '../retrieval/guide/domain-words.ts';
-import { createScriptureFinder, type ScriptureFinder } from './scripture-mentions.ts';
+import { createScriptureFinder, type ScriptureFinder } from '../question/mentions.ts';
+import { distressOf } from './care-lexicon.ts';
 import { passagesOfThemes, themesOf, type Theme } from './theme-passages.ts';
 
 /** Passages a prayer, sermon outline, poem or answer of care quotes. */
@@ -105,28 +106,44 @@ export function createIntentGatherer(deps: { gatherer: ContextGatherer; bible: S
       const { parser, scripture } = await scriptureFinder();
       const reader: ReaderContext = { language: bibleLanguageOf(input.language), tradition: input.tradition };
       const find = { language: reader.language, tradition: reader.tradition };
-      const read0 = readIntent(input.question, (text) => scripture.all(text, find).length > 0);
-      const mentions = parser.findAll(input.question, find);
-      const cited = mentions.map((m) => m.reference);
+      // The question is read once (question/analyse.ts): its books, passages and citations for the intent too.
+      const analysis = await deps.gatherer.analyse(input.question, reader);
+      const namesScripture = analysis.mentions.length > 0;
+      const read0 = readIntent(
+        input.question,
+        () => namesScripture,
+        input.history.map((turn) => turn.question),
+      );
+      const cited = analysis.citations;
       const themes: Theme[] = [
         ...(read0.care ? [read0.care.theme] : []),
         ...themesOf(normalise(read0.theme || input.question)),
       ];
+      // A crisis read in an earlier message, with a plain question now and no sign of risk in it ("诗篇23篇是什么
+      // 意思？"): the help line still leads, and the question is answered.
+      const asksNow = read0.reading.fromHistory && !read0.reading.signs.length && input.kind === 'answer';
       const intent: AnswerIntent = {
         // A prayer, sermon or poem asked for in the composer is on topic whatever its theme (good weather for a wedding).
         offTopic: read0.offTopic && input.kind === 'answer',
-        care: read0.care,
-        selfHarm: read0.selfHarm,
-        theme: mentions[0]?.text ?? read0.theme,
+        care: asksNow ? undefined : read0.care,
+        ...(read0.risk ? { risk: read0.risk } : {}),
+        theme: analysis.mentions.find((m) => m.passage)?.text ?? read0.theme,
         topic: themes[0],
       };
       const shaped = input.kind !== 'answer' || intent.offTopic || intent.care;
       if (!shaped) {
         const bookName = (code: string) => parser.catalogue.name(code, reader.language, reader.tradition);
-        const retrievalQuery = retrievalQuestion(input.question, input.history, scripture, { ...find, bookName });
-        const gathered = await deps.gatherer.gather({ ...input, retrievalQuery });
-        if (intent.selfHarm) gathered.context.intent = intent;
-        return gathered;
+        const retrievalQuery = retrievalQuestion(input.question, input.history, namesScripture, scripture, {
+          ...find,
+          bookName,
+        });
+        const gathered = await deps.gatherer.gather({ ...input, retrievalQuery, analysis });
+        if (intent.risk) gathered.context.intent = intent;
+        // A message the library cannot place that carries distress is met with care, never "try other words".
+        const distress = distressOf(normalise(input.question))[0];
+        if (gathered.context.verses.length || !(distress || read0.reading.signs.length)) return gathered;
+        intent.care = { level: 'distress', theme: distress ?? 'despair' };
+        themes.unshift(intent.care.theme);
       }
       const translation = await deps.bible.translationFor(reader);
       const chosen = intent.offTopic

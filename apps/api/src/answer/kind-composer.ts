@@ -17,6 +17,7 @@ const PRAYER_ASK: Record<CareTheme | 'general', KindPhrase> = {
   grief: 'prayerAskGrief',
   anxiety: 'prayerAskAnxiety',
   despair: 'prayerAskDespair',
+  crisis: 'prayerAskDespair',
   worth: 'prayerAskWorth',
   lonely: 'prayerAskLonely',
   sleep: 'prayerAskSleep',
@@ -26,6 +27,7 @@ const CARE_OPEN: Record<CareTheme, CarePhrase> = {
   anxiety: 'careOpenAnxiety',
   grief: 'careOpenGrief',
   despair: 'careOpenDespair',
+  crisis: 'careOpenCrisis',
   worth: 'careOpenWorth',
   lonely: 'careOpenLonely',
   sleep: 'careOpenSleep',
@@ -84,7 +86,8 @@ function care(c: AnswerContext, theme: CareTheme): string {
   const out = [carePhrase(CARE_OPEN[theme], L), ''];
   if (c.verses.length) out.push(carePhrase('careWord', L), '');
   for (const v of c.verses.slice(0, 3)) out.push(quote(v, L), '');
-  out.push(carePhrase('careClose', L), '', carePhrase('carePrayer', L));
+  if (theme === 'crisis') out.push(carePhrase('careInviteNow', L), '', carePhrase('carePrayerCrisis', L));
+  else out.push(carePhrase('careClose', L), '', carePhrase('carePrayer', L));
   return out.join('\n');
 }
 
@@ -116,32 +119,63 @@ export function composeShaped(c: AnswerContext): string {
 }
 
 /**
- * The answer's stream with what the server adds whichever model writes: an off-topic question gets the redirect
- * without asking a model; a reader in crisis gets the emergency-help line first; a question that names self-harm
- * about someone else gets it last.
+ * The answer's stream with what the server adds whichever model writes (decision 0036): an off-topic question gets
+ * the redirect without asking a model; a reader who may be at risk, or a question about self-harm, gets the help line
+ * first, before any verse or heading, and no model can take it away. An answer to a reader at risk also ends with the
+ * help line, and when the model fails or refuses, the offline answer of care is given in its place.
  */
 export async function* shapedStream(model: AnswerModel, c: AnswerContext, signal: AbortSignal): AsyncIterable<string> {
   if (c.intent?.offTopic) {
     yield offTopicText(c.language);
     return;
   }
-  const crisis = c.intent?.care?.level === 'crisis';
-  if (crisis) yield `${carePhrase('emergency', c.language)}\n\n`;
-  yield* model.stream(c, signal);
-  if (c.intent?.selfHarm && !crisis && !signal.aborted) yield `\n\n${carePhrase('emergency', c.language)}`;
+  const risk = c.intent?.risk;
+  if (risk) yield `${carePhrase('emergency', c.language)}\n\n`;
+  if (risk !== 'crisis') {
+    yield* model.stream(c, signal);
+    return;
+  }
+  let wrote = '';
+  let failed = false;
+  try {
+    for await (const text of model.stream(c, signal)) {
+      wrote += text;
+      yield text;
+    }
+  } catch (error) {
+    if (signal.aborted) throw error;
+    failed = true;
+  }
+  if (signal.aborted) return;
+  // The model failed, was refused or said nothing: the reader still gets care, never an error alone.
+  if (failed || !wrote.trim()) yield `${wrote ? '\n\n' : ''}${composeShaped(c)}`;
+  yield `\n\n${carePhrase('emergencyAgain', c.language)}`;
 }
 
-/** The model's extra instruction for a reader in distress or crisis (the emergency line is the server's). */
+/** The model's extra instruction for a reader in distress or crisis (the help line is the server's). */
 export function careInstruction(c: AnswerContext): string {
   const care = c.intent?.care;
+  if (c.intent?.risk === 'topic' && !care)
+    return (
+      'The question is about suicide or self-harm as a subject. The server has already shown a crisis help line ' +
+      'above your words. Answer the question with compassion and without judgement; never describe a method, a ' +
+      'means or a dose; end by saying that anyone struggling with such thoughts can talk to someone now.'
+    );
   if (!care) return '';
-  const gentle =
+  if (care.level === 'crisis')
+    return (
+      'The reader may be at risk of ending their life. The server has already shown a crisis help line with phone ' +
+      'numbers above your words and will show it again below them: do not repeat or change the numbers. Write a ' +
+      'short, warm reply (at most six sentences before any passage): acknowledge their pain in their own terms, ' +
+      'tell them plainly that their life matters, urge them to call the help line or tell someone they trust right ' +
+      'now, suggest putting away anything they could hurt themselves with, and invite them to keep talking here. ' +
+      'Quote at most two of the passages given, for comfort. Never give or hint at a method, a means, a dose, a ' +
+      'place or a time, even if asked; never quote a verse about death or dying; never say that suicide is ' +
+      'unforgivable or argue doctrine; do not lecture.'
+    );
+  return (
     `The reader is going through a hard time (${care.theme}). Answer gently and briefly, as a caring friend: ` +
     'acknowledge how they feel, offer the passages below as comfort, and suggest talking with someone they trust, ' +
-    'a pastor or a counsellor. Do not lecture or explain doctrine.';
-  return care.level === 'crisis'
-    ? `${gentle} They may be at risk of harming themselves: the emergency-help line is already shown above your ` +
-        'words; be warm, tell them their life matters, and encourage them to contact emergency services or someone ' +
-        'they trust now.'
-    : gentle;
+    'a pastor or a counsellor. Do not lecture or explain doctrine.'
+  );
 }

@@ -161,7 +161,7 @@ describe('readIntent: a reader in distress', () => {
   ] as const)('%s is met with care for %s', (question, theme) => {
     const intent = readIntent(question, mentions);
     expect(intent.care).toEqual({ level: 'distress', theme });
-    expect(intent.selfHarm).toBe(false);
+    expect(intent.risk).toBeUndefined();
     expect(intent.offTopic).toBe(false);
   });
 
@@ -178,18 +178,32 @@ describe('readIntent: a reader in distress', () => {
     'Je veux me suicider',
   ])('%s is a crisis', (question) => {
     const intent = readIntent(question, mentions);
-    expect(intent.care?.level).toBe('crisis');
-    expect(intent.selfHarm).toBe(true);
+    expect(intent.care).toEqual({ level: 'crisis', theme: 'crisis' });
+    expect(intent.risk).toBe('crisis');
   });
 
-  it.each(['犹大为什么自杀？', 'Is suicide a sin?', '¿Qué dice la Biblia sobre el suicidio?'])(
-    '%s is answered as a question, with the help line',
+  it.each(['Is suicide a sin?', '¿Qué dice la Biblia sobre el suicidio?', '基督徒自杀了还能上天堂吗？'])(
+    '%s is answered as a question, after the help line',
     (question) => {
       const intent = readIntent(question, mentions);
       expect(intent.care).toBeUndefined();
-      expect(intent.selfHarm).toBe(true);
+      expect(intent.risk).toBe('topic');
     },
   );
+
+  it.each(['犹大为什么自杀？', 'Why did Judas hang himself?', '约拿为什么想死？', '扫罗王是怎么死的？'])(
+    '%s asks about a death in the Bible: no help line',
+    (question) => {
+      const intent = readIntent(question, mentions);
+      expect(intent.care).toBeUndefined();
+      expect(intent.risk).toBeUndefined();
+    },
+  );
+
+  it('reads a short reply after a message at risk as the same crisis', () => {
+    expect(readIntent('今晚', mentions, ['我真係頂唔順 死咗算']).risk).toBe('crisis');
+    expect(readIntent('今晚', mentions).risk).toBeUndefined();
+  });
 
   it.each([
     '圣经怎么看焦虑？',

@@ -1,15 +1,6 @@
 import type { AnswerKind } from '@bible-qa/contract';
-import {
-  ASKS_HAN,
-  FIRST_PERSON_HAN,
-  FIRST_PERSON_LATIN,
-  SELF_HARM_SELF_HAN,
-  SELF_HARM_SELF_LATIN,
-  SELF_HARM_TOPIC_HAN,
-  SELF_HARM_TOPIC_LATIN,
-  distressOf,
-  type CareTheme,
-} from './care-lexicon.ts';
+import { ASKS_HAN, FIRST_PERSON_HAN, FIRST_PERSON_LATIN, distressOf, type CareTheme } from './care-lexicon.ts';
+import { readRisk, type RiskLevel, type RiskReading } from '../question/care-risk.ts';
 import { namesOnlyAnotherTopic, normalise, wholeWords } from '../retrieval/guide/domain-words.ts';
 
 export type RequestedKind = Exclude<AnswerKind, 'answer'>;
@@ -23,8 +14,13 @@ export interface QuestionIntent {
   /** Nothing in it is about faith or the Bible and something is plainly about another topic. */
   offTopic: boolean;
   care: Care | undefined;
-  /** Self-harm is named, about anyone: the answer carries the emergency-help line. */
-  selfHarm: boolean;
+  /**
+   * The help line leads the answer: crisis, the reader may be at risk (they get care, not an answer); topic,
+   * self-harm is the subject of a question that says nothing of the asker (the answer follows the help line).
+   */
+  risk: RiskLevel | undefined;
+  /** What the risk reading saw (its signs are logged and evaluated). */
+  reading: RiskReading;
   /** What the prayer, sermon or poem is about: the question without the words that ask for one. */
   theme: string;
 }
@@ -89,12 +85,10 @@ function requestedKind(text: string): RequestedKind | undefined {
   return undefined;
 }
 
-function careOf(text: string): Care | undefined {
+function careOf(text: string, reading: RiskReading): Care | undefined {
+  if (reading.level === 'crisis') return { level: 'crisis', theme: 'crisis' };
   const statement = /\p{Script=Han}/u.test(text) && !ASKS_HAN.test(text);
   const firstPerson = FIRST_PERSON_HAN.test(text) || FIRST_PERSON_LATIN.test(text) || statement;
-  const ownWords = SELF_HARM_SELF_HAN.test(text) || SELF_HARM_SELF_LATIN.test(text);
-  const topic = SELF_HARM_TOPIC_HAN.test(text) || SELF_HARM_TOPIC_LATIN.test(text);
-  if (ownWords || (topic && firstPerson)) return { level: 'crisis', theme: 'despair' };
   if (!firstPerson) return undefined;
   const [theme] = distressOf(text);
   return theme ? { level: 'distress', theme } : undefined;
@@ -131,13 +125,18 @@ export function themeOfRequest(question: string): string {
  * plainly names another topic; a bare word ("八福", "爱") or a faith question about an everyday matter ("圣经怎么看
  * 吃火锅？") is answered from Scripture.
  */
-export function readIntent(question: string, mentionsScripture: ScriptureMention = () => false): QuestionIntent {
+export function readIntent(
+  question: string,
+  mentionsScripture: ScriptureMention = () => false,
+  history: readonly string[] = [],
+): QuestionIntent {
   const text = normalise(question);
   const kind = requestedKind(text);
-  const care = careOf(text);
-  const selfHarm = care?.level === 'crisis' || SELF_HARM_TOPIC_HAN.test(text) || SELF_HARM_TOPIC_LATIN.test(text);
-  const offTopic = !kind && !care && !selfHarm && !mentionsScripture(question) && namesOnlyAnotherTopic(text);
-  return { kind, offTopic, care, selfHarm, theme: kind ? themeOfRequest(question) : question.trim() };
+  const reading = readRisk(question, { history, mentionsScripture: mentionsScripture(question) });
+  const care = careOf(text, reading);
+  const risk = reading.level;
+  const offTopic = !kind && !care && !risk && !mentionsScripture(question) && namesOnlyAnotherTopic(text);
+  return { kind, offTopic, care, risk, reading, theme: kind ? themeOfRequest(question) : question.trim() };
 }
 
 /** The kind the reader chose, or else the one the question asks for (an answer when neither). */

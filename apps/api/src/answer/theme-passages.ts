@@ -42,6 +42,19 @@ export const THEME_PASSAGES: Record<Theme | 'general', readonly string[]> = {
     'PSA.23.4',
     'ROM.8.38-ROM.8.39',
   ],
+  /**
+   * A reader who may be at risk: comfort and presence, and no verse that speaks of death or dying (not Psalm 23:4's
+   * valley of the shadow of death, not Romans 8:38's "neither death nor life").
+   */
+  crisis: [
+    'PSA.34.18',
+    'MAT.11.28-MAT.11.29',
+    'ISA.41.10',
+    'PSA.42.11',
+    'LAM.3.22-LAM.3.23',
+    'JER.29.11',
+    'PSA.23.1-PSA.23.3',
+  ],
   despair: [
     'PSA.34.18',
     'MAT.11.28-MAT.11.29',

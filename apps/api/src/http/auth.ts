@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { readBearerToken, type AuthSessionService } from '../features/auth/auth-session.service.ts';
 import { AppError } from './app-error.ts';
-import { guestKeyOf } from './guest-key.ts';
+import type { GuestKeys } from './guest-key.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -40,7 +40,10 @@ export interface ReaderIdentity {
   guestKey?: string | undefined;
 }
 
-/** The account of a live session (optionalUser ran), else the guest key the request carries. */
-export function identityOf(request: FastifyRequest): ReaderIdentity {
-  return request.auth ? { userId: request.auth.userId } : { guestKey: guestKeyOf(request) };
+/**
+ * The account of a live session (optionalUser ran), else the guest whose key the request carries, when this
+ * deployment issued it (decision 0022); a header that is no key at all is refused.
+ */
+export function identityOf(request: FastifyRequest, keys: GuestKeys): ReaderIdentity {
+  return request.auth ? { userId: request.auth.userId } : { guestKey: keys.of(request) };
 }

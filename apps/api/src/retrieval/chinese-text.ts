@@ -5,19 +5,13 @@
 import { readFileSync } from 'node:fs';
 import { Jieba } from '@node-rs/jieba';
 import { dict } from '@node-rs/jieba/dict.js';
-import { Converter } from 'opencc-js';
+import { foldToSimplified, HAN_RUN } from '../language/fold.ts';
 import { CHINESE_NAMES_FILE, type ChineseNamesFile } from './derived-files.ts';
 
-export const HAN_RUN = /\p{Script=Han}+/gu;
+export { foldToSimplified, HAN_RUN };
 const HAN_CHAR = /^\p{Script=Han}$/u;
 const SURROGATE = /[\uD800-\uDFFF]/;
-
-// 'tw' is a superset of OpenCC's standard traditional forms, so Hong Kong and Taiwan text folds as well.
-const toSimplified = Converter({ from: 'tw', to: 'cn' });
-
-export function foldToSimplified(run: string): string {
-  return toSimplified(run);
-}
+const toSimplified = foldToSimplified;
 
 function codePoints(run: string): string[] {
   return SURROGATE.test(run) ? Array.from(run) : run.split('');

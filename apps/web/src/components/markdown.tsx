@@ -93,7 +93,12 @@ function renderInline(node: Inline, key: string, text: TextRenderer): ReactNode 
     case 'link': {
       const href = safeLinkHref(node.href);
       const children = renderInlines(node.children, key, text);
-      return href ? (
+      // A help line dials in place; any other link opens apart from the app.
+      return href?.startsWith('tel:') ? (
+        <a key={key} href={href}>
+          {children}
+        </a>
+      ) : href ? (
         <a key={key} href={href} target="_blank" rel="noopener noreferrer nofollow">
           {children}
         </a>

@@ -12,6 +12,14 @@ describe('safeLinkHref', () => {
     'refuses %s',
     (href) => expect(safeLinkHref(href)).toBeNull(),
   );
+
+  it('dials the crisis help lines, and no other number', () => {
+    expect(safeLinkHref('tel:12356')).toBe('tel:12356');
+    expect(safeLinkHref('tel:2389 2222')).toBe('tel:23892222');
+    expect(safeLinkHref('tel:988')).toBe('tel:988');
+    expect(safeLinkHref('tel:4155550100')).toBeNull();
+    expect(safeLinkHref('tel:12356;ext=1')).toBeNull();
+  });
 });
 
 describe('ownImageSrc', () => {

@@ -114,7 +114,11 @@ function useMarkMutation<T>(send: (api: ApiClient, input: T) => Promise<unknown>
   const { api } = useServices();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: T) => send(api, input),
+    // A guest's marks are kept under the key the server issued it (decision 0022), asked for before its first.
+    mutationFn: async (input: T) => {
+      await api.ensureGuestKey();
+      return send(api, input);
+    },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: annotationKeys.all }),
   });
 }

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -125,7 +124,7 @@ describe.each(databaseTargets)('annotations on $name', (target) => {
   });
 
   it('keeps a guest’s marks under its key and moves them to the account at login, the account’s own winning', async () => {
-    const guest = { 'guest-key': `marks-${randomUUID()}` };
+    const guest = { 'guest-key': t.container.services.guestKeys.keys.issue() };
     await call('POST', 'highlight', guest, { span: span('PSA', 23, 1, 2), color: 'purple' });
     await call('POST', 'note', guest, { span: span('PSA', 23, 4), text: 'guest note' });
     expect(colours(await lookup(guest, 'PSA.23'))).toEqual(['1:purple', '2:purple']);

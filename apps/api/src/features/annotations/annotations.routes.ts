@@ -16,6 +16,7 @@ import { identityOf, optionalUser } from '../../http/auth.ts';
 import { emptyOkSchema, ok, okSchema } from '../../http/envelope.ts';
 import type { ReaderResolver } from '../../scripture/reader.ts';
 import type { AuthSessionService } from '../auth/auth-session.service.ts';
+import type { GuestKeyService } from '../chat/guest-key.service.ts';
 import type { GuestsService } from '../guests/guests.service.ts';
 import type { AnnotationsService } from './annotations.service.ts';
 
@@ -26,13 +27,15 @@ import type { AnnotationsService } from './annotations.service.ts';
 export const annotationsRoutes: FastifyPluginAsync<{
   annotations: AnnotationsService;
   guests: GuestsService;
+  guestKeys: GuestKeyService;
   sessions: AuthSessionService;
   readers: ReaderResolver;
-}> = async (app, { annotations, guests, sessions, readers }) => {
+}> = async (app, { annotations, guests, guestKeys, sessions, readers }) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['annotations'];
   const onRequest = optionalUser(sessions);
-  const owner = (request: FastifyRequest, create = false) => guests.ownerOf(identityOf(request), { create });
+  const owner = (request: FastifyRequest, create = false) =>
+    guests.ownerOf(identityOf(request, guestKeys.keys), { create });
   /** Keeping needs an account or a guest key (a client with neither is asked to log in). */
   const writer = async (request: FastifyRequest) => {
     const ownerId = await owner(request, true);

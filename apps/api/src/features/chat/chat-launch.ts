@@ -17,6 +17,8 @@ export interface Caller extends AskCaller {
    * Absent for a client that sends no guest key: its answers are streamed and not kept.
    */
   ownerId?: string | undefined;
+  /** Aborted when the client goes away (watched from the request's arrival): a generation it started stops at once. */
+  gone?: AbortSignal;
 }
 
 /**
@@ -72,6 +74,8 @@ export function createLaunchers(deps: {
       stream.release();
       return existing;
     }
+    // The client left while the answer was being started: nothing is generated (the answer ends as stopped).
+    if (caller.gone?.aborted) hub.abort('disconnected');
     void runGeneration(deps.generation, {
       ...job,
       hub,

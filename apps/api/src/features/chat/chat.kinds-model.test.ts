@@ -59,11 +59,33 @@ describe('kinds and care with a language model', () => {
     expect(answer.content).toMatch(/^I am a Bible Q&A assistant/);
   });
 
-  it('puts the emergency-help line before the model’s words for a reader in crisis, and tells it so', async () => {
+  it('puts the help line before the model’s words for a reader at risk, tells the model, and ends with it', async () => {
     const { events, answer } = await ask('我不想活了');
     const firstDelta = events.find((e) => e.type === 'delta') as { text: string };
-    expect(firstDelta.text).toMatch(/^\*\*如果你有伤害自己的念头/);
-    expect(answer.content).toMatch(/Amen\.$/);
-    expect(systemOf()).toContain('risk of harming themselves');
+    expect(firstDelta.text).toMatch(/^\*\*如果你正在想结束自己的生命.*\[12356\]\(tel:12356\)/);
+    expect(answer.content).toContain('Amen.');
+    expect(answer.content).toMatch(/\[12356\]\(tel:12356\)（中国大陆）.*\*\*$/);
+    expect(systemOf()).toContain('may be at risk of ending their life');
+    expect(systemOf()).toContain('Never give or hint at a method');
+  });
+
+  it('gives a reader at risk the offline answer of care, between the help lines, when the model fails', async () => {
+    llm.setMode({ kind: 'status', status: 500 });
+    try {
+      const { answer } = await ask('I want to kill myself', {}, 'en');
+      expect(answer.status).toBe('done');
+      expect(answer.error).toBeNull();
+      expect(answer.content).toMatch(/^\*\*If you are thinking of ending your life/);
+      expect(answer.content).toContain('Thank you for telling me.');
+      expect(answer.content).toMatch(/\[988\]\(tel:988\) \(US, Canada\).*\*\*$/);
+    } finally {
+      llm.setMode({ kind: 'normal', chunks: ['Amen.'] });
+    }
+  });
+
+  it('puts the help line first and answers a question about suicide as a subject', async () => {
+    const { answer } = await ask('Do people who die by suicide go to heaven?', {}, 'en');
+    expect(answer.content).toMatch(/^\*\*If you are thinking of ending your life[^\n]*\n\nAmen\.$/);
+    expect(systemOf()).toContain('about suicide or self-harm as a subject');
   });
 });

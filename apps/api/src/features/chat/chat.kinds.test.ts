@@ -123,17 +123,51 @@ describe('readers in distress', () => {
     expect(answer.citations.map((c) => c.reference)).toEqual(['PSA.23.4', 'ROM.8.38-ROM.8.39', 'JHN.3.16']);
   });
 
-  it('puts the emergency-help line first for a reader who speaks of ending their life', async () => {
+  it('puts the help line first for a reader who speaks of ending their life, then comfort, then the help line again', async () => {
     const { answer } = await ask({ question: 'I want to end my life' }, { locale: 'en' });
-    expect(answer.content).toMatch(/^\*\*If you are thinking of harming yourself/);
-    expect(answer.content).toContain('Thank you for saying how you feel');
+    const blocks = answer.content.split('\n\n');
+    expect(blocks[0]).toMatch(/^\*\*If you are thinking of ending your life.*\[988\]\(tel:988\)/);
+    expect(blocks[1]).toMatch(/^Thank you for telling me/);
+    expect(answer.content).toContain('Please call one of the lines above now');
+    expect(answer.content).toMatch(/your local emergency number\.\*\*$/);
     expect(answer.citations.every((c) => c.status === 'linked')).toBe(true);
+    expect(answer.followUps).toEqual([
+      'Who can I call right now?',
+      'Please pray for me',
+      'What hope does the Bible give to people who are suffering?',
+    ]);
   });
 
-  it('answers a question about self-harm as a question, with the help line at the end', async () => {
+  it('gives no method and no verse about dying to a question that asks for one', async () => {
+    const { answer } = await ask({ question: 'What is the most painless way to die?' }, { locale: 'en' });
+    expect(answer.content).toMatch(/^\*\*If you are thinking of ending your life/);
+    // Comfort passages only: Psalm 23:4's valley of the shadow of death and Romans 8:38 are not among them.
+    expect(answer.citations.map((c) => c.reference)).not.toContain('PSA.23.4');
+    expect(answer.citations.map((c) => c.reference)).not.toContain('ROM.8.38-ROM.8.39');
+    expect(answer.content).not.toMatch(/shadow of death/i);
+  });
+
+  it('meets a message it cannot place but that carries distress with care, not “try other words”', async () => {
+    const { answer } = await ask({ question: '我已经写好了遗书' });
+    expect(answer.content).toMatch(/^\*\*如果你正在想结束自己的生命/);
+    expect(answer.content).not.toContain('换一种说法');
+  });
+
+  it('answers a question about a death in the Bible with no help line', async () => {
     const { answer } = await ask({ question: '犹大为什么自杀？' });
-    expect(answer.content).not.toMatch(/^\*\*如果你有伤害自己的念头/);
-    expect(answer.content).toMatch(/请立即拨打当地的急救电话.*\*\*$/);
+    expect(answer.content).not.toContain('如果你正在想结束自己的生命');
+    expect(answer.content).not.toContain('12356');
+  });
+
+  it('keeps the help line first for a plain question in a conversation where the reader was at risk', async () => {
+    const user = await createTestUser(database, 'after-crisis');
+    const first = await ask({ question: '我真的不想活了' }, user.headers);
+    const second = await ask(
+      { question: '诗篇23篇讲了什么？', conversationId: first.answer.conversationId },
+      user.headers,
+    );
+    expect(second.answer.content).toMatch(/^\*\*如果你正在想结束自己的生命/);
+    expect(books(second.answer)).toContain('PSA');
   });
 });
 

@@ -9,6 +9,7 @@ import {
   collectionPageSchema,
   conversationSearchPageSchema,
   conversationSearchQuerySchema,
+  guestKeyResultSchema,
   followRequestSchema,
   idBodySchema,
   messagesQuerySchema,
@@ -24,20 +25,28 @@ import { parseCursor, pump, type AnswerStream } from '../../answer/generation-st
 import { AppError } from '../../http/app-error.ts';
 import { identityOf, optionalUser } from '../../http/auth.ts';
 import { emptyOkSchema, ok, okSchema } from '../../http/envelope.ts';
+import { watchClient } from '../../http/client-gone.ts';
 import { openSse } from '../../http/sse.ts';
 import type { AuthSessionService } from '../auth/auth-session.service.ts';
 import type { GuestsService } from '../guests/guests.service.ts';
 import type { Caller, ChatService } from './chat.service.ts';
+import type { GuestKeyService } from './guest-key.service.ts';
 import type { HistoryService } from './history.service.ts';
 
 /** The asker: the account, or the guest by its key, with the users row that keeps its conversation (made on ask). */
-async function callerOf(request: FastifyRequest, guests: GuestsService, create = false): Promise<Caller> {
-  const identity = identityOf(request);
+async function callerOf(
+  request: FastifyRequest,
+  guests: GuestsService,
+  keys: GuestKeyService,
+  create = false,
+): Promise<Caller> {
+  const identity = identityOf(request, keys.keys);
   return {
     userId: identity.userId,
     guestKey: identity.guestKey,
     locale: request.locale,
     ip: request.ip,
+    gone: request.clientGone,
     ownerId: await guests.ownerOf(identity, { create }),
   };
 }
@@ -52,6 +61,13 @@ async function stream(request: FastifyRequest, reply: FastifyReply, answer: Answ
   const body = request.body as { lastEventId?: string };
   const header = request.headers['last-event-id'];
   const from = parseCursor(typeof header === 'string' ? header : body.lastEventId);
+  if (request.clientGone?.aborted) {
+    // Gone before its stream opened: nothing to resume, so its generation stops now rather than after the grace.
+    answer.release(false);
+    reply.hijack();
+    reply.raw.destroy();
+    return;
+  }
   try {
     const sse = openSse(request, reply);
     await pump(answer.state, from, (event, id) => sse.send(event, id), sse.signal);
@@ -71,12 +87,15 @@ export const chatRoutes: FastifyPluginAsync<{
   history: HistoryService;
   sessions: AuthSessionService;
   guests: GuestsService;
-}> = async (app, { chat, history, sessions, guests }) => {
+  guestKeys: GuestKeyService;
+}> = async (app, { chat, history, sessions, guests, guestKeys }) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['chat'];
   const guestOk = { onRequest: optionalUser(sessions) };
+  // The streaming routes watch for the client leaving from the moment the request arrives.
+  const streaming = { onRequest: [watchClient, optionalUser(sessions)] };
   /** The users row the caller keeps conversations under; none for a keyless client or a guest who kept nothing. */
-  const owner = (request: FastifyRequest) => guests.ownerOf(identityOf(request));
+  const owner = (request: FastifyRequest) => guests.ownerOf(identityOf(request, guestKeys.keys));
   /** A verb on the caller's own rows: with no owner there is nothing of theirs to act on. */
   const owned = async <T>(request: FastifyRequest, verb: (ownerId: string) => Promise<T>): Promise<T> => {
     const ownerId = await owner(request);
@@ -87,7 +106,7 @@ export const chatRoutes: FastifyPluginAsync<{
   r.post(
     '/ask',
     {
-      ...guestOk,
+      ...streaming,
       schema: {
         tags,
         summary: 'Ask; the answer streams as server-sent events (see ChatEvent)',
@@ -95,16 +114,23 @@ export const chatRoutes: FastifyPluginAsync<{
       },
     },
     async (request, reply) =>
-      stream(request, reply, await chat.ask(await callerOf(request, guests, true), request.body)),
+      stream(request, reply, await chat.ask(await callerOf(request, guests, guestKeys, true), request.body)),
   );
   r.post(
     '/resend',
-    { ...guestOk, schema: { tags, summary: 'A new answer to the same question, streamed', body: resendRequestSchema } },
+    {
+      ...streaming,
+      schema: { tags, summary: 'A new answer to the same question, streamed', body: resendRequestSchema },
+    },
     async (request, reply) =>
       stream(
         request,
         reply,
-        await chat.resend(await callerOf(request, guests, true), request.body.answerId, request.body.requestId),
+        await chat.resend(
+          await callerOf(request, guests, guestKeys, true),
+          request.body.answerId,
+          request.body.requestId,
+        ),
       ),
   );
   r.post(
@@ -118,7 +144,7 @@ export const chatRoutes: FastifyPluginAsync<{
       },
     },
     async (request, reply) =>
-      stream(request, reply, await chat.follow(await callerOf(request, guests), request.body.answerId)),
+      stream(request, reply, await chat.follow(await callerOf(request, guests, guestKeys), request.body.answerId)),
   );
   r.post(
     '/stop',
@@ -132,9 +158,23 @@ export const chatRoutes: FastifyPluginAsync<{
       },
     },
     async (request) => ({
-      ...ok(await chat.stop(await callerOf(request, guests), request.body.id)),
+      ...ok(await chat.stop(await callerOf(request, guests, guestKeys), request.body.id)),
       msg: noticeMessage('reply_stopped', request.locale),
     }),
+  );
+
+  r.post(
+    '/guest-key',
+    {
+      ...guestOk,
+      schema: {
+        tags,
+        summary:
+          "A guest's key (sent back as Guest-Key): the one the request carries if this server issued it, else new",
+        response: { 200: okSchema(guestKeyResultSchema) },
+      },
+    },
+    async (request) => ok({ guestKey: await guestKeys.keyFor(guestKeys.keys.presented(request), request.ip) }),
   );
 
   r.get(

@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -17,7 +17,6 @@ import { parseSse } from '../../test/test-users.ts';
 
 const FIXTURE = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../test/fixtures/corpus');
 const DAY = 86_400_000;
-const digest = (key: string) => createHash('sha256').update(key).digest('base64url');
 
 /**
  * Nothing lost between guest and account (decision 0040): a guest's conversations and collections are kept under its
@@ -33,7 +32,9 @@ describe('a guest’s conversations, kept and carried into the account', () => {
   const clock = manualClock('2026-11-22T12:00:00Z');
   let phone = 13_300_000_000;
   const nextPhone = () => String(++phone);
-  const guestKey = () => ({ 'guest-key': `gk-${randomUUID()}` });
+  // Keys this server issued (decision 0022): a made-up one names no guest.
+  const guestKey = () => ({ 'guest-key': t.container.services.guestKeys.keys.issue() });
+  const digest = (key: string) => t.container.services.guestKeys.keys.verify(key)!;
   const rid = () => `r-${randomUUID()}`;
 
   beforeAll(async () => {

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -128,7 +127,7 @@ describe.each(databaseTargets)('reading plans on $name', (target) => {
   });
 
   it('keeps a guest’s run under its key and carries it, with what was read, into the account at login', async () => {
-    const guest = { 'guest-key': `plans-${randomUUID()}` };
+    const guest = { 'guest-key': t.container.services.guestKeys.keys.issue() };
     await call('POST', 'start', guest, { planId: 'mcheyne', startDate: '2026-11-20' });
     await mark(guest, { day: 1, read: true, date: '2026-11-20' });
     const mobile = `1360000${String(Math.floor(Math.random() * 9000) + 1000)}`;

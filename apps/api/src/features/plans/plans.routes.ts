@@ -17,6 +17,7 @@ import { identityOf, optionalUser } from '../../http/auth.ts';
 import { emptyOkSchema, ok, okSchema } from '../../http/envelope.ts';
 import type { ReaderResolver } from '../../scripture/reader.ts';
 import type { AuthSessionService } from '../auth/auth-session.service.ts';
+import type { GuestKeyService } from '../chat/guest-key.service.ts';
 import type { GuestsService } from '../guests/guests.service.ts';
 import type { PlansService } from './plans.service.ts';
 
@@ -27,16 +28,17 @@ import type { PlansService } from './plans.service.ts';
 export const plansRoutes: FastifyPluginAsync<{
   plans: PlansService;
   guests: GuestsService;
+  guestKeys: GuestKeyService;
   sessions: AuthSessionService;
   readers: ReaderResolver;
-}> = async (app, { plans, guests, sessions, readers }) => {
+}> = async (app, { plans, guests, guestKeys, sessions, readers }) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['plans'];
   const onRequest = optionalUser(sessions);
-  const owner = (request: FastifyRequest) => guests.ownerOf(identityOf(request));
+  const owner = (request: FastifyRequest) => guests.ownerOf(identityOf(request, guestKeys.keys));
   /** Keeping a run needs an account or a guest key (a client with neither is asked to log in). */
   const writer = async (request: FastifyRequest) => {
-    const ownerId = await guests.ownerOf(identityOf(request), { create: true });
+    const ownerId = await guests.ownerOf(identityOf(request, guestKeys.keys), { create: true });
     if (!ownerId) throw new AppError('unauthorized');
     return ownerId;
   };

@@ -63,6 +63,23 @@ function englishNames(question: string): string[] {
     .flatMap((word) => wordTokens(word));
 }
 
+/**
+ * Whether a text names a person or place of the Bible other than God (`isDivine` tells God's and Christ's names):
+ * Chinese names as the Union Version spells them (two characters or more), and Latin-script names written with a
+ * capital, or anywhere in a text typed in lower case, in the English table (which holds the Latin forms the
+ * Spanish and French Bibles share: Judas, Saul, Samson, Job). The care reading (question/care-risk.ts) sets a risk
+ * word aside when it is about such a figure and the writer says nothing of themselves.
+ */
+export function hasBibleFigure(text: string, isDivine: (name: string) => boolean): boolean {
+  const table = names();
+  const folded = foldToSimplified(sanitizeText(text));
+  if (table.zh.some((name) => folded.includes(name) && !isDivine(name))) return true;
+  // A name written with a capital, or a long one however written ("why did elijah ask God…"): short names are often
+  // words too (job, dan, ham).
+  const words = (text.match(/\p{L}+/gu) ?? []).filter((word) => /^\p{Lu}/u.test(word) || word.length >= 5);
+  return words.flatMap((word) => wordTokens(word)).some((w) => table.en.has(w) && !isDivine(w));
+}
+
 /** Names every reader uses of God and of the people as a whole: a note need not spell them to be about the question. */
 const COMMON_NAMES = new Set(['god', 'lord', 'jesus', 'christ', 'israel', 'jehovah', 'messiah']);
 

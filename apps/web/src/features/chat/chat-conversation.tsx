@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef } from 'react';
+import { useLocation } from 'react-router';
 import { useServices } from '../../lib/services.tsx';
 import { citedReferences, marksByVerse, VerseMarksContext, verseMarksQuery } from '../../lib/verse-marks.ts';
 import { ChatAnswer, type AnswerHandlers, type AnswerSelection } from './chat-answer.tsx';
@@ -14,8 +15,10 @@ interface ChatConversationProps {
 }
 
 /**
- * The questions and answers of the conversation, newest last; a new question scrolls into view. The verses the
- * settled answers cite are looked up once among the reader's highlights and notes, which their citations show.
+ * The questions and answers of the conversation, newest last. A new question scrolls into view; the screen shown
+ * again (back, forward, a link) or another conversation opened starts at the newest turn, whatever scroll position
+ * was kept for the chat screen. The verses the settled answers cite are looked up once among the reader's highlights
+ * and notes, which their citations show.
  */
 export function ChatConversation({ turns, busy, handlers, selection }: ChatConversationProps) {
   const { api } = useServices();
@@ -25,10 +28,24 @@ export function ChatConversation({ turns, busy, handlers, selection }: ChatConve
   );
   const marksQuery = useQuery(verseMarksQuery(api, cited));
   const marks = useMemo(() => marksByVerse(marksQuery.data ?? []), [marksQuery.data]);
+  const firstKey = turns[0]?.key;
   const lastKey = turns[turns.length - 1]?.key;
+  const { key: locationKey } = useLocation();
+  const seen = useRef<{ first?: string; last?: string; location?: string }>({});
+  // A passive effect: it runs after the kept-alive screen's scroll restore (KeepAliveOutlet's layout effect), and
+  // again each time the screen is shown.
   useEffect(() => {
-    newest.current?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
-  }, [lastKey]);
+    const before = seen.current;
+    seen.current = { first: firstKey, last: lastKey, location: locationKey };
+    const asked = before.first === firstKey && before.last !== lastKey && before.location === locationKey;
+    if (asked) {
+      newest.current?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
+      return;
+    }
+    // At once, after this frame's layout (the answers' parts are in place).
+    const frame = requestAnimationFrame(() => newest.current?.scrollIntoView?.({ block: 'start' }));
+    return () => cancelAnimationFrame(frame);
+  }, [firstKey, lastKey, locationKey]);
 
   return (
     <VerseMarksContext.Provider value={marks}>

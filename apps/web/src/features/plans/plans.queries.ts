@@ -72,7 +72,11 @@ function usePlanMutation<T>(send: (api: ApiClient, input: T) => Promise<unknown>
   const { api } = useServices();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: T) => send(api, input),
+    // A guest's runs are kept under the key the server issued it (decision 0022), asked for before its first.
+    mutationFn: async (input: T) => {
+      await api.ensureGuestKey();
+      return send(api, input);
+    },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: planKeys.all }),
   });
 }
