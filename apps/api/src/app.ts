@@ -16,6 +16,7 @@ import { registerMetrics } from './http/metrics.ts';
 import { adminRoutes } from './features/admin/admin.routes.ts';
 import { annotationsRoutes } from './features/annotations/annotations.routes.ts';
 import { plansRoutes } from './features/plans/plans.routes.ts';
+import { exportRoutes } from './features/export/export.routes.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { socialAuthRoutes } from './features/auth/auth-social.routes.ts';
 import { outboxRoutes } from './features/outbox/outbox.routes.ts';
@@ -123,6 +124,13 @@ export async function buildApp({ container, logger }: BuildAppOptions): Promise<
     guestKeys: container.services.guestKeys,
     sessions: container.services.sessions,
     readers: container.services.readers,
+  });
+  await app.register(exportRoutes, {
+    prefix: `${API_BASE}/portal/export`,
+    exporter: container.services.exporter,
+    guests: container.services.guests,
+    guestKeys: container.services.guestKeys,
+    sessions: container.services.sessions,
   });
   await app.register(devotionalRoutes, {
     prefix: `${API_BASE}/portal/devotional`,

@@ -22,6 +22,7 @@ import { createAnnotationsRepository } from './features/annotations/annotations.
 import { createAnnotationsService } from './features/annotations/annotations.service.ts';
 import { createPlansRepository } from './features/plans/plans.repository.ts';
 import { createPlansService } from './features/plans/plans.service.ts';
+import { createExportService } from './features/export/export.service.ts';
 import { createGuestsService } from './features/guests/guests.service.ts';
 import { createGuestKeyService } from './features/chat/guest-key.service.ts';
 import { createGuestKeys } from './http/guest-key.ts';
@@ -200,6 +201,7 @@ export async function createContainer(
   const planRows = createPlansRepository(database.db);
   guests.onAdopt((from, to) => planRows.moveOwner(from, to));
   const plans = createPlansService({ plans: planRows, corpus, corpusData, bible, clock });
+  const exporter = createExportService({ history, annotations, plans, member, clock });
   const devotional = createDevotionalService({
     corpus,
     corpusData,
@@ -275,6 +277,7 @@ export async function createContainer(
       guests,
       annotations,
       plans,
+      exporter,
       feedback,
       devotional,
       voice,

@@ -21,3 +21,4 @@ export * from './search.ts';
 export * from './annotations.ts';
 export * from './plans.ts';
 export * from './help-lines.ts';
+export * from './export.ts';
