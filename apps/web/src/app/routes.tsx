@@ -98,6 +98,10 @@ export const routes: RouteObject[] = [
       route('notes', 'notes', { titleKey: 'notes.title' }, () =>
         import('../features/notes/notes-page.tsx').then((m) => m.NotesPage),
       ),
+      // A conversation as a print-friendly page and Markdown (/export/:id); the reader's data as one download (/export).
+      route('export', 'export/:id?', { titleKey: 'export.title' }, () =>
+        import('../features/export/export-page.tsx').then((m) => m.ExportPage),
+      ),
       route('search', 'search', { titleKey: 'search.title' }, () =>
         import('../features/search/search-page.tsx').then((m) => m.SearchPage),
       ),

@@ -3,6 +3,7 @@ import type chat from '../locales/zh-CN/chat.json';
 import type collections from '../locales/zh-CN/collections.json';
 import type common from '../locales/zh-CN/common.json';
 import type devotionals from '../locales/zh-CN/devotionals.json';
+import type exportNs from '../locales/zh-CN/export.json';
 import type feedback from '../locales/zh-CN/feedback.json';
 import type help from '../locales/zh-CN/help.json';
 import type login from '../locales/zh-CN/login.json';
@@ -25,6 +26,7 @@ declare module 'i18next' {
       collections: typeof collections;
       common: typeof common;
       devotionals: typeof devotionals;
+      export: typeof exportNs;
       feedback: typeof feedback;
       help: typeof help;
       login: typeof login;

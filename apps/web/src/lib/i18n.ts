@@ -30,6 +30,7 @@ export const NAMESPACES = [
   'search',
   'notes',
   'plans',
+  'export',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

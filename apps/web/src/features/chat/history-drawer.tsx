@@ -10,7 +10,7 @@ import { Link, useNavigate } from 'react-router';
 import { StarIcon } from '../../components/icons.tsx';
 import { useServices } from '../../lib/services.tsx';
 import { useSession } from '../../lib/session.ts';
-import { DeleteIcon, EditIcon, NewChatIcon } from './chat-icons.tsx';
+import { DeleteIcon, EditIcon, ExportIcon, NewChatIcon } from './chat-icons.tsx';
 import { recentQuery, sessionsQuery, useDeleteSession, useRenameSession } from './chat.queries.ts';
 import { Toast } from '../../lib/overlays.ts';
 import { UserText } from '../../components/user-text.tsx';
@@ -90,7 +90,12 @@ export function HistoryDrawer(props: HistoryDrawerProps) {
             </Button>
           </div>
         )}
-        <HistoryLists currentId={currentId} onPick={pick} onDeleted={(id) => id === currentId && onCurrentDeleted()} />
+        <HistoryLists
+          currentId={currentId}
+          onPick={pick}
+          onLeave={onClose}
+          onDeleted={(id) => id === currentId && onCurrentDeleted()}
+        />
       </section>
     </Popup>
   );
@@ -100,9 +105,11 @@ interface HistoryListsProps {
   currentId: string | null;
   onPick: (conversationId: string) => void;
   onDeleted: (conversationId: string) => void;
+  /** Another screen opens from the list (a conversation's export): the drawer closes. */
+  onLeave: () => void;
 }
 
-function HistoryLists({ currentId, onPick, onDeleted }: HistoryListsProps) {
+function HistoryLists({ currentId, onPick, onDeleted, onLeave }: HistoryListsProps) {
   const { t, i18n } = useTranslation('chat');
   const { t: tc } = useTranslation();
   const { api } = useServices();
@@ -201,6 +208,15 @@ function HistoryLists({ currentId, onPick, onDeleted }: HistoryListsProps) {
               >
                 <EditIcon />
               </button>
+              <Link
+                to={`/export/${session.id}?title=${encodeURIComponent(session.title)}`}
+                className="chat-action"
+                data-testid={`chat-session-export-${session.id}`}
+                aria-label={t('history.export')}
+                onClick={onLeave}
+              >
+                <ExportIcon />
+              </Link>
               <button
                 type="button"
                 className="chat-action"

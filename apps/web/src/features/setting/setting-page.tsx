@@ -80,6 +80,9 @@ export function SettingPage() {
         <List.Item data-testid="setting-notes" onClick={() => navigate('/notes')}>
           {t('item.notes')}
         </List.Item>
+        <List.Item data-testid="setting-export" onClick={() => navigate('/export')}>
+          {t('item.export')}
+        </List.Item>
       </List>
 
       <List header={t('group.general')} mode="card">
