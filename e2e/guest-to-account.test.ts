@@ -83,7 +83,10 @@ describe('a guest’s conversations in Chromium', () => {
     await snap(page, 'guest-2-drawer-after-login');
     await page.getByTestId(`chat-session-${conversationId}`).click();
     await page.reload();
-    await expect.poll(() => page.getByTestId('chat-question').allTextContents()).toEqual(['神爱世人是什么意思']);
+    await expect
+      .poll(() => page.getByTestId('chat-question').allTextContents(), { timeout: 15_000 })
+      .toEqual(['神爱世人是什么意思']);
+    await snap(page, 'guest-2b-reloaded-as-account');
     expect(await answerText(page)).toBe(ANSWER);
     await context.close();
   }, 120_000);
