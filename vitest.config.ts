@@ -43,6 +43,9 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // A page's next state is waited for (expect.poll) up to 10 s, not 1 s: under load (several suites on two
+          // cores) a reload or a mutation's refetch takes seconds. Only a failing wait is longer.
+          expect: { poll: { timeout: 10_000 } },
         },
       },
     ],

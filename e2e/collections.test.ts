@@ -5,7 +5,7 @@ import { ask, loginByMail, signIn, useServerWithMail } from './support/session.t
 const run = useServerWithMail();
 
 describe.each(['mobile', 'desktop'] as const)('collections in Chromium (%s)', (viewport) => {
-  it('asks a guest to log in, then lists a collected answer, opens it and its conversation, and uncollects it', async () => {
+  it('tells a guest a login keeps its collection, then lists a collected answer, opens it and its conversation, and uncollects it', async () => {
     const guest = await newPage(run.browser, viewport);
     await guest.page.goto(`${run.server.origin}/collections`);
     await guest.page.getByTestId('collections-guest').waitFor();

@@ -5,11 +5,10 @@ import { loginByMail, signIn, useServerWithMail } from './support/session.ts';
 
 /**
  * Every conversation has an address (/chat?id=…): a reload, back and forward keep the open conversation, logged in
- * (the server's history) and as a guest (kept in this browser's storage).
+ * (the server's history) and as a guest (kept by the server under the browser's guest key, decision 0040).
  */
 const run = useServerWithMail();
 const STORED = /^\?id=[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-const LOCAL = /^\?id=local-[0-9a-f]{24}$/;
 
 const search = (page: Page) => new URL(page.url()).search;
 const questions = (page: Page) => page.getByTestId('chat-question').allTextContents();
@@ -84,12 +83,12 @@ describe.each(['mobile', 'desktop'] as const)('conversation addresses in Chromiu
     await context.close();
   }, 120_000);
 
-  it('as a guest: the conversation is kept in this browser, so reload, back and forward keep it', async () => {
+  it('as a guest: the conversation is kept under the browser’s key, so reload, back and forward keep it', async () => {
     const { context, page } = await newPage(run.browser, viewport);
     await tourSeen(context);
     await page.goto(`${run.server.origin}/chat?_n=1`);
     await askHere(page, '神爱世人', 1);
-    await expect.poll(() => search(page)).toMatch(LOCAL);
+    await expect.poll(() => search(page)).toMatch(STORED);
     const first = search(page);
     await page.getByTestId('chat-guest-banner').waitFor();
 
@@ -101,7 +100,7 @@ describe.each(['mobile', 'desktop'] as const)('conversation addresses in Chromiu
     await page.getByTestId('chat-new').click();
     await page.getByTestId('chat-welcome').waitFor();
     await askHere(page, '爱是恒久忍耐', 1);
-    await expect.poll(() => search(page)).toMatch(LOCAL);
+    await expect.poll(() => search(page)).toMatch(STORED);
     const second = search(page);
     expect(second).not.toBe(first);
     await page.goBack();

@@ -9,9 +9,9 @@ import { startSmtpPeer, type SmtpPeer } from '../apps/api/src/test/smtp-peer.ts'
 
 /**
  * The main journey of issue 6 at 390×844 and 1280×800, a screenshot per step: first visit → tour → ask in zh-CN →
- * streamed answer with verified verse links → verse preview → follow-up → stop an answer → collect it (a guest is
- * asked to log in: guests' answers are not kept) → English interface → log in with an e-mail code from the SMTP
- * peer → an answer asked now is collected and its session is in the history → log out.
+ * streamed answer with verified verse links → verse preview → follow-up → stop an answer → collect it (as a guest:
+ * kept under the browser's key) → English interface → log in with an e-mail code from the SMTP peer → an answer
+ * asked now is collected, its session is in the history, and the guest's collection came along → log out.
  *
  * The model is a loopback OpenAI-compatible fake: it answers with John 3:16 quoted exactly (so the verifier links
  * it), and streams slowly when the question asks for detail, so that answer can be stopped while it streams.
@@ -147,15 +147,12 @@ async function journey(viewport: 'mobile' | 'desktop') {
   expect(kept).not.toContain('第 600 点');
   await step(11, 'answer-stopped');
 
-  // 7. Collect it: a guest's answers are not kept, so the app offers the login instead.
+  // 7. Collect it: a guest's answers are kept under the browser's key, so a guest collects too (decision 0040).
+  const collected = page.waitForResponse((r) => r.url().endsWith('/webapi/portal/chat/collect') && r.ok());
   await third.getByTestId('chat-collect').click();
-  const dialog = page.locator('.adm-dialog-body');
-  await dialog.waitFor();
-  expect(await dialog.textContent()).toContain('登录');
-  await step(12, 'collect-asks-guest-to-log-in');
-  await page.getByRole('button', { name: '取消' }).click();
-  await dialog.waitFor({ state: 'detached' });
-  expect(await third.getByTestId('chat-collect').getAttribute('aria-pressed')).toBe('false');
+  await expect.poll(() => third.getByTestId('chat-collect').getAttribute('aria-pressed')).toBe('true');
+  await collected;
+  await step(12, 'collect-as-guest');
 
   // 8. Switch the language to English: stored, the page reloads, the interface is in English.
   await page.getByTestId('chat-open-setting').click();
@@ -209,6 +206,9 @@ async function journey(viewport: 'mobile' | 'desktop') {
     .poll(() => sessions.allTextContents(), { timeout: 10_000 })
     .toEqual(expect.arrayContaining([expect.stringContaining(question)]));
   await step(18, 'history-shows-the-session');
+  // The answer collected as a guest came with the login: two saved answers now.
+  await page.goto(`${server.origin}/collections`);
+  await expect.poll(() => page.getByTestId('collection-item').count(), { timeout: 10_000 }).toBe(2);
 
   // 11. Log out: both tokens go, the page reloads after 1 s, the old token is refused.
   const token = await page.evaluate(() => window.localStorage.getItem('APP_AUTH_TOKEN_KEY'));

@@ -176,12 +176,11 @@ describe.each(['mobile', 'desktop'] as const)('the chapter reader and search in 
     await snap(page, `search-${viewport}-3-empty`);
     await context.close();
 
-    // A guest sees the Bible and is asked to log in for their conversations.
+    // A guest sees the Bible, and its own conversations (none yet here).
     const guest = await newPage(run.browser, viewport);
     await tourSeen(guest.context);
     await guest.page.goto(`${run.server.origin}/search?q=${encodeURIComponent('世人')}`);
     await guest.page.locator('[data-testid="search-verse"][data-ref="JHN.3.16"]').waitFor();
-    await guest.page.getByTestId('search-login').waitFor();
     expect(await guest.page.getByTestId('search-conversation').count()).toBe(0);
     await snap(guest.page, `search-${viewport}-4-guest`);
     await guest.context.close();

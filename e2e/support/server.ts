@@ -89,7 +89,9 @@ export async function spawnServer(
   child.stdout?.on('data', (d: Buffer) => logs.push(d.toString()));
   child.stderr?.on('data', (d: Buffer) => logs.push(d.toString()));
   const origin = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
+  // A busy machine (several suites sharing two cores) may need longer: E2E_SERVER_START_S raises the wait.
+  const waitS = Number(process.env.E2E_SERVER_START_S) || 60;
+  const deadline = Date.now() + waitS * 1000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${logs.join('')}`);
     try {
@@ -98,7 +100,7 @@ export async function spawnServer(
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error(`server did not start in 60 s:\n${logs.join('')}`);
+    if (Date.now() > deadline) throw new Error(`server did not start in ${waitS} s:\n${logs.join('')}`);
     await new Promise((r) => setTimeout(r, 200));
   }
   return {

@@ -14,6 +14,9 @@ import { registerSecurityHeaders, registerWebApp } from './http/web.ts';
 import { registerRiskCeiling } from './http/risk.ts';
 import { registerMetrics } from './http/metrics.ts';
 import { adminRoutes } from './features/admin/admin.routes.ts';
+import { annotationsRoutes } from './features/annotations/annotations.routes.ts';
+import { plansRoutes } from './features/plans/plans.routes.ts';
+import { exportRoutes } from './features/export/export.routes.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { socialAuthRoutes } from './features/auth/auth-social.routes.ts';
 import { outboxRoutes } from './features/outbox/outbox.routes.ts';
@@ -75,7 +78,7 @@ export async function buildApp({ container, logger }: BuildAppOptions): Promise<
   });
 
   registerRequestContext(app);
-  registerRequestScope(app);
+  registerRequestScope(app, container.services.guestKeys.keys);
   registerMetrics(app, container.metrics, config.ops.metrics);
   registerRiskCeiling(app, container.accounts.risk);
   registerSecurityHeaders(app, config.providers.captcha.provider);
@@ -104,6 +107,30 @@ export async function buildApp({ container, logger }: BuildAppOptions): Promise<
     history: container.services.history,
     sessions: container.services.sessions,
     guests: container.services.guests,
+    guestKeys: container.services.guestKeys,
+  });
+  await app.register(annotationsRoutes, {
+    prefix: `${API_BASE}/portal/annotations`,
+    annotations: container.services.annotations,
+    guests: container.services.guests,
+    guestKeys: container.services.guestKeys,
+    sessions: container.services.sessions,
+    readers: container.services.readers,
+  });
+  await app.register(plansRoutes, {
+    prefix: `${API_BASE}/portal/plans`,
+    plans: container.services.plans,
+    guests: container.services.guests,
+    guestKeys: container.services.guestKeys,
+    sessions: container.services.sessions,
+    readers: container.services.readers,
+  });
+  await app.register(exportRoutes, {
+    prefix: `${API_BASE}/portal/export`,
+    exporter: container.services.exporter,
+    guests: container.services.guests,
+    guestKeys: container.services.guestKeys,
+    sessions: container.services.sessions,
   });
   await app.register(devotionalRoutes, {
     prefix: `${API_BASE}/portal/devotional`,

@@ -26,6 +26,7 @@ export const abuseEnv = {
   ANSWER_MAX_CHARS_ADVANCED: int(12_000, 100, 50_000_000),
   ANSWER_MAX_CHARS_PROFESSIONAL: int(24_000, 100, 50_000_000),
   UPLOADS_PER_ACCOUNT_PER_DAY: int(30, 1, 1_000_000),
+  GUEST_RETENTION_DAYS: int(30, 1, 3_650),
 };
 
 /** For evaluation scripts that ask a gold set as one guest, far faster than any reader would. */
@@ -51,6 +52,8 @@ export interface AbuseConfig {
   maxAnswerChars: { simple: number; advanced: number; professional: number };
   /** Images (feedback screenshots) and feedbacks per account and day. */
   uploadsPerAccountPerDay: number;
+  /** A guest unseen this long is deleted with what it kept (its conversations, notes, plans; decision 0040). */
+  guestRetentionMs: number;
 }
 
 /** `modelSlots` is LLM_MAX_CONCURRENT: the guests' share of it is what the accounts' share leaves. */
@@ -76,6 +79,7 @@ export function readAbuseConfig(e: AbuseEnv, modelSlots: number): AbuseConfig {
       professional: e.ANSWER_MAX_CHARS_PROFESSIONAL,
     },
     uploadsPerAccountPerDay: e.UPLOADS_PER_ACCOUNT_PER_DAY,
+    guestRetentionMs: e.GUEST_RETENTION_DAYS * 86_400_000,
     guestKeys: { secret: e.GUEST_KEY_SECRET, perIpPerHour: e.GUEST_KEYS_PER_IP_PER_HOUR },
   };
 }

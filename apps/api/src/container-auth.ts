@@ -187,6 +187,8 @@ export function createAccountServices({
     risk,
     onErase: (erase: (userId: string) => Promise<void>) => void erasers.push(erase),
     onBarred: (listener: (userId: string) => void) => void barredListeners.push(listener),
+    /** After every login, with the request's guest key digest (the guest's things move to the account). */
+    onLogin: completion.onLogin,
     repositories: { codes: codeRows, counters, hotCounters, measures: measureRows, sessions: sessionRows, oneTime },
     services: {
       sessions,

@@ -17,6 +17,13 @@ import { createChatRepository } from './features/chat/chat.repository.ts';
 import { createAskQuota } from './features/chat/ask-quota.ts';
 import { createChatService } from './features/chat/chat.service.ts';
 import { createHistoryService } from './features/chat/history.service.ts';
+import { createGuestsRepository } from './features/guests/guests.repository.ts';
+import { createAnnotationsRepository } from './features/annotations/annotations.repository.ts';
+import { createAnnotationsService } from './features/annotations/annotations.service.ts';
+import { createPlansRepository } from './features/plans/plans.repository.ts';
+import { createPlansService } from './features/plans/plans.service.ts';
+import { createExportService } from './features/export/export.service.ts';
+import { createGuestsService } from './features/guests/guests.service.ts';
 import { createGuestKeyService } from './features/chat/guest-key.service.ts';
 import { createGuestKeys } from './http/guest-key.ts';
 import { createServerSecrets } from './db/server-secrets.repository.ts';
@@ -25,6 +32,7 @@ import { createReaderResolver } from './scripture/reader.ts';
 import { bibleLanguageOf, traditionOf } from './scripture/translation-policy.ts';
 import { parseUsfm } from './scripture/usfm.ts';
 import { createDevotionalService } from './features/devotional/devotional.service.ts';
+import { createDevotionalTranslationsRepository } from './features/devotional/devotional-translations.repository.ts';
 import { systemClock, type Clock } from './features/auth/auth-session.service.ts';
 import { createAccountServices } from './container-auth.ts';
 import { createMemberRepository } from './features/member/member.repository.ts';
@@ -133,6 +141,24 @@ export async function createContainer(
     editionExpression: config.editionExpression,
   });
   const chats = createChatRepository(database.db);
+  const guestKeys = createGuestKeyService({
+    keys: createGuestKeys(
+      config.abuse.guestKeys.secret ?? (await createServerSecrets(database.db).get('guest-key-hmac')),
+    ),
+    counters: hotCounters,
+    clock,
+    perIpPerHour: config.abuse.guestKeys.perIpPerHour,
+  });
+  // What a guest keeps hangs off a users row of its own; a login from its browser moves it to the account.
+  const guests = createGuestsService({
+    guests: createGuestsRepository(database.db),
+    members,
+    clock,
+    retentionMs: config.abuse.guestRetentionMs,
+    log,
+  });
+  guests.onAdopt((from, to) => chats.moveOwner(from, to));
+  accounts.onLogin((userId, guestKey) => guests.adopt(guestKey, userId));
   const metrics = createMetrics();
   metrics.watchCorpus(() => corpus.status());
   const answerModel = config.llm ? createOpenAiModel({ ...config.llm, log }) : createGroundedComposer();
@@ -168,15 +194,14 @@ export async function createContainer(
       },
       signal,
     );
-  const guests = createGuestKeyService({
-    keys: createGuestKeys(
-      config.abuse.guestKeys.secret ?? (await createServerSecrets(database.db).get('guest-key-hmac')),
-    ),
-    counters: hotCounters,
-    clock,
-    perIpPerHour: config.abuse.guestKeys.perIpPerHour,
-  });
   const history = createHistoryService({ chats });
+  const annotationRows = createAnnotationsRepository(database.db);
+  guests.onAdopt((from, to) => annotationRows.moveOwner(from, to));
+  const annotations = createAnnotationsService({ annotations: annotationRows, bible, clock });
+  const planRows = createPlansRepository(database.db);
+  guests.onAdopt((from, to) => planRows.moveOwner(from, to));
+  const plans = createPlansService({ plans: planRows, corpus, corpusData, bible, clock });
+  const exporter = createExportService({ history, annotations, plans, member, clock });
   const devotional = createDevotionalService({
     corpus,
     corpusData,
@@ -184,8 +209,12 @@ export async function createContainer(
     readers,
     clock,
     log,
-    // Readings are English; with a model configured, other readers can have them machine-translated.
-    translator: config.llm ? createOpenAiTranslator({ ...config.llm, timeoutMs: 45_000 }) : undefined,
+    // Readings are English: their translations into each UI language are stored once (translate:devotionals, or the
+    // first reader who asks when a model is configured).
+    translations: createDevotionalTranslationsRepository(database.db),
+    translator: config.llm
+      ? { translator: createOpenAiTranslator({ ...config.llm, timeoutMs: 45_000 }), model: config.llm.model }
+      : undefined,
   });
   const share = createShareService({
     shares: createShareRepository(database.db),
@@ -243,8 +272,12 @@ export async function createContainer(
       bible,
       readers,
       chat,
-      guests,
+      guestKeys,
       history,
+      guests,
+      annotations,
+      plans,
+      exporter,
       feedback,
       devotional,
       voice,

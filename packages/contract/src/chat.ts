@@ -76,6 +76,16 @@ export const resendRequestSchema = z.object({
   lastEventId: lastEventIdSchema,
 });
 
+/**
+ * POST /portal/chat/follow: follows a stored answer of the caller (an account's, or a guest's kept under its key) from
+ * the reader's cursor: the answer still being written streams on, a finished one is replayed. What a reload, a
+ * return to the chat or a login does with an answer it left generating.
+ */
+export const followRequestSchema = z.object({
+  answerId: z.string().uuid(),
+  lastEventId: lastEventIdSchema,
+});
+
 export const citationSchema = z.object({
   /** Server-assigned, stable across streaming, reload and resend of the same text: c1, c2, … in order of appearance. */
   id: z.string(),
@@ -163,7 +173,10 @@ export const chatEventSchema = z.discriminatedUnion('type', [
     kind: answerKindSchema,
     language: localeSchema,
     translation: z.string(),
-    /** Guests get answers without stored history; logging in keeps it. */
+    /**
+     * The answer is not kept (a client that sends no guest key): it streams, then is gone. A guest with a key has
+     * its conversations kept under that key, and a login makes them the account's (false then).
+     */
     guest: z.boolean(),
   }),
   z.object({ type: z.literal('delta'), text: z.string() }),

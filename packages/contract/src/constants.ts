@@ -60,6 +60,13 @@ export const FEEDBACK_TYPES = [
  */
 export const GUEST_KEY_HEADER = 'Guest-Key';
 
+/** A reader's marks on verses (annotations.ts); here, without zod, for the screens of the first load. */
+export const ANNOTATION_KINDS = ['highlight', 'bookmark', 'note'] as const;
+/** The highlighter's colours, as YouVersion and Logos offer them. */
+export const HIGHLIGHT_COLORS = ['yellow', 'green', 'blue', 'pink', 'purple'] as const;
+export const NOTE_MAX_LENGTH = 2000;
+/** The most references one lookup of marks may ask for (an answer's citations, a chapter). */
+export const ANNOTATION_LOOKUP_MAX = 60;
 /**
  * Business errors (10000–19999, the catalogue in errors.ts) are shown to the user as a toast (spec §8). Here, not in
  * errors.ts: a client that checks codes need not carry the catalogue's messages.

@@ -13,8 +13,9 @@ export const DEVOTIONAL_PERIODS = ['morning', 'evening'] as const;
 export const devotionalPeriodSchema = z.enum(DEVOTIONAL_PERIODS);
 export type DevotionalPeriod = z.infer<typeof devotionalPeriodSchema>;
 
-/** original: in the reader's language; related_literature: the English reading offered beside the day's scripture in
- * the reader's translation; machine_translated: translated by the configured model, and labelled so. */
+/** original: in the reader's language; related_literature: the English reading, with the day's scripture and plan
+ * readings in the reader's translation leading (no translation yet); machine_translated: translated by AI into the
+ * reader's language (stored once per language), and labelled so. */
 export const DEVOTIONAL_PRESENTATIONS = ['original', 'related_literature', 'machine_translated'] as const;
 export const devotionalPresentationSchema = z.enum(DEVOTIONAL_PRESENTATIONS);
 export type DevotionalPresentation = z.infer<typeof devotionalPresentationSchema>;
@@ -164,16 +165,6 @@ export const devotionalPageSchema = z.object({
 });
 export type DevotionalPage = z.infer<typeof devotionalPageSchema>;
 
-export const devotionalDetailSchema = devotionalSummarySchema.extend({
-  text: z.string(),
-  /** The verse of the day in the reader's translation. */
-  passages: z.array(passageSchema),
-  plan: planDaySchema.nullable(),
-  /** A machine translation into the reader's language can be fetched from /translation. */
-  machineTranslation: z.boolean(),
-});
-export type DevotionalDetail = z.infer<typeof devotionalDetailSchema>;
-
 export const devotionalTranslationSchema = z.object({
   id: z.string(),
   language: localeSchema,
@@ -183,3 +174,18 @@ export const devotionalTranslationSchema = z.object({
   presentation: z.literal('machine_translated'),
 });
 export type DevotionalTranslation = z.infer<typeof devotionalTranslationSchema>;
+
+export const devotionalDetailSchema = devotionalSummarySchema.extend({
+  text: z.string(),
+  /** The verse of the day in the reader's translation. */
+  passages: z.array(passageSchema),
+  plan: planDaySchema.nullable(),
+  /**
+   * The reading translated by AI into the reader's language, as stored (by the translate:devotionals job or an
+   * earlier reader); null when there is none yet (then `presentation` is related_literature).
+   */
+  translated: devotionalTranslationSchema.nullable(),
+  /** A machine translation into the reader's language is here (`translated`) or can be fetched from /translation. */
+  machineTranslation: z.boolean(),
+});
+export type DevotionalDetail = z.infer<typeof devotionalDetailSchema>;

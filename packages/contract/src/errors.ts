@@ -407,6 +407,17 @@ const catalogue = {
     'zh-cn': '回答解析失败，请重试',
     'zh-tw': '回答解析失敗，請重試',
   },
+  /** A guest past the hourly asks of a guest (not an overload: spec §8's high_traffic stays for that). */
+  guest_quota_exceeded: {
+    code: 10203,
+    en: 'As a guest you can ask {0} questions an hour, and you have reached them. Log in to keep asking now: your conversations come with you.',
+    'es-es':
+      'Como invitado puede hacer {0} preguntas por hora y ya las ha hecho. Inicie sesión para seguir preguntando ahora: sus conversaciones se conservan.',
+    'fr-fr':
+      'En tant qu’invité, vous pouvez poser {0} questions par heure et vous les avez posées. Connectez-vous pour continuer dès maintenant : vos conversations vous suivent.',
+    'zh-cn': '游客每小时可提问 {0} 次，你已用完。登录后即可继续提问，你的对话会一并保留。',
+    'zh-tw': '訪客每小時可提問 {0} 次，你已用完。登入後即可繼續提問，你的對話會一併保留。',
+  },
   // 103xx: voice (spec §5, §8)
   recording_unsupported: {
     code: 10300,
@@ -625,6 +636,15 @@ const catalogue = {
     'fr-fr': 'La traduction automatique de cette lecture n’est pas disponible ; lisez-la comme littérature associée',
     'zh-cn': '暂时无法机器翻译这篇灵修，请先作为相关文献阅读',
     'zh-tw': '暫時無法機器翻譯這篇靈修，請先作為相關文獻閱讀',
+  },
+  // 107xx: reading plans
+  plan_not_started: {
+    code: 10700,
+    en: 'Start this reading plan first, then mark its readings as read',
+    'es-es': 'Empiece primero este plan de lectura y luego marque sus lecturas como leídas',
+    'fr-fr': 'Commencez d’abord ce plan de lecture, puis marquez ses lectures comme lues',
+    'zh-cn': '请先开始这个读经计划，再标记已读',
+    'zh-tw': '請先開始這個讀經計畫，再標記已讀',
   },
   // 106xx: sharing (spec §2)
   share_not_ready: {

@@ -18,4 +18,7 @@ export * from './voice.ts';
 export * from './share.ts';
 export * from './plain-text.ts';
 export * from './search.ts';
+export * from './annotations.ts';
+export * from './plans.ts';
 export * from './help-lines.ts';
+export * from './export.ts';

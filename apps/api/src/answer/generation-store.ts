@@ -6,7 +6,10 @@ import type { GenerationChange, GenerationState } from './generation-state.ts';
 /** Who started a generation and may join, stop or resend it, and what a guest asked (guests' turns are not stored). */
 export interface GenerationRecord {
   answerId: string;
-  /** `u:<user id>`, or for a guest `g:<hash of the guest key>` (`ip:<address>` for a client that sends none). */
+  /**
+   * `u:<user id>`, or for a guest `g:<hash of the guest key>` (`ip:<address>` for a client that sends none). A kept
+   * answer's row says whose it is now (a login moves a guest's answers); this stays who started it.
+   */
   owner: string;
   guest: boolean;
   /** The asker's interface language, for a message about the generation when its server is gone. */

@@ -140,6 +140,22 @@ export function createCorpusRepository(db: Database) {
         .limit(1);
       return row?.text;
     },
+    /** The reading plans of a version: each with its number of days. */
+    async plans(versionId: number): Promise<{ planId: string; days: number }[]> {
+      return db
+        .select({ planId: readingPlanDays.planId, days: sql<number>`count(*)::int` })
+        .from(readingPlanDays)
+        .where(eq(readingPlanDays.versionId, versionId))
+        .groupBy(readingPlanDays.planId)
+        .orderBy(readingPlanDays.planId);
+    },
+    /** Every day of one plan, in order. */
+    planDays: (versionId: number, planId: string) =>
+      db
+        .select()
+        .from(readingPlanDays)
+        .where(and(eq(readingPlanDays.versionId, versionId), eq(readingPlanDays.planId, planId)))
+        .orderBy(readingPlanDays.day),
     async planDay(versionId: number, planId: string, month: number, dayOfMonth: number) {
       const [row] = await db
         .select()

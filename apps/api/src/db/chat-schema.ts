@@ -2,7 +2,10 @@ import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './schema.ts';
 
-/** A logged-in user's conversation; guests' answers are not stored (spec §1: logging in keeps history). */
+/**
+ * A reader's conversation: an account's, or a guest's (its users row named in guests, decision 0040), which a login
+ * from the guest's browser makes the account's (spec §1: logging in keeps the history).
+ */
 export const conversations = pgTable(
   'conversations',
   {

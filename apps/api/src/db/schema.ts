@@ -1,10 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { boolean, date, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { annotationSchema } from './annotation-schema.ts';
 import { auditSchema } from './audit-schema.ts';
 import { authSchema } from './auth-schema.ts';
 import { chatSchema } from './chat-schema.ts';
 import { corpusSchema } from './corpus-schema.ts';
 import { feedbackSchema } from './feedback-schema.ts';
+import { guestSchema } from './guest-schema.ts';
+import { planSchema } from './plan-schema.ts';
+import { devotionalSchema } from './devotional-schema.ts';
 import { shareSchema } from './share-schema.ts';
 
 /**
@@ -80,6 +84,10 @@ export * from './auth-schema.ts';
 export * from './feedback-schema.ts';
 export * from './share-schema.ts';
 export * from './audit-schema.ts';
+export * from './guest-schema.ts';
+export * from './annotation-schema.ts';
+export * from './plan-schema.ts';
+export * from './devotional-schema.ts';
 export const schema = {
   users,
   authSessions,
@@ -89,5 +97,9 @@ export const schema = {
   ...feedbackSchema,
   ...shareSchema,
   ...auditSchema,
+  ...guestSchema,
+  ...annotationSchema,
+  ...planSchema,
+  ...devotionalSchema,
 };
 export type Schema = typeof schema;

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { readBearerToken, type AuthSessionService } from '../features/auth/auth-session.service.ts';
 import { AppError } from './app-error.ts';
+import type { GuestKeys } from './guest-key.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -31,4 +32,18 @@ export function optionalUser(sessions: AuthSessionService) {
     if (!auth) throw new AppError('unauthorized');
     request.auth = auth;
   };
+}
+
+/** Who a request acts for: a logged-in account, or a guest by the digest of its key (neither for a keyless client). */
+export interface ReaderIdentity {
+  userId?: string | undefined;
+  guestKey?: string | undefined;
+}
+
+/**
+ * The account of a live session (optionalUser ran), else the guest whose key the request carries, when this
+ * deployment issued it (decision 0022); a header that is no key at all is refused.
+ */
+export function identityOf(request: FastifyRequest, keys: GuestKeys): ReaderIdentity {
+  return request.auth ? { userId: request.auth.userId } : { guestKey: keys.of(request) };
 }

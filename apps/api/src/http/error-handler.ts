@@ -15,6 +15,7 @@ const HTTP_STATUS: Partial<Record<ErrorName, number>> = {
   unsupported_media_type: 415,
   forbidden: 403,
   high_traffic: 429,
+  guest_quota_exceeded: 429,
   service_unavailable: 503,
 };
 

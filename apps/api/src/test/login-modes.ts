@@ -45,14 +45,17 @@ export async function knownCaptcha(
   return { key, captcha: answer, nonce: googleNonce(key) };
 }
 
+/** Each mode's last call (the one that logs in) may carry headers, e.g. the browser's Guest-Key. */
+type Headers = Record<string, string>;
+
 export const loginModes = {
-  code: (t: TestApp, mobile: string) =>
+  code: (t: TestApp, mobile: string, headers?: Headers) =>
     (async () => {
       await post(t, '/portal/auth/send-code-mobile', { mobile });
-      return ok(post(t, '/portal/auth/login', { mobile, code: lastCode(t, `+86${mobile}`), agree: true }));
+      return ok(post(t, '/portal/auth/login', { mobile, code: lastCode(t, `+86${mobile}`), agree: true }, { headers }));
     })(),
   /** Sets a password (code login, set_password code) once, then logs in with it. */
-  async password(t: TestApp, mobile: string, clock: { advance(ms: number): void }) {
+  async password(t: TestApp, mobile: string, clock: { advance(ms: number): void }, headers?: Headers) {
     const first = await loginModes.code(t, mobile);
     if (!first.user.hasPassword) {
       clock.advance(61_000);
@@ -71,27 +74,31 @@ export const loginModes = {
         ),
       );
     }
-    return ok(post(t, '/portal/auth/login-mobile-password', { mobile, password: TEST_PASSWORD, agree: true }));
+    return ok(
+      post(t, '/portal/auth/login-mobile-password', { mobile, password: TEST_PASSWORD, agree: true }, { headers }),
+    );
   },
-  async google(t: TestApp, google: GoogleKeys, sub: string) {
+  async google(t: TestApp, google: GoogleKeys, sub: string, headers?: Headers) {
     const { nonce, ...captcha } = await knownCaptcha(t);
     const credential = await google.sign(t.container.clock.now(), { sub, nonce, jti: Math.random().toString(36) });
-    return ok(post(t, '/portal/auth/login-google', { ...captcha, credential, agree: true }));
+    return ok(post(t, '/portal/auth/login-google', { ...captcha, credential, agree: true }, { headers }));
   },
   /** The desktop's ticket, confirmed by a phone logged in with `phoneToken`. */
-  async qr(t: TestApp, phoneToken: string) {
+  async qr(t: TestApp, phoneToken: string, headers?: Headers) {
     const ticket = (await post(t, '/portal/auth/qr/create', {})).data as { ticket: string; pollSecret: string };
     const confirmed = await post(t, '/portal/auth/qr/confirm', { ticket: ticket.ticket }, { token: phoneToken });
     if (confirmed.code !== 0) throw new Error(`confirm failed: ${confirmed.msg}`);
-    const polled = (await post(t, '/portal/auth/qr/poll', { ...ticket, wait: 0 })).data as {
+    const polled = (await post(t, '/portal/auth/qr/poll', { ...ticket, wait: 0 }, { headers })).data as {
       login: LoginResult | null;
     };
     if (!polled.login) throw new Error('the poll did not log in');
     return polled.login;
   },
-  external(t: TestApp, identity: string) {
+  external(t: TestApp, identity: string, headers?: Headers) {
     const timestamp = t.container.clock.now().getTime();
     const token = signExternalAccess(PARTNER.secret, PARTNER.appId, timestamp, identity);
-    return ok(post(t, '/portal/auth/externalAccess', { platform: PARTNER.appId, timestamp, identity, token }));
+    return ok(
+      post(t, '/portal/auth/externalAccess', { platform: PARTNER.appId, timestamp, identity, token }, { headers }),
+    );
   },
 };

@@ -6,11 +6,12 @@ import frFR from 'antd-mobile/es/locales/fr-FR';
 import zhCN from 'antd-mobile/es/locales/zh-CN';
 import zhTW from 'antd-mobile/es/locales/zh-TW';
 import type { i18n as I18n } from 'i18next';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import type { Locale } from '@bible-qa/contract';
 import { toLocale } from '../lib/i18n.ts';
 import { ServicesProvider, type AppServices } from '../lib/services.tsx';
+import type { Session } from '../lib/session.ts';
 
 const LIBRARY_LOCALES = { 'zh-cn': zhCN, 'zh-tw': zhTW, en: enUS, 'es-es': esES, 'fr-fr': frFR } satisfies Record<
   Locale,
@@ -38,6 +39,23 @@ export function createQueryClient(): QueryClient {
   return new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } });
 }
 
+/**
+ * A login changes whose data every query reads (and makes the guest's conversations, collections and notes the
+ * account's): everything cached is stale then, and what is on screen is asked for again. A logout reloads the page
+ * a second later; what it cached is only marked stale (asked again now, an account's lists would meet a 401).
+ */
+function useFreshDataOnLogin(session: Session, client: QueryClient) {
+  useEffect(() => {
+    let loggedIn = session.getSnapshot().loggedIn;
+    return session.subscribe(() => {
+      const now = session.getSnapshot().loggedIn;
+      if (now === loggedIn) return;
+      loggedIn = now;
+      void client.invalidateQueries(now ? {} : { refetchType: 'none' });
+    });
+  }, [session, client]);
+}
+
 export function AppProviders({
   i18n,
   services,
@@ -50,6 +68,7 @@ export function AppProviders({
   children: ReactNode;
 }) {
   const [client] = useState(() => queryClient ?? createQueryClient());
+  useFreshDataOnLogin(services.session, client);
   return (
     <I18nextProvider i18n={i18n}>
       <ConfigProvider locale={applyLibraryLocale(i18n)}>

@@ -90,6 +90,18 @@ export const routes: RouteObject[] = [
       route('read', 'read/:book/:chapter', { titleKey: 'read.title' }, () =>
         import('../features/reader/reader-page.tsx').then((m) => m.ReaderPage),
       ),
+      // Reading plans with progress: the plans, and one plan's days to mark read.
+      route('plans', 'plans/:id?', { titleKey: 'plans.title' }, () =>
+        import('../features/plans/plans-page.tsx').then((m) => m.PlansPage),
+      ),
+      // The reader's highlights, bookmarks and notes, listed and searched.
+      route('notes', 'notes', { titleKey: 'notes.title' }, () =>
+        import('../features/notes/notes-page.tsx').then((m) => m.NotesPage),
+      ),
+      // A conversation as a print-friendly page and Markdown (/export/:id); the reader's data as one download (/export).
+      route('export', 'export/:id?', { titleKey: 'export.title' }, () =>
+        import('../features/export/export-page.tsx').then((m) => m.ExportPage),
+      ),
       route('search', 'search', { titleKey: 'search.title' }, () =>
         import('../features/search/search-page.tsx').then((m) => m.SearchPage),
       ),

@@ -64,3 +64,22 @@ export function HelpIcon(props: IconProps) {
     </Icon>
   );
 }
+
+/** A note on a verse: a page with lines. */
+export function NoteIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M14 3H6a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2V9z" />
+      <path d="M14 3v6h6M8 13h8M8 17h5" />
+    </Icon>
+  );
+}
+
+/** A bookmark ribbon. */
+export function BookmarkIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M6 3h12v18l-6-4-6 4z" />
+    </Icon>
+  );
+}

@@ -21,7 +21,7 @@ export function LoadMore({
   hasItems = true,
 }: {
   list: PagedList;
-  ns: 'collections' | 'devotionals' | 'search';
+  ns: 'collections' | 'devotionals' | 'search' | 'notes';
   testId: string;
   hasItems?: boolean;
 }) {

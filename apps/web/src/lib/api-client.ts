@@ -270,6 +270,10 @@ export function createApiClient(deps: ApiClientDeps) {
       request<T>('POST', path, { ...options, body }),
     put: <T = unknown>(path: string, body?: RequestOptions<T>['body'], options?: Omit<RequestOptions<T>, 'body'>) =>
       request<T>('PUT', path, { ...options, body }),
+    /** Before a guest keeps something (a highlight, a plan) other than an answer: a key the server issued first. */
+    async ensureGuestKey(): Promise<void> {
+      if (!deps.getToken()) await deps.ensureGuestKey?.();
+    },
   };
 }
 

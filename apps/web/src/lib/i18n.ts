@@ -28,6 +28,9 @@ export const NAMESPACES = [
   'feedback',
   'reader',
   'search',
+  'notes',
+  'plans',
+  'export',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

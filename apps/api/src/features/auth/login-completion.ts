@@ -1,5 +1,6 @@
 import { USER_AGREEMENT_VERSION, type AccountMode, type LoginResult } from '@bible-qa/contract';
 import { AppError } from '../../http/app-error.ts';
+import { currentRequest } from '../../http/request-scope.ts';
 import type { MeasuresRepository } from '../admin/measures.repository.ts';
 import type { AuditRecorder } from '../audit/audit.service.ts';
 import type { MemberRepository, UserRow } from '../member/member.repository.ts';
@@ -9,7 +10,8 @@ import type { AuthSessionService, Clock, LoginMode, Tokens } from './auth-sessio
 /**
  * The one door every login path goes through (code, password, Google, QR, external, token re-login): it refuses a
  * suspended, locked or deleted account, records agreement consent, grants the admin role to ADMIN_ACCOUNTS, starts
- * the session and shapes the login result (spec §3, §7). One door means no path forgets a check.
+ * the session, lets what the browser kept as a guest become the account's (the request's guest key; decision
+ * 0040) and shapes the login result (spec §3, §7). One door means no path forgets a check, or the guest's history.
  */
 export function createLoginCompletion({
   members,
@@ -28,6 +30,13 @@ export function createLoginCompletion({
   /** Every login, whatever its path, is written to the audit log (with its address, from the request). */
   audit: AuditRecorder;
 }) {
+  /** Called with the account and the request's guest key digest once a login is decided (onLogin). */
+  const loginListeners: ((userId: string, guestKey: string | undefined) => Promise<void>)[] = [];
+  const loggedIn = async (userId: string) => {
+    const guestKey = currentRequest()?.guestKey;
+    for (const listener of loginListeners) await listener(userId, guestKey);
+  };
+
   async function assertCanLogin(userId: string): Promise<void> {
     const [blocking] = await measures.inForce(userId, ['deletion', 'lock', 'suspension'], clock.now());
     if (!blocking) return;
@@ -47,6 +56,11 @@ export function createLoginCompletion({
 
   return {
     assertCanLogin,
+
+    /** Features that keep a guest's things (guests.service.ts) take them over for the account here. */
+    onLogin(listener: (userId: string, guestKey: string | undefined) => Promise<void>): void {
+      loginListeners.push(listener);
+    },
 
     async complete(
       user: UserRow,
@@ -76,6 +90,7 @@ export function createLoginCompletion({
         updated.role = 'admin';
       }
       const tokens = await sessions.issue({ userId: user.id, mode, rememberMe });
+      await loggedIn(user.id);
       await audit.record({
         kind: 'login',
         actorId: user.id,
@@ -93,6 +108,7 @@ export function createLoginCompletion({
       const user = await members.findById(refreshed.userId);
       if (!user) throw new AppError('unauthorized');
       await assertCanLogin(user.id);
+      await loggedIn(user.id);
       await audit.record({ kind: 'login', actorId: user.id, targetUserId: user.id, detail: { mode: 'user_token' } });
       return result(user, refreshed);
     },

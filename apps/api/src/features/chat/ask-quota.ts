@@ -30,10 +30,11 @@ export interface AskCaller {
 
 /**
  * Denial of wallet (decisions 0013, 0022): every new generation takes a running slot and one call from the hourly
- * quotas first; past any of them the ask is refused with the high-traffic message before the model is called. A
- * guest's slot counts three times: for the guest, for its address (every guest key of one address together) and for
- * all guests (the model's slots less the accounts' share). Joining or replaying an answer costs nothing. The release
- * frees the running slots when the generation ends.
+ * quotas first; past any of them the ask is refused before the model is called: a guest past its own hour with
+ * guest_quota_exceeded (logging in lifts it), everything else with the high-traffic message. A guest's slot counts
+ * three times: for the guest, for its address (every guest key of one address together) and for all guests (the
+ * model's slots less the accounts' share). Joining or replaying an answer costs nothing. The release frees the
+ * running slots when the generation ends.
  */
 export function createAskQuota({
   counters,
@@ -75,7 +76,11 @@ export function createAskQuota({
       try {
         const now = clock.now();
         const own = await counters.hit(`ask:${who}`, HOUR, now);
-        if (own.count > (user ? limits.perAccountPerHour : limits.perGuestPerHour)) throw new AppError('high_traffic');
+        // A guest past its own hour is told so and offered the login, which lifts it (not the high-traffic text).
+        if (!user && own.count > limits.perGuestPerHour) {
+          throw new AppError('guest_quota_exceeded', [String(limits.perGuestPerHour)]);
+        }
+        if (user && own.count > limits.perAccountPerHour) throw new AppError('high_traffic');
         if ((await counters.hit(`ask:ip:${caller.ip}`, HOUR, now)).count > limits.perIpPerHour) {
           throw new AppError('high_traffic');
         }

@@ -12,6 +12,11 @@ import type { ChatRepository, MessageRow } from './chat.repository.ts';
 
 export interface Caller extends AskCaller {
   locale: Locale;
+  /**
+   * The users row that keeps the conversation: the account's, or the guest's (made at its first ask, decision 0040).
+   * Absent for a client that sends no guest key: its answers are streamed and not kept.
+   */
+  ownerId?: string | undefined;
   /** Aborted when the client goes away (watched from the request's arrival): a generation it started stops at once. */
   gone?: AbortSignal;
 }
@@ -81,7 +86,7 @@ export function createLaunchers(deps: {
     return stream;
   }
 
-  /** A guest's answer: streamed, never stored; its request id is claimed in the guest's own namespace. */
+  /** A keyless client's answer: streamed, never stored; its request id is claimed in its own namespace. */
   async function launchGuest(input: GatherInput, caller: Caller, requestId: string): Promise<AnswerStream> {
     const requestKey = `${ownerOf(caller)}:${requestId}`;
     const release = await deps.quota.take(caller);
@@ -138,7 +143,7 @@ export function createLaunchers(deps: {
     };
   }
 
-  /** A logged-in user's generation: the record first, then the answer row, then the model. */
+  /** A kept generation (an account's or a guest's): the record first, then the answer row, then the model. */
   function launchStored(
     caller: Caller,
     input: GatherInput,
@@ -151,7 +156,7 @@ export function createLaunchers(deps: {
     const message = {
       ...row,
       id: answerId,
-      userId: caller.userId!,
+      userId: caller.ownerId!,
       role: 'assistant' as const,
       status: 'generating' as const,
       mode: input.mode,

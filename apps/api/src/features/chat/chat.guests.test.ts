@@ -12,7 +12,10 @@ import { createTestUser } from '../../test/test-users.ts';
 
 const FIXTURE = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../test/fixtures/corpus');
 
-/** Guests' answers belong to the guest key the client holds; a dropped stream resumes from its last event id. */
+/**
+ * Guests' answers belong to the guest key the client holds (and are kept under it, decision 0040); a dropped stream
+ * resumes from its last event id.
+ */
 describe('guests’ own answers, and streams that resume', () => {
   let database: DatabaseHandle;
   let llm: FakeLlm;
@@ -96,7 +99,7 @@ describe('guests’ own answers, and streams that resume', () => {
     const answerId = await answerIdOf(stream);
     await expect.poll(() => stream.text().length).toBeGreaterThan(2);
     const stop = await call('stop', { id: answerId }, keyA);
-    expect(stop.json()).toMatchObject({ code: 0, data: null });
+    expect(stop.json()).toMatchObject({ code: 0, data: { id: answerId, status: 'stopped' } });
     await stream.ended;
     const done = stream.last();
     expect(done).toMatchObject({ type: 'done', answer: { status: 'stopped' } });

@@ -66,10 +66,12 @@ describe('ask quotas', () => {
       return last.type === 'done' ? 'done' : `error ${String(last.code)}`;
     }
     const body = res.json() as { code: number; msg: string };
-    expect(body.msg).toBe(errorMessage('high_traffic', 'en'));
+    lastRefusal = body.msg;
     return `refused ${body.code}`;
   };
+  let lastRefusal = '';
   const refused = `refused ${errorCode('high_traffic')}`;
+  const guestRefused = `refused ${errorCode('guest_quota_exceeded')}`;
 
   it("refuses a user's third concurrent stream with the high-traffic message, and frees the slot after", async () => {
     llm.setMode({ kind: 'normal', chunks: Array(20).fill('爱'), gapMs: 20 });
@@ -93,8 +95,12 @@ describe('ask quotas', () => {
     const user = await createTestUser(database, 'hourly');
     for (let i = 0; i < 5; i++) expect(await ask({ headers: user.headers, ip: '10.9.2.1' })).toBe('done');
     expect(await ask({ headers: user.headers, ip: '10.9.2.2' })).toBe(refused);
+    expect(lastRefusal).toBe(errorMessage('high_traffic', 'en'));
+    // A guest past its own hour is told so, with the number, and that logging in lifts it: not an overload.
     for (let i = 0; i < 4; i++) expect(await ask({ ip: '10.9.2.1' })).toBe('done');
-    expect(await ask({ ip: '10.9.2.1' })).toBe(refused);
+    expect(await ask({ ip: '10.9.2.1' })).toBe(guestRefused);
+    expect(lastRefusal).toBe(errorMessage('guest_quota_exceeded', 'en', ['4']));
+    expect(lastRefusal).toMatch(/4 questions an hour.*Log in/);
     // The address has had 9 calls (a refusal by its own quota does not count there); a third caller fills its 12.
     const a = await createTestUser(database, 'a');
     for (let i = 0; i < 3; i++) expect(await ask({ headers: a.headers, ip: '10.9.2.1' })).toBe('done');

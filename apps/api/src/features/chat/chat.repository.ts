@@ -31,6 +31,11 @@ const allMatch = (column: Parameters<typeof ilike>[0], patterns: readonly string
 /** The only SQL over conversations and messages. Every read and write that takes an id also takes its owner. */
 export function createChatRepository(db: Database) {
   return {
+    /** A guest's conversations and answers become the account's at login (decision 0040). */
+    async moveOwner(from: string, to: string): Promise<void> {
+      await db.update(conversations).set({ userId: to }).where(eq(conversations.userId, from));
+      await db.update(messages).set({ userId: to }).where(eq(messages.userId, from));
+    },
     async createConversation(userId: string, title: string): Promise<string> {
       const [row] = await db.insert(conversations).values({ userId, title }).returning({ id: conversations.id });
       return row!.id;

@@ -7,9 +7,10 @@ import {
   batchSchema,
   chatTurnSchema,
   collectionPageSchema,
-  guestKeyResultSchema,
   conversationSearchPageSchema,
   conversationSearchQuerySchema,
+  guestKeyResultSchema,
+  followRequestSchema,
   idBodySchema,
   messagesQuerySchema,
   noticeMessage,
@@ -21,24 +22,36 @@ import {
   sessionPageSchema,
 } from '@bible-qa/contract';
 import { parseCursor, pump, type AnswerStream } from '../../answer/generation-state.ts';
-import { currentUserId, optionalUser, requireUser } from '../../http/auth.ts';
+import { AppError } from '../../http/app-error.ts';
+import { identityOf, optionalUser } from '../../http/auth.ts';
 import { emptyOkSchema, ok, okSchema } from '../../http/envelope.ts';
 import { watchClient } from '../../http/client-gone.ts';
 import { openSse } from '../../http/sse.ts';
 import type { AuthSessionService } from '../auth/auth-session.service.ts';
+import type { GuestsService } from '../guests/guests.service.ts';
 import type { Caller, ChatService } from './chat.service.ts';
 import type { GuestKeyService } from './guest-key.service.ts';
 import type { HistoryService } from './history.service.ts';
 
-const callerOf =
-  (guests: GuestKeyService) =>
-  (request: FastifyRequest): Caller => ({
-    userId: request.auth?.userId,
-    guestKey: request.auth ? undefined : guests.keys.of(request),
+/** The asker: the account, or the guest by its key, with the users row that keeps its conversation (made on ask). */
+async function callerOf(
+  request: FastifyRequest,
+  guests: GuestsService,
+  keys: GuestKeyService,
+  create = false,
+): Promise<Caller> {
+  const identity = identityOf(request, keys.keys);
+  return {
+    userId: identity.userId,
+    guestKey: identity.guestKey,
     locale: request.locale,
     ip: request.ip,
     gone: request.clientGone,
-  });
+    ownerId: await guests.ownerOf(identity, { create }),
+  };
+}
+
+const EMPTY_PAGE = { items: [], total: 0 };
 
 /**
  * Streams a generation's events to the client from where it resumes (Last-Event-ID, or lastEventId in the body)
@@ -64,19 +77,31 @@ async function stream(request: FastifyRequest, reply: FastifyReply, answer: Answ
   }
 }
 
+/**
+ * /webapi/portal/chat. Guests ask, follow, keep and search as accounts do (their conversations kept under their
+ * guest key until a login makes them the account's, decision 0040); a client without a key only gets its answers
+ * streamed, never kept.
+ */
 export const chatRoutes: FastifyPluginAsync<{
   chat: ChatService;
   history: HistoryService;
   sessions: AuthSessionService;
-  guests: GuestKeyService;
-}> = async (app, { chat, history, sessions, guests }) => {
+  guests: GuestsService;
+  guestKeys: GuestKeyService;
+}> = async (app, { chat, history, sessions, guests, guestKeys }) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const caller = callerOf(guests);
   const tags = ['chat'];
   const guestOk = { onRequest: optionalUser(sessions) };
   // The streaming routes watch for the client leaving from the moment the request arrives.
   const streaming = { onRequest: [watchClient, optionalUser(sessions)] };
-  const userOnly = { onRequest: requireUser(sessions) };
+  /** The users row the caller keeps conversations under; none for a keyless client or a guest who kept nothing. */
+  const owner = (request: FastifyRequest) => guests.ownerOf(identityOf(request, guestKeys.keys));
+  /** A verb on the caller's own rows: with no owner there is nothing of theirs to act on. */
+  const owned = async <T>(request: FastifyRequest, verb: (ownerId: string) => Promise<T>): Promise<T> => {
+    const ownerId = await owner(request);
+    if (!ownerId) throw new AppError('not_found');
+    return verb(ownerId);
+  };
 
   r.post(
     '/ask',
@@ -88,7 +113,8 @@ export const chatRoutes: FastifyPluginAsync<{
         body: askRequestSchema,
       },
     },
-    async (request, reply) => stream(request, reply, await chat.ask(caller(request), request.body)),
+    async (request, reply) =>
+      stream(request, reply, await chat.ask(await callerOf(request, guests, guestKeys, true), request.body)),
   );
   r.post(
     '/resend',
@@ -97,7 +123,28 @@ export const chatRoutes: FastifyPluginAsync<{
       schema: { tags, summary: 'A new answer to the same question, streamed', body: resendRequestSchema },
     },
     async (request, reply) =>
-      stream(request, reply, await chat.resend(caller(request), request.body.answerId, request.body.requestId)),
+      stream(
+        request,
+        reply,
+        await chat.resend(
+          await callerOf(request, guests, guestKeys, true),
+          request.body.answerId,
+          request.body.requestId,
+        ),
+      ),
+  );
+  r.post(
+    '/follow',
+    {
+      ...guestOk,
+      schema: {
+        tags,
+        summary: 'Follow a kept answer from the cursor (Last-Event-ID): the rest of one being written, or all of it',
+        body: followRequestSchema,
+      },
+    },
+    async (request, reply) =>
+      stream(request, reply, await chat.follow(await callerOf(request, guests, guestKeys), request.body.answerId)),
   );
   r.post(
     '/stop',
@@ -111,7 +158,7 @@ export const chatRoutes: FastifyPluginAsync<{
       },
     },
     async (request) => ({
-      ...ok(await chat.stop(caller(request), request.body.id)),
+      ...ok(await chat.stop(await callerOf(request, guests, guestKeys), request.body.id)),
       msg: noticeMessage('reply_stopped', request.locale),
     }),
   );
@@ -127,13 +174,13 @@ export const chatRoutes: FastifyPluginAsync<{
         response: { 200: okSchema(guestKeyResultSchema) },
       },
     },
-    async (request) => ok({ guestKey: await guests.keyFor(guests.keys.presented(request), request.ip) }),
+    async (request) => ok({ guestKey: await guestKeys.keyFor(guestKeys.keys.presented(request), request.ip) }),
   );
 
   r.get(
     '/sessions',
     {
-      ...userOnly,
+      ...guestOk,
       schema: {
         tags,
         summary: 'History sessions',
@@ -141,12 +188,15 @@ export const chatRoutes: FastifyPluginAsync<{
         response: { 200: okSchema(sessionPageSchema) },
       },
     },
-    async (request) => ok(await history.sessions(currentUserId(request), request.query.page, request.query.size)),
+    async (request) => {
+      const ownerId = await owner(request);
+      return ok(ownerId ? await history.sessions(ownerId, request.query.page, request.query.size) : EMPTY_PAGE);
+    },
   );
   r.get(
     '/search',
     {
-      ...userOnly,
+      ...guestOk,
       schema: {
         tags,
         summary: "Search the caller's conversations: titles and the text of questions and answers",
@@ -156,18 +206,22 @@ export const chatRoutes: FastifyPluginAsync<{
     },
     async (request) => {
       const { q, page, size } = request.query;
-      return ok(await history.search(currentUserId(request), q, page, size));
+      const ownerId = await owner(request);
+      return ok(ownerId ? await history.search(ownerId, q, page, size) : EMPTY_PAGE);
     },
   );
   r.get(
     '/recent',
-    { ...userOnly, schema: { tags, summary: 'Recently asked questions', response: { 200: okSchema(recentSchema) } } },
-    async (request) => ok(await history.recent(currentUserId(request))),
+    { ...guestOk, schema: { tags, summary: 'Recently asked questions', response: { 200: okSchema(recentSchema) } } },
+    async (request) => {
+      const ownerId = await owner(request);
+      return ok(ownerId ? await history.recent(ownerId) : []);
+    },
   );
   r.get(
     '/messages',
     {
-      ...userOnly,
+      ...guestOk,
       schema: {
         tags,
         summary: 'The turns of a session',
@@ -175,56 +229,57 @@ export const chatRoutes: FastifyPluginAsync<{
         response: { 200: okSchema(z.array(chatTurnSchema)) },
       },
     },
-    async (request) => ok(await history.messages(currentUserId(request), request.query.conversationId, request.locale)),
+    async (request) =>
+      ok(await owned(request, (id) => history.messages(id, request.query.conversationId, request.locale))),
   );
   r.post(
     '/session/rename',
     {
-      ...userOnly,
+      ...guestOk,
       schema: { tags, summary: 'Rename a session', body: renameSessionSchema, response: { 200: emptyOkSchema } },
     },
     async (request) => {
-      await history.rename(currentUserId(request), request.body.id, request.body.title);
+      await owned(request, (id) => history.rename(id, request.body.id, request.body.title));
       return ok(null);
     },
   );
   r.post(
     '/session/delete',
     {
-      ...userOnly,
+      ...guestOk,
       schema: { tags, summary: 'Delete a session', body: idBodySchema, response: { 200: emptyOkSchema } },
     },
     async (request) => {
-      await history.remove(currentUserId(request), request.body.id);
+      await owned(request, (id) => history.remove(id, request.body.id));
       return ok(null);
     },
   );
   r.post(
     '/collect',
     {
-      ...userOnly,
+      ...guestOk,
       schema: { tags, summary: 'Collect an answer', body: idBodySchema, response: { 200: emptyOkSchema } },
     },
     async (request) => {
-      await history.collect(currentUserId(request), [request.body.id]);
+      await owned(request, (id) => history.collect(id, [request.body.id]));
       return ok(null);
     },
   );
   r.post(
     '/uncollect',
     {
-      ...userOnly,
+      ...guestOk,
       schema: { tags, summary: 'Uncollect an answer', body: idBodySchema, response: { 200: emptyOkSchema } },
     },
     async (request) => {
-      await history.uncollect(currentUserId(request), [request.body.id]);
+      await owned(request, (id) => history.uncollect(id, [request.body.id]));
       return ok(null);
     },
   );
   r.post(
     '/batch',
     {
-      ...userOnly,
+      ...guestOk,
       schema: {
         tags,
         summary: 'Collect or uncollect several answers',
@@ -234,15 +289,16 @@ export const chatRoutes: FastifyPluginAsync<{
     },
     async (request) => {
       const ids = [...new Set(request.body.ids)];
-      if (request.body.action === 'collect') await history.collect(currentUserId(request), ids);
-      else await history.uncollect(currentUserId(request), ids);
+      await owned(request, (id) =>
+        request.body.action === 'collect' ? history.collect(id, ids) : history.uncollect(id, ids),
+      );
       return ok(null);
     },
   );
   r.get(
     '/collections',
     {
-      ...userOnly,
+      ...guestOk,
       schema: {
         tags,
         summary: 'Collected answers',
@@ -250,13 +306,16 @@ export const chatRoutes: FastifyPluginAsync<{
         response: { 200: okSchema(collectionPageSchema) },
       },
     },
-    async (request) =>
-      ok(await history.collections(currentUserId(request), request.query.page, request.query.size, request.locale)),
+    async (request) => {
+      const ownerId = await owner(request);
+      const { page, size } = request.query;
+      return ok(ownerId ? await history.collections(ownerId, page, size, request.locale) : EMPTY_PAGE);
+    },
   );
   r.get(
     '/collection',
     {
-      ...userOnly,
+      ...guestOk,
       schema: {
         tags,
         summary: 'One collected answer, also when its session has been deleted (conversationId is then null)',
@@ -264,12 +323,12 @@ export const chatRoutes: FastifyPluginAsync<{
         response: { 200: okSchema(answerSchema) },
       },
     },
-    async (request) => ok(await history.collection(currentUserId(request), request.query.id, request.locale)),
+    async (request) => ok(await owned(request, (id) => history.collection(id, request.query.id, request.locale))),
   );
   r.post(
     '/rate',
     {
-      ...userOnly,
+      ...guestOk,
       schema: {
         tags,
         summary: 'Like or dislike an answer, a dislike with its reason (null takes it back)',
@@ -278,7 +337,8 @@ export const chatRoutes: FastifyPluginAsync<{
       },
     },
     async (request) => {
-      await history.rate(currentUserId(request), request.body.id, request.body.rating, request.body.reason ?? null);
+      const { id, rating, reason } = request.body;
+      await owned(request, (ownerId) => history.rate(ownerId, id, rating, reason ?? null));
       return ok(null);
     },
   );

@@ -77,11 +77,11 @@ export function createChatService(deps: {
     async ask(caller: Caller, request: AskRequest): Promise<AnswerStream> {
       const question = cleanQuestion(request.question);
       if (!question) throw new AppError('question_required');
-      if (!caller.userId) {
+      if (!caller.ownerId) {
         const joined = await guestRetry(caller, request.requestId);
         if (joined) return joined;
       } else {
-        const earlier = await deps.chats.findByRequest(caller.userId, request.requestId);
+        const earlier = await deps.chats.findByRequest(caller.ownerId, request.requestId);
         if (earlier) return this.rejoin(caller, earlier);
       }
       const input: GatherInput = {
@@ -93,13 +93,13 @@ export function createChatService(deps: {
         tradition: await deps.readers.traditionOf({ ...caller, expression: request.expression }),
         history: [],
       };
-      if (!caller.userId) return launchGuest(input, caller, request.requestId);
+      if (!caller.ownerId) return launchGuest(input, caller, request.requestId);
       return deps.quota.withSlot(caller, (release) => this.startAsk(caller, request, input, release));
     },
 
     /** The stored part of ask: conversation and question rows, then the generation and its answer row. */
     async startAsk(caller: Caller, request: AskRequest, input: GatherInput, release: () => void) {
-      const userId = caller.userId!;
+      const userId = caller.ownerId!;
       const question = input.question;
       let conversationId = request.conversationId;
       if (conversationId) {
@@ -136,7 +136,7 @@ export function createChatService(deps: {
 
     /** A request id seen before: follow its generation wherever it runs, wait for it if it is starting, or replay. */
     async rejoin(caller: Caller, earlier: MessageRow): Promise<AnswerStream> {
-      const userId = caller.userId!;
+      const userId = caller.ownerId!;
       const questionRow =
         earlier.role === 'user'
           ? earlier
@@ -159,14 +159,14 @@ export function createChatService(deps: {
 
     /** A new answer to the same question. */
     async resend(caller: Caller, answerId: string, requestId: string): Promise<AnswerStream> {
-      if (!caller.userId) {
+      if (!caller.ownerId) {
         const joined = await guestRetry(caller, requestId);
         if (joined) return joined;
         const record = await generations.record(answerId);
         if (!record?.input || record.owner !== ownerOf(caller)) throw new AppError('not_found');
         return launchGuest(record.input, caller, requestId);
       }
-      const userId = caller.userId;
+      const userId = caller.ownerId;
       const earlier = await deps.chats.findByRequest(userId, requestId);
       if (earlier) return this.rejoin(caller, earlier);
       const previous = await deps.chats.findOwned(answerId, userId);
@@ -190,7 +190,7 @@ export function createChatService(deps: {
       requestId: string,
       release: () => void,
     ) {
-      const userId = caller.userId!;
+      const userId = caller.ownerId!;
       const input: GatherInput = {
         question: questionRow.content,
         kind: previous.kind,
@@ -208,15 +208,28 @@ export function createChatService(deps: {
       return 'state' in started ? started : this.rejoin(caller, started);
     },
 
+    /**
+     * Follows a kept answer of the caller from the reader's cursor (the route reads it): the rest of one still being
+     * written, or the whole of one that is over. A reload, a return to the chat and a login all pick answers up so.
+     */
+    async follow(caller: Caller, answerId: string): Promise<AnswerStream> {
+      const row = caller.ownerId ? await deps.chats.findOwned(answerId, caller.ownerId) : undefined;
+      if (!row || row.role !== 'assistant') throw new AppError('not_found');
+      return this.rejoin(caller, row);
+    },
+
     /** Stops a generating answer wherever it runs; it keeps its partial text with the state stopped. */
     async stop(caller: Caller, answerId: string): Promise<Answer | null> {
-      const stopped = await generations.stop(answerId, ownerOf(caller));
-      if (!caller.userId) {
-        if (!stopped) throw new AppError('not_found');
+      if (!caller.ownerId) {
+        if (!(await generations.stop(answerId, ownerOf(caller)))) throw new AppError('not_found');
         return null;
       }
-      const row = await deps.chats.findOwned(answerId, caller.userId);
-      if (!row || row.role !== 'assistant') throw new AppError('not_found');
+      const owned = await deps.chats.findOwned(answerId, caller.ownerId);
+      if (!owned || owned.role !== 'assistant') throw new AppError('not_found');
+      // The row says whose it is: a guest's answer that became the account's at login still runs as the guest's.
+      const record = await generations.record(answerId);
+      const stopped = record ? await generations.stop(answerId, record.owner) : false;
+      const row = (await deps.chats.findOwned(answerId, caller.ownerId))!;
       if (row.status === 'generating' && !stopped) {
         // No server runs it any more (it died): the row is settled here, with what was stored.
         await deps.chats.finishAnswer(row.id, {
@@ -227,8 +240,8 @@ export function createChatService(deps: {
           translation: row.translation,
         });
       }
-      const questionRow = row.parentId ? await deps.chats.findOwned(row.parentId, caller.userId) : undefined;
-      const fresh = (await deps.chats.findOwned(answerId, caller.userId))!;
+      const questionRow = row.parentId ? await deps.chats.findOwned(row.parentId, caller.ownerId) : undefined;
+      const fresh = (await deps.chats.findOwned(answerId, caller.ownerId))!;
       return answerFromRow(fresh, questionRow?.content ?? '', caller.locale);
     },
 

@@ -134,8 +134,8 @@ describe.each(databaseTargets)('collections outlive their conversation on $name'
     expect(turns[0].answer).toMatchObject({ id: answer.id, collected: false });
   });
 
-  it('refuses a malformed id with the envelope and asks guests to log in', async () => {
+  it('refuses a malformed id with the envelope, and someone else’s answer to a guest', async () => {
     expect((await call('GET', `${CHAT}/collection?id=nope`, a)).json()).toMatchObject({ code: 10000, data: null });
-    expect((await call('GET', `${CHAT}/collection?id=${a.userId}`, { headers: {} })).json().code).toBe(401);
+    expect((await call('GET', `${CHAT}/collection?id=${a.userId}`, { headers: {} })).json().code).toBe(10006);
   });
 });

@@ -20,6 +20,8 @@ import { parseUsfm } from '../../scripture/usfm.ts';
 import type { ReaderContext, ReaderResolver } from '../../scripture/reader.ts';
 import type { BibleService } from '../bible/bible.service.ts';
 import { datesDescending, monthDayOf, resolveRange, utcDate, type DateFilter } from './devotional-dates.ts';
+import { devotionalSourceHash } from './devotional-source.ts';
+import type { DevotionalTranslationsRepository } from './devotional-translations.repository.ts';
 import { readingMinutes } from './reading-time.ts';
 
 export const READING_PLAN_ID = 'mcheyne';
@@ -45,6 +47,8 @@ interface DevotionalEntry {
   refs: string[];
   lang: string;
   readingMinutes: number;
+  /** Of the English title and text: a stored translation made from another source is not served. */
+  sourceHash: string;
 }
 
 interface VersionIndex {
@@ -58,7 +62,9 @@ const PERIOD_ORDER: Record<DevotionalPeriod, number> = { morning: 0, evening: 1 
 
 /**
  * Daily devotionals (spec §1, §2): today's readings and the M'Cheyne plan day, lists by the §2 date filters, one
- * reading by id with its verse in the reader's translation, and a machine translation when a model is configured.
+ * reading by id with its verse in the reader's translation, and its machine translation into the reader's language:
+ * the one stored (by the translate:devotionals job, or the first reader who asked), or, with a model configured, made
+ * now and stored, each reading once per language (decision 0043).
  */
 export function createDevotionalService(deps: {
   corpus: CorpusService;
@@ -66,7 +72,8 @@ export function createDevotionalService(deps: {
   bible: BibleService;
   readers: ReaderResolver;
   clock: Clock;
-  translator?: TextTranslator | undefined;
+  translations: DevotionalTranslationsRepository;
+  translator?: { translator: TextTranslator; model: string } | undefined;
   log: Pick<Logger, 'warn'>;
 }) {
   let index: Promise<VersionIndex> | undefined;
@@ -74,12 +81,38 @@ export function createDevotionalService(deps: {
   const translations = new Map<string, Promise<DevotionalTranslation>>();
   let inFlight = 0;
 
+  /** The reader's language's stored translations of these readings (made from their present text). */
+  async function storedFor(entries: DevotionalEntry[], locale: Locale): Promise<Set<string>> {
+    const sources = await deps.translations.sourcesOf(
+      entries.map((e) => e.id),
+      locale,
+    );
+    return new Set(entries.filter((e) => sources.get(e.id) === e.sourceHash).map((e) => e.id));
+  }
+
+  async function storedTranslation(entry: DevotionalEntry, locale: Locale): Promise<DevotionalTranslation | null> {
+    const row = await deps.translations.find(entry.id, locale);
+    if (!row || row.sourceHash !== entry.sourceHash) return null;
+    return {
+      id: entry.id,
+      language: locale,
+      title: row.title,
+      text: row.text,
+      readingMinutes: readingMinutes(row.text, locale),
+      presentation: 'machine_translated',
+    };
+  }
+
   async function buildIndex(versionId: number): Promise<VersionIndex> {
     const rows = await deps.corpusData.listDevotionals(versionId);
     const byDay = new Map<string, DevotionalEntry[]>();
     const byId = new Map<string, DevotionalEntry>();
     for (const { text, versionId: _v, ...row } of rows) {
-      const entry: DevotionalEntry = { ...row, readingMinutes: readingMinutes(text, row.lang) };
+      const entry: DevotionalEntry = {
+        ...row,
+        readingMinutes: readingMinutes(text, row.lang),
+        sourceHash: devotionalSourceHash(row.title, text),
+      };
       byId.set(entry.id, entry);
       const key = dayKey(row.month, row.day);
       byDay.set(key, [...(byDay.get(key) ?? []), entry]);
@@ -106,7 +139,12 @@ export function createDevotionalService(deps: {
   const sameLanguage = (lang: string, reader: ReaderContext) =>
     lang.slice(0, 2).toLowerCase() === reader.language.slice(0, 2).toLowerCase();
 
-  async function summaryOf(entry: DevotionalEntry, date: string | null, reader: ReaderContext) {
+  async function summaryOf(
+    entry: DevotionalEntry,
+    date: string | null,
+    reader: ReaderContext,
+    translated: ReadonlySet<string> = new Set(),
+  ) {
     const tools = await deps.bible.tools();
     const first = entry.refs[0] ? parseUsfm(entry.refs[0]) : undefined;
     return {
@@ -125,7 +163,11 @@ export function createDevotionalService(deps: {
           : null,
       lang: entry.lang,
       readingMinutes: entry.readingMinutes,
-      presentation: sameLanguage(entry.lang, reader) ? 'original' : 'related_literature',
+      presentation: sameLanguage(entry.lang, reader)
+        ? 'original'
+        : translated.has(entry.id)
+          ? 'machine_translated'
+          : 'related_literature',
     } satisfies DevotionalSummary;
   }
 
@@ -186,9 +228,10 @@ export function createDevotionalService(deps: {
       const today = todayOf(date);
       const { month, day } = monthDayOf(today);
       const entries = state.byDay.get(dayKey(month, day)) ?? [];
+      const translated = await storedFor(entries, caller.locale);
       return {
         date: today,
-        devotionals: await Promise.all(entries.map((e) => summaryOf(e, today, reader))),
+        devotionals: await Promise.all(entries.map((e) => summaryOf(e, today, reader, translated))),
         plan: await planDayOf(state.versionId, month, day, reader),
       };
     },
@@ -208,9 +251,12 @@ export function createDevotionalService(deps: {
         for (const entry of [...entries].reverse()) listed.push({ entry, date });
       }
       const from = (query.page - 1) * query.size;
-      const items = await Promise.all(
-        listed.slice(from, from + query.size).map(({ entry, date }) => summaryOf(entry, date, reader)),
+      const page = listed.slice(from, from + query.size);
+      const translated = await storedFor(
+        page.map(({ entry }) => entry),
+        caller.locale,
       );
+      const items = await Promise.all(page.map(({ entry, date }) => summaryOf(entry, date, reader, translated)));
       return { items, total: listed.length, page: query.page, size: query.size, ...range };
     },
 
@@ -219,13 +265,16 @@ export function createDevotionalService(deps: {
       const { versionId, entry } = await find(id);
       const reader = await readerOf(caller);
       const text = (await deps.corpusData.devotionalText(versionId, id)) ?? '';
-      const summary = await summaryOf(entry, null, reader);
+      const own = sameLanguage(entry.lang, reader);
+      const translated = own ? null : await storedTranslation(entry, caller.locale);
+      const summary = await summaryOf(entry, null, reader, new Set(translated ? [entry.id] : []));
       return {
         ...summary,
         text,
         passages: await passagesOf(entry.refs, reader),
         plan: await planDayOf(versionId, entry.month, entry.day, reader),
-        machineTranslation: summary.presentation !== 'original' && deps.translator !== undefined,
+        translated,
+        machineTranslation: !own && (translated !== null || deps.translator !== undefined),
       };
     },
 
@@ -233,8 +282,12 @@ export function createDevotionalService(deps: {
     async translation(caller: DevotionalCaller, id: string): Promise<DevotionalTranslation> {
       const { versionId, entry } = await find(id);
       const reader = await readerOf(caller);
-      const translator = deps.translator;
-      if (!translator || sameLanguage(entry.lang, reader)) throw new AppError('devotional_translation_unavailable');
+      if (sameLanguage(entry.lang, reader)) throw new AppError('devotional_translation_unavailable');
+      const stored = await storedTranslation(entry, caller.locale);
+      if (stored) return stored;
+      const model = deps.translator;
+      if (!model) throw new AppError('devotional_translation_unavailable');
+      const translator = model.translator;
       const key = `${versionId}|${id}|${caller.locale}`;
       let pending = translations.get(key);
       if (!pending) {
@@ -248,6 +301,20 @@ export function createDevotionalService(deps: {
               deps.log.warn({ err: error, id }, 'devotional translation failed');
               throw new AppError('devotional_translation_unavailable', [], { cause: error });
             });
+          // Kept: the next reader of this language (on any server) reads it from the database.
+          await deps.translations
+            .save(
+              {
+                devotionalId: id,
+                language: caller.locale,
+                title: out.title,
+                text: out.text,
+                sourceHash: devotionalSourceHash(entry.title, text),
+                model: model.model,
+              },
+              deps.clock.now(),
+            )
+            .catch((error: unknown) => deps.log.warn({ err: error, id }, 'could not store a devotional translation'));
           return {
             id,
             language: caller.locale,

@@ -28,8 +28,8 @@ interface AnswerActionsProps {
 }
 
 /**
- * Copy, like, dislike, collect, share and resend under a settled answer. Rating, collecting and sharing are for
- * stored answers: a guest's answer is not kept, so there is nothing to draw or link.
+ * Copy, like, dislike, collect, share and resend under a settled answer. Rating and collecting are for kept answers
+ * (an account's or a guest's); sharing makes a public link, which needs an account.
  */
 export function AnswerActions({ answer, busy, onPatch, onResend }: AnswerActionsProps) {
   const { t } = useTranslation('chat');
@@ -44,11 +44,12 @@ export function AnswerActions({ answer, busy, onPatch, onResend }: AnswerActions
   const askingRef = useRef<string | null>(null);
   const [asked, setAsked] = useState(false);
 
-  /** The stored answer's id; a guest is offered the login instead. */
+  /** The kept answer's id (a guest's too, but sharing needs an account); otherwise the login is offered. */
   async function storedId(
     reason: 'answer.loginToSave' | 'answer.loginToShare' = 'answer.loginToSave',
   ): Promise<string | null> {
-    if (answer.id && loggedIn && !answer.guest) return answer.id;
+    const kept = answer.id && !answer.guest;
+    if (kept && (loggedIn || reason === 'answer.loginToSave')) return answer.id;
     const login = await Dialog.confirm({ content: t(reason), confirmText: tc('common.loginNow') });
     if (login) navigate(`/login?${REDIRECT_PARAM}=${encodeURIComponent('/chat')}`);
     return null;

@@ -129,11 +129,14 @@ describe('every conversation has an address', () => {
     expect(reloaded.server.calls.filter((c) => c.path.startsWith('/portal/chat/'))).toEqual([]);
   });
 
-  it('sends a guest with a stored conversation’s address to log in and back; an unknown one starts anew', async () => {
-    const guest = open(`/chat?id=${CONVERSATION_ID}`);
-    await waitFor(() =>
-      expect(guest.location()).toBe(`/login?redirect=${encodeURIComponent(`/chat?id=${CONVERSATION_ID}`)}`),
-    );
+  it('opens a guest’s own kept conversation; one not the guest’s sends it to log in and back', async () => {
+    const mine = open(`/chat?id=${CONVERSATION_ID}`);
+    expect(await question()).toBe('什么是恩典？');
+    expect(mine.location()).toBe(`/chat?id=${CONVERSATION_ID}`);
+    cleanup();
+    const theirs = '0b0f6c56-6c1e-4a3e-9a40-4d1d3a3d9c77';
+    const guest = open(`/chat?id=${theirs}`);
+    await waitFor(() => expect(guest.location()).toBe(`/login?redirect=${encodeURIComponent(`/chat?id=${theirs}`)}`));
     cleanup();
     const unknownLocal = open('/chat?id=local-0123456789abcdef0123');
     await waitFor(() => expect(unknownLocal.location()).toBe('/chat?_n=1'));
@@ -142,6 +145,28 @@ describe('every conversation has an address', () => {
     await waitFor(() => expect(deleted.location()).toBe('/chat?_n=1'));
     expect(deleted.toast).toHaveBeenCalledWith('没有找到相关内容');
     expect(await screen.findByTestId('chat-welcome')).toBeTruthy();
+  });
+
+  it('follows an answer a reload left being written: the text so far, then the rest', async () => {
+    const answerId = `${CONVERSATION_ID.slice(0, -2)}99`;
+    const generating = {
+      ...turnOf(CONVERSATION_ID, '什么是恩典？', ''),
+      answer: { ...turnOf(CONVERSATION_ID, '什么是恩典？', '').answer, status: 'generating' as const },
+    };
+    const stream = liveStream();
+    const app = open(`/chat?id=${CONVERSATION_ID}`, {
+      [CHAT_PATHS.messages]: () => envelope([generating]),
+      [CHAT_PATHS.follow]: () => eventStreamResponse(stream.body),
+    });
+    await waitFor(() => expect(answerAt(1).dataset.status).toBe('generating'));
+    stream.push(sse(metaEvent({ answerId })) + sse({ type: 'delta', text: '恩典是神' }));
+    await waitFor(() => expect(answerAt(1).textContent).toContain('恩典是神'));
+    stream.push(sse({ type: 'delta', text: '白白的赐予。' }));
+    stream.push(sse({ type: 'done', answer: answerOf({ id: answerId, content: '恩典是神白白的赐予。' }) }));
+    await waitFor(() => expect(answerAt(1).dataset.status).toBe('done'));
+    expect(screen.getByTestId('chat-answer-content').textContent).toBe('恩典是神白白的赐予。');
+    const follow = app.server.calls.find((call) => call.path === CHAT_PATHS.follow);
+    expect(follow?.body).toMatchObject({ answerId });
   });
 
   it('opens a link from before conversations had addresses (/chat?conversation=…)', async () => {

@@ -1,4 +1,4 @@
-import type { Citation } from '@bible-qa/contract';
+import { ERROR_CODES, type Citation } from '@bible-qa/contract';
 import Button from 'antd-mobile/es/components/button';
 import DotLoading from 'antd-mobile/es/components/dot-loading';
 import { useTranslation } from 'react-i18next';
@@ -17,6 +17,8 @@ export interface AnswerHandlers {
   followUp: (question: string) => void;
   openPassage: (citation: Citation) => void;
   patch: (answerId: string, patch: AnswerPatch) => void;
+  /** To login and back to this conversation (a guest past its hourly questions). */
+  login: () => void;
 }
 
 export interface AnswerSelection {
@@ -37,6 +39,7 @@ interface ChatAnswerProps {
 /** One answer: streaming text with a stop button, the settled answer with its parts and actions, or the failure. */
 export function ChatAnswer({ turn, latest, busy, handlers, selection }: ChatAnswerProps) {
   const { t } = useTranslation('chat');
+  const { t: tc } = useTranslation();
   const { answer } = turn;
   const generating = answer.status === 'generating';
   const settled = answer.status === 'done' || answer.status === 'stopped';
@@ -88,6 +91,11 @@ export function ChatAnswer({ turn, latest, busy, handlers, selection }: ChatAnsw
       {answer.status === 'failed' ? (
         <div className="chat-answer-failed" role="alert">
           <p data-testid="chat-answer-error">{answer.error?.msg ?? t('answer.failed')}</p>
+          {answer.error?.code === ERROR_CODES.guest_quota_exceeded ? (
+            <Button size="mini" color="primary" data-testid="chat-answer-login" onClick={handlers.login}>
+              {tc('common.loginNow')}
+            </Button>
+          ) : null}
           <Button
             size="mini"
             color="primary"

@@ -1,5 +1,8 @@
-import { useEffect, useRef } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useMemo, useRef } from 'react';
 import { useLocation } from 'react-router';
+import { useServices } from '../../lib/services.tsx';
+import { citedReferences, marksByVerse, VerseMarksContext, verseMarksQuery } from '../../lib/verse-marks.ts';
 import { ChatAnswer, type AnswerHandlers, type AnswerSelection } from './chat-answer.tsx';
 import type { ChatTurn } from './conversation.ts';
 import { QuestionBubble } from './question-bubble.tsx';
@@ -14,10 +17,17 @@ interface ChatConversationProps {
 /**
  * The questions and answers of the conversation, newest last. A new question scrolls into view; the screen shown
  * again (back, forward, a link) or another conversation opened starts at the newest turn, whatever scroll position
- * was kept for the chat screen.
+ * was kept for the chat screen. The verses the settled answers cite are looked up once among the reader's highlights
+ * and notes, which their citations show.
  */
 export function ChatConversation({ turns, busy, handlers, selection }: ChatConversationProps) {
+  const { api } = useServices();
   const newest = useRef<HTMLDivElement>(null);
+  const cited = citedReferences(
+    turns.flatMap((turn) => (turn.answer.status === 'generating' ? [] : turn.answer.citations)),
+  );
+  const marksQuery = useQuery(verseMarksQuery(api, cited));
+  const marks = useMemo(() => marksByVerse(marksQuery.data ?? []), [marksQuery.data]);
   const firstKey = turns[0]?.key;
   const lastKey = turns[turns.length - 1]?.key;
   const { key: locationKey } = useLocation();
@@ -38,16 +48,18 @@ export function ChatConversation({ turns, busy, handlers, selection }: ChatConve
   }, [firstKey, lastKey, locationKey]);
 
   return (
-    <div className="chat-conversation" data-testid="chat-conversation">
-      {turns.map((turn, index) => {
-        const latest = index === turns.length - 1;
-        return (
-          <section key={turn.key} className="chat-turn">
-            <QuestionBubble ref={latest ? newest : undefined} question={turn.question} />
-            <ChatAnswer turn={turn} latest={latest} busy={busy} handlers={handlers} selection={selection} />
-          </section>
-        );
-      })}
-    </div>
+    <VerseMarksContext.Provider value={marks}>
+      <div className="chat-conversation" data-testid="chat-conversation">
+        {turns.map((turn, index) => {
+          const latest = index === turns.length - 1;
+          return (
+            <section key={turn.key} className="chat-turn">
+              <QuestionBubble ref={latest ? newest : undefined} question={turn.question} />
+              <ChatAnswer turn={turn} latest={latest} busy={busy} handlers={handlers} selection={selection} />
+            </section>
+          );
+        })}
+      </div>
+    </VerseMarksContext.Provider>
   );
 }

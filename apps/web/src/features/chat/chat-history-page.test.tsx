@@ -110,11 +110,16 @@ describe('chat page: history, ratings, collecting', () => {
     expect(location()).toBe('/chat?_n=1');
   });
 
-  it('offers a guest the login in the drawer instead of a history', async () => {
-    const { server } = await renderChat({});
+  it('lists a guest’s own kept conversations in the drawer, with the offer to log in and keep them', async () => {
+    const { server } = await renderChat({
+      [CHAT_PATHS.sessions]: () => envelope({ items: sessions, total: 2 }),
+      [CHAT_PATHS.recent]: () => envelope([]),
+    });
     fireEvent.click(screen.getByTestId('chat-history-open'));
-    expect(await screen.findByTestId('chat-history-guest')).toBeTruthy();
-    expect(server.callsTo(CHAT_PATHS.sessions)).toEqual([]);
+    const drawer = await screen.findByTestId('chat-history');
+    expect(within(drawer).getByTestId('chat-history-guest').textContent).toContain('登录后会一并转入你的账号');
+    expect(await within(drawer).findByTestId(`chat-session-${OTHER_ID}`)).toBeTruthy();
+    expect(server.callsTo(CHAT_PATHS.sessions)).toHaveLength(1);
   });
 
   it('likes, takes the like back, dislikes, collects, uncollects and copies an answer', async () => {

@@ -87,6 +87,14 @@ export function EditIcon(props: IconProps) {
   );
 }
 
+export function ExportIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M12 3v12M7 10l5 5 5-5M5 21h14" />
+    </Icon>
+  );
+}
+
 export function DeleteIcon(props: IconProps) {
   return (
     <Icon {...props}>

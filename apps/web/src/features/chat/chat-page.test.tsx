@@ -2,7 +2,8 @@ import { Globals } from '@react-spring/web';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../test/render-app.tsx';
-import { eventStreamResponse, liveStream, metaEvent, sse } from './chat-fixtures.ts';
+import { ERROR_CODES, errorMessage } from '@bible-qa/contract';
+import { answerOf, eventStreamResponse, liveStream, metaEvent, sse } from './chat-fixtures.ts';
 import { findToast } from '../../test/toasts.ts';
 
 // The overwrite dialog leaves with a react-spring animation, which jsdom's frames may never finish under load.
@@ -106,7 +107,7 @@ describe('chat page', () => {
     expect(input.value).toBe('我的草稿');
   });
 
-  it('stops a streaming answer when the user leaves the chat screen, keeping its text', async () => {
+  it('goes on writing an answer while the reader is on another screen, and shows it whole on return', async () => {
     const stream = liveStream();
     vi.stubGlobal('fetch', askStreams(stream.body));
     const { router } = renderApp('/chat');
@@ -115,10 +116,37 @@ describe('chat page', () => {
     fireEvent.click(send);
     stream.push(sse(metaEvent()) + sse({ type: 'delta', text: '恩典是' }));
     await waitFor(() => expect(screen.getByTestId('chat-answer').textContent).toContain('恩典是'));
+    // Away (the login screen, settings…): the answer is still read, so it is the reader's when they come back.
     await act(() => router.navigate('/about'));
-    await waitFor(() => expect(stream.cancelled).toBe(true));
+    stream.push(sse({ type: 'delta', text: '神白白的赐予。' }));
+    stream.push(sse({ type: 'done', answer: answerOf({ content: '恩典是神白白的赐予。' }) }));
     await act(() => router.navigate('/chat'));
-    await waitFor(() => expect(screen.getByTestId('chat-answer').dataset.status).toBe('stopped'));
-    expect(screen.getByTestId('chat-answer-content').textContent).toBe('恩典是');
+    await waitFor(() => expect(screen.getByTestId('chat-answer').dataset.status).toBe('done'));
+    expect(screen.getByTestId('chat-answer-content').textContent).toBe('恩典是神白白的赐予。');
+  });
+
+  it('tells a guest past its hourly questions what happened and offers the login, which comes back here', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        Response.json(
+          {
+            code: ERROR_CODES.guest_quota_exceeded,
+            msg: errorMessage('guest_quota_exceeded', 'zh-cn', ['30']),
+            data: null,
+          },
+          { status: 429 },
+        ),
+      ),
+    );
+    const { location } = renderApp('/chat?_n=1');
+    const { input, send } = await composer();
+    fireEvent.change(input, { target: { value: '什么是恩典？' } });
+    fireEvent.click(send);
+    const error = await screen.findByTestId('chat-answer-error');
+    expect(error.textContent).toBe('游客每小时可提问 30 次，你已用完。登录后即可继续提问，你的对话会一并保留。');
+    expect(error.textContent).not.toContain('访问人数较多');
+    fireEvent.click(screen.getByTestId('chat-answer-login'));
+    await waitFor(() => expect(location()).toMatch(/^\/login\?redirect=%2Fchat/));
   });
 });

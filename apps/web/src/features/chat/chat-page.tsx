@@ -115,6 +115,7 @@ export function ChatPage() {
       setPassage(citation);
     },
     patch: conversation.patchAnswer,
+    login: () => navigate(loginPath),
   };
   const selection: AnswerSelection = {
     active: selecting,
@@ -127,7 +128,7 @@ export function ChatPage() {
       }),
   };
   const hasTurns = state.turns.length > 0;
-  const canSelect = loggedIn && state.turns.some(isSelectable);
+  const canSelect = state.turns.some(isSelectable);
 
   const historyButton = (
     <button

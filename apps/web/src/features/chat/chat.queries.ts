@@ -14,6 +14,7 @@ const schemas = () => import('./chat-schemas.ts');
 export const CHAT_PATHS = {
   ask: '/portal/chat/ask',
   resend: '/portal/chat/resend',
+  follow: '/portal/chat/follow',
   stop: '/portal/chat/stop',
   sessions: '/portal/chat/sessions',
   recent: '/portal/chat/recent',
@@ -67,6 +68,17 @@ export function resendEvents(
   signal: AbortSignal,
 ): AsyncGenerator<ChatEvent> {
   return resumableChatEvents((lastEventId) => api.stream(CHAT_PATHS.resend, body, { signal, lastEventId }), signal);
+}
+
+/**
+ * A kept answer followed from where it is: the rest of one still being written (after a reload, a return to the chat
+ * or a login), or the whole of one that is over (resumed the same way).
+ */
+export function followEvents(api: ApiClient, answerId: string, signal: AbortSignal): AsyncGenerator<ChatEvent> {
+  return resumableChatEvents(
+    (lastEventId) => api.stream(CHAT_PATHS.follow, { answerId }, { signal, lastEventId }),
+    signal,
+  );
 }
 
 /** Stops an answer on the server; resolves with the localized 'reply stopped for you'. */

@@ -1,7 +1,9 @@
 import type { Citation } from '@bible-qa/contract';
-import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { markOfReference, VerseMarksContext } from '../../lib/verse-marks.ts';
 import { WarningIcon } from './chat-icons.tsx';
+import '../../components/verse-marks.css';
 
 interface CitationMarkProps {
   citation: Citation;
@@ -43,6 +45,9 @@ export function CitationMark({ citation, primary, onOpenPassage, children }: Cit
     citation.status === 'linked'
       ? null
       : t(NOTES[citation.status === 'outside-canon' && !citation.verseText ? 'none' : citation.status]);
+  // The reader's own highlight of the cited verses colours the reference; their notes show in the preview.
+  const marks = useContext(VerseMarksContext);
+  const mark = linked && citation.reference ? markOfReference(marks, citation.reference) : null;
 
   // A mouse hovering previews the verse; a click pins the preview until a click elsewhere. A tap toggles it.
   const hoverOpened = useRef(false);
@@ -98,6 +103,14 @@ export function CitationMark({ citation, primary, onOpenPassage, children }: Cit
           {citation.verseText}
         </blockquote>
       ) : null}
+      {mark?.notes.length ? (
+        <div className="chat-verse-preview-notes" data-testid="chat-verse-preview-note">
+          <span className="chat-verse-preview-caption">{t('citation.yourNote')}</span>
+          {mark.notes.map((n) => (
+            <p key={n.id}>{n.text}</p>
+          ))}
+        </div>
+      ) : null}
       {/* A book outside the reader's canon opens only where the library has it in their language. */}
       {citation.reference && (citation.status !== 'outside-canon' || citation.verseText) ? (
         <button
@@ -131,7 +144,9 @@ export function CitationMark({ citation, primary, onOpenPassage, children }: Cit
   const trigger = linked ? (
     <button
       type="button"
-      className="chat-citation chat-citation-linked"
+      className={`chat-citation chat-citation-linked${mark?.color ? ` verse-mark verse-mark-${mark.color}` : ''}`}
+      data-highlight={mark?.color ?? undefined}
+      data-note={mark?.notes.length ? 'true' : undefined}
       aria-label={t('citation.linked', { label })}
       aria-expanded={visible}
       {...common}

@@ -120,6 +120,8 @@ export type ConversationAction =
   | { type: 'ask'; turn: ChatTurn; localId: string }
   /** A resend or retry: the turn's answer starts over under a request id. */
   | { type: 'restart'; key: string; requestId: string }
+  /** A kept answer still being written is followed from its start: the text so far comes again as one piece. */
+  | { type: 'follow'; key: string }
   | { type: 'event'; key: string; event: ChatEvent }
   /** Stopped on this side: keeps the text so far; later deltas are ignored. */
   | { type: 'stopped'; key: string }
@@ -190,6 +192,10 @@ export function conversationReducer(state: ConversationState, action: Conversati
         requestId: action.requestId,
         answer: { ...pendingAnswer(), guest: turn.answer.guest },
       }));
+    case 'follow':
+      return updateTurn(state, action.key, (turn) =>
+        withAnswer(turn, (answer) => ({ ...pendingAnswer(), id: answer.id, guest: answer.guest })),
+      );
     case 'event':
       return applyEvent(state, action.key, action.event);
     case 'stopped':

@@ -10,7 +10,7 @@ import { Link, useNavigate } from 'react-router';
 import { StarIcon } from '../../components/icons.tsx';
 import { useServices } from '../../lib/services.tsx';
 import { useSession } from '../../lib/session.ts';
-import { DeleteIcon, EditIcon, NewChatIcon } from './chat-icons.tsx';
+import { DeleteIcon, EditIcon, ExportIcon, NewChatIcon } from './chat-icons.tsx';
 import { recentQuery, sessionsQuery, useDeleteSession, useRenameSession } from './chat.queries.ts';
 import { Toast } from '../../lib/overlays.ts';
 import { UserText } from '../../components/user-text.tsx';
@@ -30,7 +30,10 @@ interface HistoryDrawerProps {
   onCurrentDeleted: () => void;
 }
 
-/** The history-sessions drawer: new conversation, my collection, recent use and every stored conversation. */
+/**
+ * The history-sessions drawer: new conversation, my collection, recent use and every stored conversation, a guest's
+ * too (kept under its key until a login makes them the account's).
+ */
 export function HistoryDrawer(props: HistoryDrawerProps) {
   const { open, onClose, currentId, loginPath, onOpenConversation, onNewChat, onCurrentDeleted } = props;
   const { t } = useTranslation('chat');
@@ -69,26 +72,30 @@ export function HistoryDrawer(props: HistoryDrawerProps) {
             <StarIcon /> {tc('collections.title')}
           </Link>
         </div>
-        {loggedIn ? (
-          <HistoryLists
-            currentId={currentId}
-            onPick={pick}
-            onDeleted={(id) => id === currentId && onCurrentDeleted()}
-          />
-        ) : (
+        {loggedIn ? null : (
           <div className="chat-guest" data-testid="chat-history-guest">
-            <span>{t('welcome.guestNotice')}</span>
+            <span>{t('history.guestKept')}</span>
             <Button
               size="mini"
               color="primary"
               fill="outline"
               data-testid="chat-history-login"
-              onClick={() => navigate(loginPath)}
+              onClick={() => {
+                // Closed first: the chat screen is kept alive, and the login comes back to it.
+                onClose();
+                navigate(loginPath);
+              }}
             >
               {tc('common.loginNow')}
             </Button>
           </div>
         )}
+        <HistoryLists
+          currentId={currentId}
+          onPick={pick}
+          onLeave={onClose}
+          onDeleted={(id) => id === currentId && onCurrentDeleted()}
+        />
       </section>
     </Popup>
   );
@@ -98,9 +105,11 @@ interface HistoryListsProps {
   currentId: string | null;
   onPick: (conversationId: string) => void;
   onDeleted: (conversationId: string) => void;
+  /** Another screen opens from the list (a conversation's export): the drawer closes. */
+  onLeave: () => void;
 }
 
-function HistoryLists({ currentId, onPick, onDeleted }: HistoryListsProps) {
+function HistoryLists({ currentId, onPick, onDeleted, onLeave }: HistoryListsProps) {
   const { t, i18n } = useTranslation('chat');
   const { t: tc } = useTranslation();
   const { api } = useServices();
@@ -199,6 +208,15 @@ function HistoryLists({ currentId, onPick, onDeleted }: HistoryListsProps) {
               >
                 <EditIcon />
               </button>
+              <Link
+                to={`/export/${session.id}?title=${encodeURIComponent(session.title)}`}
+                className="chat-action"
+                data-testid={`chat-session-export-${session.id}`}
+                aria-label={t('history.export')}
+                onClick={onLeave}
+              >
+                <ExportIcon />
+              </Link>
               <button
                 type="button"
                 className="chat-action"

@@ -1,8 +1,11 @@
 import Button from 'antd-mobile/es/components/button';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
 import { useBatchCollect } from './chat.queries.ts';
-import { Toast } from '../../lib/overlays.ts';
+import { Dialog, Toast } from '../../lib/overlays.ts';
+import { REDIRECT_PARAM } from '../../lib/safe-path.ts';
+import { useSession } from '../../lib/session.ts';
 
 const ShareSheet = lazy(() => import('./share-sheet.tsx').then((m) => ({ default: m.ShareSheet })));
 
@@ -17,11 +20,20 @@ export function SelectBar({ selected, onCollected, onCancel }: SelectBarProps) {
   const { t } = useTranslation('chat');
   const { t: tc } = useTranslation();
   const batch = useBatchCollect();
+  const { loggedIn } = useSession();
+  const navigate = useNavigate();
+  const location = useLocation();
   const [sharing, setSharing] = useState<string[]>([]);
 
-  function share() {
+  async function share() {
     if (selected.size === 0) {
       Toast.show({ content: t('select.shareEmpty') });
+      return;
+    }
+    if (!loggedIn) {
+      // A share is a public link an account owns; a guest is offered the login (and comes back here).
+      const login = await Dialog.confirm({ content: t('answer.loginToShare'), confirmText: tc('common.loginNow') });
+      if (login) navigate(`/login?${REDIRECT_PARAM}=${encodeURIComponent(`${location.pathname}${location.search}`)}`);
       return;
     }
     setSharing([...selected]);
@@ -57,7 +69,7 @@ export function SelectBar({ selected, onCollected, onCancel }: SelectBarProps) {
       >
         {t('select.collect')}
       </Button>
-      <Button size="small" color="primary" fill="outline" data-testid="chat-select-share" onClick={share}>
+      <Button size="small" color="primary" fill="outline" data-testid="chat-select-share" onClick={() => void share()}>
         {t('select.share')}
       </Button>
       {sharing.length ? (

@@ -31,7 +31,8 @@ export function conversationPath(id: string | null): string {
  * The address bar and the conversation on screen follow each other, so a reload, back and forward keep the open
  * conversation. On each navigation to the chat screen, /chat?id=… shows that conversation (loaded from the server, or
  * from this browser for a guest), /chat?_n=… (the spec's home and external-login targets) a new one, and a plain
- * /chat whatever is open. When the screen gets a conversation of its own (a first question, the server's id for it),
+ * /chat whatever is open. A guest's conversations are kept by the server under its key too; one that is not the
+ * guest's sends it to log in and back. When the screen gets a conversation of its own (a first question, the server's id for it),
  * the address is replaced to name it.
  */
 export function useConversationAddress(
@@ -51,7 +52,7 @@ export function useConversationAddress(
 
   // The address → the screen, once per navigation (and again when the kept-alive screen shows).
   useEffect(() => {
-    const { conversation, current, loggedIn, onDraft, wanted, location } = latest.current;
+    const { conversation, current, onDraft, wanted, location } = latest.current;
     const draft = (location.state as ChatLinkState | null)?.draft;
     const offerDraft = () => {
       if (typeof draft !== 'string' || drafted.current.has(location.key)) return;
@@ -76,16 +77,16 @@ export function useConversationAddress(
       return;
     }
     if (!UUID.test(wanted)) return startOver();
-    if (!loggedIn) {
-      // A stored conversation is its owner's: log in, then come back to it.
-      const back = `${location.pathname}${location.search}`;
-      void navigate(`/login?${REDIRECT_PARAM}=${encodeURIComponent(back)}`, { replace: true });
-      return;
-    }
     conversation.open(wanted).then(offerDraft, (error: unknown) => {
       // The API client has said why for a refusal (not found, …) and sends a 401 to login itself.
       const kind = error instanceof ApiError ? error.kind : null;
       if (kind === 'unauthorized' || kind === 'home') return;
+      if (kind === 'business' && !latest.current.loggedIn) {
+        // Not this guest's: it may be an account's. Log in, then come back to it.
+        const back = `${location.pathname}${location.search}`;
+        void navigate(`/login?${REDIRECT_PARAM}=${encodeURIComponent(back)}`, { replace: true });
+        return;
+      }
       if (kind !== 'business') Toast.show({ content: latest.current.openFailed });
       if (latest.current.wanted === wanted) startOver();
     });

@@ -8,6 +8,7 @@ import { storedExpression } from '../../lib/preferences.ts';
 import { useServices } from '../../lib/services.tsx';
 import {
   askEvents,
+  followEvents,
   messagesQuery,
   resendEvents,
   stopAnswer,
@@ -54,7 +55,9 @@ function isAbort(error: unknown): boolean {
 
 /**
  * The conversation on screen and its verbs: ask, stop, resend, retry, open a stored conversation, start anew.
- * One answer streams at a time; its fetch is aborted when the user stops it or leaves the chat screen.
+ * One answer streams at a time; it goes on while the reader is on another screen (a login among them: the answer
+ * becomes the account's), and is aborted when the reader stops it or opens another conversation. An answer a stored
+ * conversation shows as still being written (after a reload) is followed to its end.
  */
 export function useConversation() {
   const { api, storage } = useServices();
@@ -220,10 +223,18 @@ export function useConversation() {
     async (conversationId: string) => {
       const ticket = ++showing.current;
       abortAll();
-      const turns = await queryClient.fetchQuery(messagesQuery(api, conversationId));
-      if (ticket === showing.current) dispatch({ type: 'load', conversationId, turns: turns.map(fromStoredTurn) });
+      const turns = (await queryClient.fetchQuery(messagesQuery(api, conversationId))).map(fromStoredTurn);
+      if (ticket !== showing.current) return;
+      dispatch({ type: 'load', conversationId, turns });
+      // An answer still being written when the page went (a reload, another tab) is picked up where it is.
+      for (const turn of turns) {
+        const answerId = turn.answer.id;
+        if (turn.answer.status !== 'generating' || !answerId) continue;
+        dispatch({ type: 'follow', key: turn.key });
+        void run(turn.key, (signal) => followEvents(api, answerId, signal));
+      }
     },
-    [abortAll, api, queryClient],
+    [abortAll, api, queryClient, run],
   );
 
   /** Shows the conversation kept in this browser under a local id; false when there is none. */
@@ -250,9 +261,6 @@ export function useConversation() {
       dispatch({ type: 'patch', answerId, patch }),
     [],
   );
-
-  // Leaving the chat screen (hidden by keep-alive, or unmounted) ends the stream.
-  useEffect(() => abortAll, [abortAll]);
 
   return { state, streaming, ask, stop, resend, retry, open, restore, reset, patchAnswer };
 }

@@ -33,18 +33,24 @@ export function CollectPage() {
   const id = params.get('id') ?? '';
   const here = `/collect?${params.toString()}`;
 
-  if (!loggedIn) {
-    return (
-      <Page testId="page-collect">
-        <ErrorBlock status="empty" title={t('guestHint')} description={null} data-testid="collections-guest">
-          <Button color="primary" onClick={() => navigate(`/login?${REDIRECT_PARAM}=${encodeURIComponent(here)}`)}>
+  return (
+    <Page testId="page-collect">
+      {loggedIn ? null : (
+        <div className="collections-guest" data-testid="collections-guest">
+          <span>{t('guestKept')}</span>
+          <Button
+            size="mini"
+            color="primary"
+            fill="outline"
+            onClick={() => navigate(`/login?${REDIRECT_PARAM}=${encodeURIComponent(here)}`)}
+          >
             {tc('common.loginNow')}
           </Button>
-        </ErrorBlock>
-      </Page>
-    );
-  }
-  return <Page testId="page-collect">{UUID.test(id) ? <SavedAnswer key={id} id={id} /> : <Missing />}</Page>;
+        </div>
+      )}
+      {UUID.test(id) ? <SavedAnswer key={id} id={id} /> : <Missing />}
+    </Page>
+  );
 }
 
 function Missing() {

@@ -55,10 +55,12 @@ function logIn() {
 }
 
 describe('collections', () => {
-  it('asks a guest to log in and come back', async () => {
-    serve({});
+  it('lists a guest’s own saved answers, says a login keeps them, and comes back after it', async () => {
+    serve({ [COLLECTION_PATHS.list]: () => ({ items: [first], total: 1 }) });
     const { location } = renderApp('/collections');
     const guest = await screen.findByTestId('collections-guest');
+    expect(guest.textContent).toContain('登录后会一并转入你的账号');
+    expect(await screen.findByText(first.question)).toBeTruthy();
     fireEvent.click(within(guest).getByRole('button'));
     await waitFor(() => expect(location()).toBe('/login?redirect=%2Fcollections'));
   });

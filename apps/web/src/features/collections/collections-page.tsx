@@ -14,27 +14,37 @@ import { collectionsQuery, conversationLink, detailLink, excerptOf, useUncollect
 import './collections.css';
 import { UserText } from '../../components/user-text.tsx';
 
-/** /collections — the user's saved answers (spec §2): open one, uncollect it, or go back to its conversation. */
+/**
+ * /collections — the reader's saved answers (spec §2): open one, uncollect it, or go back to its conversation. A
+ * guest's are kept under its key, and a login makes them the account's; the guest is told so.
+ */
 export function CollectionsPage() {
   const { loggedIn } = useVerifiedSession();
   return (
     <Page testId="page-collections" tone="muted">
-      {loggedIn ? <CollectionList /> : <GuestPrompt path="/collections" />}
+      {loggedIn ? null : <GuestNotice path="/collections" />}
+      <CollectionList />
     </Page>
   );
 }
 
-/** Guests are asked to log in and come back here. */
-export function GuestPrompt({ path }: { path: string }) {
+/** A guest's saved answers stay in this browser until a login (and comes back here). */
+export function GuestNotice({ path }: { path: string }) {
   const { t } = useTranslation('collections');
   const { t: tc } = useTranslation();
   const navigate = useNavigate();
   return (
-    <ErrorBlock status="empty" title={t('guestHint')} description={null} data-testid="collections-guest">
-      <Button color="primary" onClick={() => navigate(`/login?${REDIRECT_PARAM}=${encodeURIComponent(path)}`)}>
+    <div className="collections-guest" data-testid="collections-guest">
+      <span>{t('guestKept')}</span>
+      <Button
+        size="mini"
+        color="primary"
+        fill="outline"
+        onClick={() => navigate(`/login?${REDIRECT_PARAM}=${encodeURIComponent(path)}`)}
+      >
         {tc('common.loginNow')}
       </Button>
-    </ErrorBlock>
+    </div>
   );
 }
 

@@ -13,8 +13,11 @@ import { infoQuery, translationQuery } from './devotionals.queries.ts';
 
 const NOT_FOUND_CODE = 10006;
 
-/** One reading: the day's verse in the reader's translation, the reading itself (original, related literature or
- * machine translated, labelled), its reading time and the plan's day. */
+/**
+ * One reading: the day's verse in the reader's translation, the reading itself (original; translated by AI into the
+ * reader's language, labelled, with the English a tap away; or, with no translation yet, the English reflection after
+ * the day's plan readings in the reader's Bible, which then lead), its reading time and the plan's day.
+ */
 export function DevotionalDetailView({ id }: { id: string }) {
   const { t } = useTranslation('devotionals');
   const { api, storage } = useServices();
@@ -22,7 +25,10 @@ export function DevotionalDetailView({ id }: { id: string }) {
   const navigate = useNavigate();
   const heading = useDevotionalHeading();
   const info = useQuery(infoQuery(api, id, locale, expressionParams(storage)));
-  const translation = useQuery(translationQuery(api, id, locale, info.data?.machineTranslation === true));
+  // A stored translation comes with the reading; else, with a model, it is asked for (and stored for the next reader).
+  const translation = useQuery(
+    translationQuery(api, id, locale, info.data?.machineTranslation === true && !info.data.translated),
+  );
   const [showOriginal, setShowOriginal] = useState(false);
   const backToList = () => navigate('/devotionals', { replace: true });
 
@@ -59,8 +65,11 @@ export function DevotionalDetailView({ id }: { id: string }) {
   }
 
   const detail = info.data;
-  const translated = translation.data && !showOriginal ? translation.data : null;
-  const presentation = translated ? 'machine_translated' : detail.presentation;
+  const available = detail.translated ?? translation.data ?? null;
+  const translated = available && !showOriginal ? available : null;
+  const presentation = translated ? 'machine_translated' : available ? 'related_literature' : detail.presentation;
+  // No translation in the reader's language (none stored, no model): their Bible's readings for the day lead.
+  const untranslated = detail.presentation !== 'original' && !available && !translation.isFetching;
   const text = translated?.text ?? detail.text;
   const paragraphs = text.split(/\n\s*\n|\n/).filter((p) => p.trim());
 
@@ -82,6 +91,12 @@ export function DevotionalDetailView({ id }: { id: string }) {
           ) : null}
         </div>
 
+        {untranslated && detail.plan ? (
+          <div className="devotional-lead" data-testid="devotional-plan-lead">
+            <PlanDayView plan={detail.plan} open />
+          </div>
+        ) : null}
+
         <section className="devotional-scripture" data-testid="devotional-scripture">
           {detail.passages.length > 0
             ? detail.passages.map((passage) => (
@@ -95,7 +110,7 @@ export function DevotionalDetailView({ id }: { id: string }) {
 
         {presentation === 'related_literature' ? (
           <p className="devotional-notice" data-testid="devotional-related-notice">
-            {translation.isFetching ? t('translating') : t('relatedHint')}
+            {translation.isFetching ? t('translating') : available ? t('originalHint') : t('relatedHint')}
           </p>
         ) : null}
         {presentation === 'machine_translated' ? (
@@ -103,7 +118,7 @@ export function DevotionalDetailView({ id }: { id: string }) {
             {t('machineTranslatedHint')}
           </p>
         ) : null}
-        {translation.data ? (
+        {available ? (
           <Button size="mini" fill="outline" onClick={() => setShowOriginal((v) => !v)} data-testid="devotional-toggle">
             {showOriginal ? t('showTranslation') : t('showOriginal')}
           </Button>
@@ -116,7 +131,7 @@ export function DevotionalDetailView({ id }: { id: string }) {
           ))}
         </div>
       </article>
-      {detail.plan ? (
+      {detail.plan && !(untranslated && detail.plan) ? (
         <div className="devotionals-section">
           <PlanDayView plan={detail.plan} />
         </div>

@@ -21,7 +21,10 @@ export function useDevotionalHeading(): (d: Pick<DevotionalSummary, 'date' | 'mo
   return (d) => `${formatDate(i18n.language, d.date ?? { month: d.month, day: d.day })} · ${t(`period.${d.period}`)}`;
 }
 
-/** One reading in a list: its day and period, its verse, reading time and, for other languages, the literature tag. */
+/**
+ * One reading in a list: its day and period, its verse, reading time and, for other languages, whether it is
+ * translated by AI or offered in English.
+ */
 export function DevotionalItem({ item, onOpen }: { item: DevotionalSummary; onOpen: (id: string) => void }) {
   const { t } = useTranslation('devotionals');
   const heading = useDevotionalHeading();
@@ -38,6 +41,10 @@ export function DevotionalItem({ item, onOpen }: { item: DevotionalSummary; onOp
           {item.presentation === 'related_literature' ? (
             <Tag color="default" fill="outline" data-testid="devotional-related-tag">
               {t('related')}
+            </Tag>
+          ) : item.presentation === 'machine_translated' ? (
+            <Tag color="warning" fill="outline" data-testid="devotional-translated-tag">
+              {t('machineTranslated')}
             </Tag>
           ) : null}
         </span>
@@ -83,13 +90,19 @@ export function PassageText({ passage, testId }: { passage: Passage; testId?: st
   );
 }
 
-/** The M'Cheyne day: two family and two secret readings, each opening to its text in the reader's translation. */
-export function PlanDayView({ plan }: { plan: PlanDay }) {
+/**
+ * The M'Cheyne day: two family and two secret readings, each opening to its text in the reader's translation (all
+ * open when `open`: the day's readings leading a reflection not yet in the reader's language).
+ */
+export function PlanDayView({ plan, open = false }: { plan: PlanDay; open?: boolean }) {
   const { t } = useTranslation('devotionals');
   return (
     <section className="devotional-plan" data-testid="devotionals-plan" data-day={plan.day}>
       <h3 className="devotional-section-title">{t('plan.title', { day: plan.day })}</h3>
-      <Collapse>
+      <Link to={`/plans/${plan.planId}`} className="devotional-read" data-testid="devotionals-plan-open">
+        {t('plan.open')} ›
+      </Link>
+      <Collapse defaultActiveKey={open ? plan.readings.map((_, i) => String(i)) : []}>
         {plan.readings.map((reading, i) => (
           <Collapse.Panel
             key={String(i)}

@@ -214,7 +214,16 @@ describe('one devotional', () => {
     text: 'Israel’s weary wanderings were all over.\nPerhaps this year may be thy case.',
     passages: [],
     plan,
+    translated: null,
     machineTranslation: true,
+  };
+  const stored = {
+    id: detail.id,
+    language: 'zh-cn' as const,
+    title: '一月一日——晨间',
+    text: '以色列疲惫的漂流都结束了。',
+    readingMinutes: 1,
+    presentation: 'machine_translated' as const,
   };
 
   it('opens from the list and shows the machine translation labelled, with the English original a tap away', async () => {
@@ -241,13 +250,42 @@ describe('one devotional', () => {
     await waitFor(() =>
       expect(within(view).getByTestId('devotional-text').textContent).toBe('以色列疲惫的漂流都结束了。'),
     );
-    expect(within(view).getByTestId('devotional-presentation').textContent).toBe('机器翻译');
+    expect(within(view).getByTestId('devotional-presentation').textContent).toBe('AI 翻译');
     expect(within(view).getByTestId('devotional-machine-notice')).toBeTruthy();
     expect(within(view).getByTestId('devotional-reading-time').textContent).toBe('约 1 分钟阅读');
     fireEvent.click(within(view).getByTestId('devotional-toggle'));
     expect(within(view).getByTestId('devotional-text').querySelectorAll('p')).toHaveLength(2);
     expect(within(view).getByTestId('devotional-presentation').textContent).toBe('相关文献（英文）');
     expect(screen.getByTestId('devotionals-plan')).toBeTruthy();
+  });
+
+  it('serves the translation stored for the reader’s language with the reading, marked as translated by AI', async () => {
+    const server = serve({
+      [DEVOTIONAL_PATHS.info]: () => ({ ...detail, presentation: 'machine_translated', translated: stored }),
+    });
+    renderApp(`/devotionals/${encodeURIComponent(detail.id)}`);
+    const view = await screen.findByTestId('devotional-detail');
+    expect(within(view).getByTestId('devotional-text').textContent).toBe('以色列疲惫的漂流都结束了。');
+    expect(within(view).getByTestId('devotional-presentation').textContent).toBe('AI 翻译');
+    expect(within(view).getByTestId('devotional-machine-notice').textContent).toContain('由 AI 从英文翻译');
+    // Nothing more to ask: the stored translation came with the reading.
+    expect(server.to(DEVOTIONAL_PATHS.translation)).toHaveLength(0);
+    expect(screen.queryByTestId('devotional-plan-lead')).toBeNull();
+  });
+
+  it('with no translation and no model, leads with the day’s readings in the reader’s Bible, the English after', async () => {
+    const server = serve({ [DEVOTIONAL_PATHS.info]: () => ({ ...detail, machineTranslation: false }) });
+    renderApp(`/devotionals/${encodeURIComponent(detail.id)}`);
+    const view = await screen.findByTestId('devotional-detail');
+    const lead = within(view).getByTestId('devotional-plan-lead');
+    const english = within(view).getByTestId('devotional-text');
+    // The plan's readings come first in the page, open, in the reader's translation; the English reflection follows.
+    expect(lead.compareDocumentPosition(english) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(within(lead).getByTestId('devotionals-plan-passage-1').textContent).toContain('起初');
+    expect(within(view).getByTestId('devotional-related-notice').textContent).toContain('还没有译成你的语言');
+    expect(within(view).getByTestId('devotional-presentation').textContent).toBe('相关文献（英文）');
+    expect(server.to(DEVOTIONAL_PATHS.translation)).toHaveLength(0);
+    expect(screen.getAllByTestId('devotionals-plan')).toHaveLength(1);
   });
 
   it('keeps the reading as related literature when no translation is offered, in English', async () => {

@@ -1,3 +1,4 @@
+import type { DevotionalToday } from '@bible-qa/contract';
 import { Button, DotLoading, ErrorBlock, Input, List, PullToRefresh, Selector } from 'antd-mobile';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -83,6 +84,10 @@ function DevotionalsHome() {
             <LoadError onRetry={() => void todayResult.refetch()} testId="devotionals-today-error" />
           ) : (
             <>
+              {/* Readings not yet in the reader's language: their Bible's plan readings for the day come first. */}
+              {todayResult.data.plan && leadWithPlan(todayResult.data) ? (
+                <PlanDayView plan={todayResult.data.plan} />
+              ) : null}
               {todayResult.data.devotionals.length > 0 ? (
                 <List>
                   {todayResult.data.devotionals.map((item) => (
@@ -97,7 +102,9 @@ function DevotionalsHome() {
                   data-testid="devotionals-today-empty"
                 />
               )}
-              {todayResult.data.plan ? <PlanDayView plan={todayResult.data.plan} /> : null}
+              {todayResult.data.plan && !leadWithPlan(todayResult.data) ? (
+                <PlanDayView plan={todayResult.data.plan} />
+              ) : null}
             </>
           )}
         </section>
@@ -136,6 +143,9 @@ function DevotionalsHome() {
     </Page>
   );
 }
+
+/** The day's readings lead when a devotional of the day is only in English for this reader. */
+const leadWithPlan = (day: DevotionalToday) => day.devotionals.some((d) => d.presentation === 'related_literature');
 
 function LoadError({ onRetry, testId }: { onRetry: () => void; testId: string }) {
   const { t } = useTranslation('devotionals');

@@ -3,9 +3,10 @@ import { useQuery } from '@tanstack/react-query';
 import Button from 'antd-mobile/es/components/button';
 import DotLoading from 'antd-mobile/es/components/dot-loading';
 import ErrorBlock from 'antd-mobile/es/components/error-block';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { NoteIcon } from '../../components/icons.tsx';
 import { Page } from '../../components/page.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { useLocale } from '../../lib/i18n.ts';
@@ -13,10 +14,12 @@ import { isOffline } from '../../lib/connectivity.ts';
 import { expressionParams } from '../../lib/preferences.ts';
 import { chapterPath, READER_PARAMS, verseRange } from '../../lib/reader-link.ts';
 import { useServices } from '../../lib/services.tsx';
+import { marksByVerse, verseMarksQuery } from '../../lib/verse-marks.ts';
 import { BookPicker } from './book-picker.tsx';
 import { ChapterText } from './chapter-text.tsx';
 import { chapterQuery } from './reader.queries.ts';
 import { TranslationBar } from './translation-bar.tsx';
+import { NoteEditor, VerseActions, type VerseSelection } from './verse-actions.tsx';
 import './reader.css';
 
 /** The Bible engine's "no such book" and "no such chapter". */
@@ -26,6 +29,8 @@ const NOT_FOUND_CODES = new Set([10500, 10501]);
  * The chapter reader, /read/:book/:chapter (`v` cited verses, `t` translation, `p` parallel translation): the whole
  * chapter in the reader's translation and tradition, cited verses marked and in view, previous and next chapters in
  * their canon, a switch among the translations that hold the chapter, a parallel view and a book and chapter picker.
+ * A tap on a verse (then on another, for a run of verses) opens the bar to highlight, bookmark, annotate or copy it;
+ * the reader's marks show in every translation.
  */
 export function ReaderPage() {
   const { t } = useTranslation('reader');
@@ -46,6 +51,28 @@ export function ReaderPage() {
   const parallel = useQuery({ ...ask(parallelId), enabled: valid && parallelId !== null });
   const [picking, setPicking] = useState(false);
   const chapter = main.data;
+  // The reader's own highlights, bookmarks and notes in this chapter, and the verses picked to mark.
+  const marksQuery = useQuery({ ...verseMarksQuery(api, [`${book}.${number}`]), enabled: valid });
+  const marks = useMemo(() => marksByVerse(marksQuery.data ?? []), [marksQuery.data]);
+  const [selected, setSelected] = useState<{ from: number; to: number } | null>(null);
+  const [noteSpan, setNoteSpan] = useState<VerseSelection | null>(null);
+  const pick = (verse: number) =>
+    setSelected((current) =>
+      !current
+        ? { from: verse, to: verse }
+        : current.from === verse && current.to === verse
+          ? null
+          : { from: Math.min(current.from, verse), to: Math.max(current.to, verse) },
+    );
+  const spanOf = (range: { from: number; to: number }): VerseSelection => ({ book, chapter: number, ...range });
+  const titleOf = (range: { from: number; to: number }) =>
+    chapter ? `${chapter.bookName} ${chapter.chapter}:${range.from}${range.to > range.from ? `-${range.to}` : ''}` : '';
+  const noteOf = (span: VerseSelection | null) =>
+    span
+      ? marks
+          .get(`${span.book}.${span.chapter}.${span.from}`)
+          ?.notes.find((n) => n.from === span.from && n.to === span.to)
+      : undefined;
 
   const go = useCallback(
     (link: Pick<ChapterLink, 'book' | 'chapter'>) =>
@@ -63,8 +90,9 @@ export function ReaderPage() {
       { replace: true },
     );
 
-  // A new chapter without cited verses opens at its top.
+  // A new chapter without cited verses opens at its top, nothing picked.
   useEffect(() => {
+    setSelected(null);
     if (!range) document.scrollingElement?.scrollTo?.(0, 0);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the chapter changes
   }, [book, number]);
@@ -99,34 +127,56 @@ export function ReaderPage() {
   // the main chapter itself, which must not be shown twice.
   const shownParallel = parallelId !== null && parallel.data && !parallel.data.missing ? parallel.data : null;
 
-  const footer = chapter ? (
-    <nav className="reader-pager" aria-label={chapter.title}>
-      {(['previous', 'next'] as const).map((side) => {
-        const link = chapter[side];
-        return (
-          <Button
-            key={side}
-            size="small"
-            fill="outline"
-            className={`reader-pager-${side}`}
-            disabled={!link}
-            data-testid={`reader-${side}`}
-            onClick={() => {
-              if (link) void go(link);
-            }}
-          >
-            {side === 'previous' ? '‹ ' : ''}
-            {link ? <span className="sr-only">{t(side)} </span> : null}
-            {link?.title ?? t(side)}
-            {side === 'next' ? ' ›' : ''}
-          </Button>
-        );
-      })}
-    </nav>
-  ) : undefined;
+  const footer =
+    chapter && selected ? (
+      <VerseActions
+        selection={spanOf(selected)}
+        title={titleOf(selected)}
+        text={chapter.verses
+          .filter((v) => v.refVerse >= selected.from && v.refVerse <= selected.to)
+          .map((v) => v.text)
+          .join(' ')}
+        marks={marks}
+        onDone={() => setSelected(null)}
+        onNote={() => setNoteSpan(spanOf(selected))}
+      />
+    ) : chapter ? (
+      <nav className="reader-pager" aria-label={chapter.title}>
+        {(['previous', 'next'] as const).map((side) => {
+          const link = chapter[side];
+          return (
+            <Button
+              key={side}
+              size="small"
+              fill="outline"
+              className={`reader-pager-${side}`}
+              disabled={!link}
+              data-testid={`reader-${side}`}
+              onClick={() => {
+                if (link) void go(link);
+              }}
+            >
+              {side === 'previous' ? '‹ ' : ''}
+              {link ? <span className="sr-only">{t(side)} </span> : null}
+              {link?.title ?? t(side)}
+              {side === 'next' ? ' ›' : ''}
+            </Button>
+          );
+        })}
+      </nav>
+    ) : undefined;
 
   return (
-    <Page testId="page-reader" title={title} footer={footer}>
+    <Page
+      testId="page-reader"
+      title={title}
+      footer={footer}
+      right={
+        <Link to="/notes" className="nav-icon-link" aria-label={t('marks.list')} data-testid="reader-open-notes">
+          <NoteIcon />
+        </Link>
+      }
+    >
       {notFound ? (
         <ErrorBlock status="empty" title={t('notFound')} description={null} data-testid="reader-not-found">
           <Button color="primary" fill="outline" onClick={() => navigate('/chat')}>
@@ -176,7 +226,15 @@ export function ReaderPage() {
           {chapter.verses.length === 0 ? (
             <ErrorBlock status="empty" title={t('empty')} description={t('emptyHint')} data-testid="reader-empty" />
           ) : (
-            <ChapterText chapter={chapter} parallel={shownParallel} range={range} />
+            <ChapterText
+              chapter={chapter}
+              parallel={shownParallel}
+              range={range}
+              marks={marks}
+              selected={selected}
+              onVerse={pick}
+              onNote={(note) => setNoteSpan(spanOf(note))}
+            />
           )}
         </article>
       )}
@@ -187,6 +245,15 @@ export function ReaderPage() {
         current={book}
         onClose={() => setPicking(false)}
         onPick={(code, n) => go({ book: code, chapter: n })}
+      />
+      <NoteEditor
+        span={noteSpan}
+        title={noteSpan ? titleOf(noteSpan) : ''}
+        note={noteOf(noteSpan)}
+        onClose={() => {
+          setNoteSpan(null);
+          setSelected(null);
+        }}
       />
     </Page>
   );

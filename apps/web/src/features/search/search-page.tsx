@@ -6,15 +6,13 @@ import ErrorBlock from 'antd-mobile/es/components/error-block';
 import SearchBar from 'antd-mobile/es/components/search-bar';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { LoadMore } from '../../components/load-more.tsx';
 import { Page } from '../../components/page.tsx';
 import { useLocale } from '../../lib/i18n.ts';
 import { expressionParams } from '../../lib/preferences.ts';
 import { readerPath } from '../../lib/reader-link.ts';
-import { REDIRECT_PARAM } from '../../lib/safe-path.ts';
 import { useServices } from '../../lib/services.tsx';
-import { useSession } from '../../lib/session.ts';
 import { Highlighted } from './highlighted.tsx';
 import { bibleSearchQuery, conversationPath, conversationSearchQuery } from './search.queries.ts';
 import './search.css';
@@ -23,37 +21,34 @@ const QUERY_PARAM = 'q';
 
 /**
  * One search screen, /search?q=: the passage when the query is a reference (opening the reader), the reader's own
- * conversations (logged in; guests are asked to log in for them) and verses in their translation, words marked; the
+ * conversations (an account's, or a guest's kept under its key) and verses in their translation, words marked; the
  * spec's search empty state when nothing is found.
  */
 export function SearchPage() {
   const { t } = useTranslation('search');
-  const { t: tc } = useTranslation();
   const [params, setParams] = useSearchParams();
-  const navigate = useNavigate();
   const { api, storage } = useServices();
-  const { loggedIn } = useSession();
   const locale = useLocale();
   const q = (params.get(QUERY_PARAM) ?? '').trim().slice(0, CONVERSATION_SEARCH_MAX);
   const [draft, setDraft] = useState(q);
   useEffect(() => setDraft(q), [q]);
 
   const bible = useQuery({ ...bibleSearchQuery(api, q, locale, expressionParams(storage)), enabled: q !== '' });
-  const conversations = useInfiniteQuery({ ...conversationSearchQuery(api, q), enabled: loggedIn && q !== '' });
+  const conversations = useInfiniteQuery({ ...conversationSearchQuery(api, q), enabled: q !== '' });
   const submit = (value: string) => {
     const next = value.trim().slice(0, CONVERSATION_SEARCH_MAX);
     setParams(next ? { [QUERY_PARAM]: next } : {}, { replace: true });
   };
 
   const conversationHits = conversations.data?.pages.flatMap((p) => p.items) ?? [];
-  const searching = q !== '' && (bible.isPending || (loggedIn && conversations.isPending));
+  const searching = q !== '' && (bible.isPending || conversations.isPending);
   const nothing =
     q !== '' &&
     bible.isSuccess &&
     !bible.data.passage &&
     bible.data.hits.length === 0 &&
-    (!loggedIn || (conversations.isSuccess && conversationHits.length === 0));
-  const loginPath = `/login?${REDIRECT_PARAM}=${encodeURIComponent(`/search?${QUERY_PARAM}=${encodeURIComponent(q)}`)}`;
+    conversations.isSuccess &&
+    conversationHits.length === 0;
 
   return (
     <Page testId="page-search" tone="muted">
@@ -88,14 +83,6 @@ export function SearchPage() {
       ) : null}
       {bible.data?.passage ? <PassageCard passage={bible.data.passage} /> : null}
 
-      {q !== '' && !loggedIn ? (
-        <div className="search-section search-login" data-testid="search-login">
-          <span>{t('loginPrompt')}</span>
-          <Button size="mini" color="primary" fill="outline" onClick={() => navigate(loginPath)}>
-            {tc('common.loginNow')}
-          </Button>
-        </div>
-      ) : null}
       {conversationHits.length > 0 ? (
         <section className="search-section" data-testid="search-conversations">
           <h2 className="search-section-title">{t('conversations')}</h2>

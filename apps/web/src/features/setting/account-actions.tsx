@@ -11,7 +11,7 @@ import { useCountdown } from '../../lib/use-countdown.ts';
 import { useDeregister } from './setting.queries.ts';
 
 /** What deregistration erases, in the order the confirmation lists it (decision 0033). */
-const ERASED = ['account', 'conversations', 'feedback', 'shares', 'profile'] as const;
+const ERASED = ['account', 'conversations', 'notes', 'feedback', 'shares', 'profile'] as const;
 
 /** Logout, and deleting the account (spec §4: "deregistration is allowed at any time"), for a logged-in user. */
 export function AccountActions({ user }: { user: UserInfo | null }) {

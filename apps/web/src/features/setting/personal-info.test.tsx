@@ -96,8 +96,9 @@ describe('personal info and account deletion in settings', () => {
     const erased = within(screen.getByTestId('setting-deregister-erased'))
       .getAllByRole('listitem')
       .map((item) => item.textContent);
-    expect(erased).toHaveLength(5);
+    expect(erased).toHaveLength(6);
     expect(erased.join('|')).toMatch(/对话记录.*收藏.*评价/);
+    expect(erased.join('|')).toContain('划线、书签和笔记');
     expect(erased.join('|')).toContain('意见反馈');
     expect(erased.join('|')).toContain('分享链接');
     expect(screen.getByTestId('setting-deregister-kept').textContent).toContain('处置记录');

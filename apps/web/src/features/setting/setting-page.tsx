@@ -73,6 +73,18 @@ export function SettingPage() {
         ) : null}
       </List>
 
+      <List header={t('group.reading')} mode="card">
+        <List.Item data-testid="setting-plans" onClick={() => navigate('/plans')}>
+          {t('item.plans')}
+        </List.Item>
+        <List.Item data-testid="setting-notes" onClick={() => navigate('/notes')}>
+          {t('item.notes')}
+        </List.Item>
+        <List.Item data-testid="setting-export" onClick={() => navigate('/export')}>
+          {t('item.export')}
+        </List.Item>
+      </List>
+
       <List header={t('group.general')} mode="card">
         <List.Item
           data-testid="setting-language"
