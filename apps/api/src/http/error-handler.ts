@@ -16,6 +16,9 @@ const HTTP_STATUS: Partial<Record<ErrorName, number>> = {
   forbidden: 403,
   high_traffic: 429,
   service_unavailable: 503,
+  // Not the client's fault and worth retrying: a proxy or client that reads the status knows to try again later.
+  corpus_unavailable: 503,
+  corpus_preparing: 503,
 };
 
 export function sendError(
