@@ -90,6 +90,8 @@ export async function buildApp({ container, logger }: BuildAppOptions): Promise<
     editionLanguage: config.editionLanguage,
     corpusStatus: () => container.services.corpus.status(),
     pingDatabase: () => container.database.ping(),
+    redisState: () => container.redisState(),
+    stopping: () => container.lifecycle.stopping,
     startedAt,
   });
   await app.register(bibleRoutes, {
