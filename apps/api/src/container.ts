@@ -49,6 +49,7 @@ import { createRedisPubSub } from './pubsub/redis-pubsub.ts';
 import { createMemoryCounterStore } from './rate-limit/memory-counter-store.ts';
 import { createRedisCounterStore } from './rate-limit/redis-counter-store.ts';
 import { createFallbackCounterStore } from './rate-limit/fallback-counter-store.ts';
+import { createMemorySlotStore, createRedisSlotStore } from './rate-limit/slot-store.ts';
 import { createAnswerRecovery } from './features/chat/answer-recovery.ts';
 import { connectRedis } from './redis/redis-client.ts';
 
@@ -177,12 +178,14 @@ export async function createContainer(
     server,
   });
   const recovery = createAnswerRecovery({ chats, generations, log });
+  // Running answers per account, guest and address are capped fleet-wide with Redis (issue 30).
+  const answerSlots = redis ? createRedisSlotStore({ command: redis.command, log }) : createMemorySlotStore();
   const chat = createChatService({
     chats,
     readers,
     generations,
     recovery,
-    quota: createAskQuota({ counters: hotCounters, clock, limits: config.abuse.asks }),
+    quota: createAskQuota({ counters: hotCounters, clock, limits: config.abuse.asks, slots: answerSlots }),
     generation,
   });
   /** Warms the answer path in the background (server.ts, once per corpus version); a remote model is never called. */
@@ -288,6 +291,7 @@ export async function createContainer(
       redis ? (redis.command.status === 'ready' ? 'ok' : 'down') : undefined,
     async close() {
       recovery.stop();
+      answerSlots.close();
       await corpus.close();
       await accounts.close();
       await generations.close();
