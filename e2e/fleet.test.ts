@@ -55,7 +55,7 @@ beforeAll(async () => {
   instances.push(await startServerWithCorpus(env));
   instances.push(await startServerWithCorpus({ ...env, CORPUS_AUTO_INGEST: 'false' }));
   proxy = await startRoundRobinProxy(instances.map((i) => i.origin));
-}, 240_000);
+}, 600_000);
 
 afterAll(async () => {
   await proxy?.close();
@@ -200,6 +200,31 @@ describe('two API instances behind a round-robin proxy, on one PostgreSQL and on
       const stop = await call('/portal/chat/stop', { id: answerId }, { 'guest-key': await issuedGuestKey() });
       expect(stop.code).toBe(10006);
     }
+  });
+
+  it('caps a user’s running answers across the fleet, not per instance', async () => {
+    llm.setMode(SLOW);
+    // ASK_CONCURRENT_PER_USER is 2: one running on each instance.
+    const running: OpenStream[] = [];
+    for (const index of [0, 1]) {
+      await steer(index);
+      running.push(await ask({ requestId: `cap-${randomUUID()}` }, auth(user.token)));
+    }
+    expect(running.map(servedBy)).toEqual([0, 1]);
+    await expect.poll(() => running.every((s) => s.events.length > 0), { timeout: 20_000 }).toBe(true);
+    for (const index of [0, 1]) {
+      await steer(index);
+      const third = await call(
+        '/portal/chat/ask',
+        { question: '神爱世人', requestId: `cap-${randomUUID()}` },
+        auth(user.token),
+      );
+      expect(third).toMatchObject({ served: index, code: 10008 });
+    }
+    for (const stream of running) {
+      await call('/portal/chat/stop', { id: String(stream.events[0]!.event.answerId) }, auth(user.token));
+    }
+    await Promise.all(running.map((s) => s.ended));
   });
 
   it('serves an upload written through one instance from the other', async () => {

@@ -4,7 +4,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { API_BASE } from '@bible-qa/contract';
 import type { TrustProxy } from './config.ts';
 import type { Container } from './container.ts';
-import { sendError, registerErrorHandling } from './http/error-handler.ts';
+import { registerErrorHandling } from './http/error-handler.ts';
 import { loggerOptions } from './http/logger.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { generateRequestId, registerRequestContext } from './http/request-context.ts';
@@ -63,15 +63,13 @@ export async function buildApp({ container, logger }: BuildAppOptions): Promise<
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  // While closing, in-flight requests finish and new ones are told to come back, in the envelope.
+  // While closing, in-flight requests finish, and so does one that arrived on a connection accepted just before the
+  // listener closed (refusing it with 503 reached the client through a balancer: issue 30); every answer sent
+  // meanwhile closes its keep-alive connection, so the server can stop.
   let closing = false;
   app.addHook('preClose', async () => {
     closing = true;
   });
-  app.addHook('onRequest', async (request, reply) => {
-    if (closing) return sendError(request, reply, 'service_unavailable');
-  });
-  // Answers finished during shutdown close their keep-alive connection, so the server can stop.
   app.addHook('onSend', async (_request, reply, payload) => {
     if (closing) reply.header('connection', 'close');
     return payload;
@@ -93,6 +91,8 @@ export async function buildApp({ container, logger }: BuildAppOptions): Promise<
     editionLanguage: config.editionLanguage,
     corpusStatus: () => container.services.corpus.status(),
     pingDatabase: () => container.database.ping(),
+    redisState: () => container.redisState(),
+    stopping: () => container.lifecycle.stopping,
     startedAt,
   });
   await app.register(bibleRoutes, {

@@ -194,6 +194,20 @@ describe('running in production', () => {
     expect(loadConfig({ SHUTDOWN_GRACE_MS: '5000' }).server.shutdownGraceMs).toBe(5_000);
   });
 
+  it('refuses a fleet in production that trusts no proxy, saying which setting to change and why', () => {
+    const fleet = { NODE_ENV: 'production', PUBLIC_ORIGIN: 'https://bible.example.org', REDIS_URL: 'redis://r:6379' };
+    for (const trust of [undefined, '', 'false', '0']) {
+      expect(() => assertServable({ ...fleet, TRUST_PROXY: trust })).toThrow(
+        /TRUST_PROXY: required with REDIS_URL in production\. Behind a load balancer every client would share/,
+      );
+    }
+    expect(() => assertServable({ ...fleet, TRUST_PROXY: '1' })).not.toThrow();
+    expect(() => assertServable({ ...fleet, TRUST_PROXY: '10.0.0.0/8' })).not.toThrow();
+    // One server, or a development fleet, may trust nothing.
+    expect(() => assertServable({ ...fleet, REDIS_URL: undefined })).not.toThrow();
+    expect(() => assertServable({ ...fleet, NODE_ENV: 'development' })).not.toThrow();
+  });
+
   it('reads .env when present, the environment winning over the file', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bibleqa-env-'));
     const file = path.join(dir, '.env');

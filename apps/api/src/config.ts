@@ -82,6 +82,7 @@ const envSchema = z.object({
   REQUEST_TIMEOUT_MS: int(120_000, 0, 3_600_000),
   LISTEN_BACKLOG: int(4096, 1, 65_535),
   SHUTDOWN_GRACE_MS: int(30_000, 0, 600_000),
+  SHUTDOWN_DRAIN_MS: int(5_000, 0, 600_000),
   EDITION_LANGUAGE: z.preprocess(emptyToUndefined, z.enum(LOCALES).default('zh-cn')),
   EDITION_EXPRESSION: z.preprocess(emptyToUndefined, z.enum(EXPRESSIONS).default('none')),
   PUBLIC_ORIGIN: optionalString,
@@ -118,6 +119,11 @@ export interface Config {
     bodyLimitBytes: number;
     requestTimeoutMs: number;
     shutdownGraceMs: number;
+    /**
+     * On SIGTERM the server first says it is not ready for this long while it still serves, so a balancer stops
+     * sending it requests before it stops listening.
+     */
+    shutdownDrainMs: number;
     /** Connections the kernel queues before the server accepts them (capped by net.core.somaxconn). */
     listenBacklog: number;
   };
@@ -174,6 +180,16 @@ export function assertServable(env: Record<string, string | undefined> = readEnv
       'Invalid configuration:\n  PUBLIC_ORIGIN: required in production (QR login links are built from it)',
     );
   }
+  // A fleet (REDIS_URL) runs behind a balancer: trusting no proxy there counts every client as the balancer's
+  // address, and the per-address ceiling then refuses everyone once the site as a whole passes it.
+  const trust = env.TRUST_PROXY?.trim() || 'false';
+  if (production && env.REDIS_URL?.trim() && (trust === 'false' || trust === '0')) {
+    throw new ConfigError(
+      'Invalid configuration:\n  TRUST_PROXY: required with REDIS_URL in production. Behind a load balancer every ' +
+        "client would share the balancer's address, and the per-address limits would refuse everyone once the site " +
+        'as a whole reaches them. Set TRUST_PROXY=1 for one balancer in front (or its addresses, e.g. 10.0.0.0/8).',
+    );
+  }
 }
 
 export class ConfigError extends Error {
@@ -223,6 +239,7 @@ export function loadConfig(env: Record<string, string | undefined> = readEnviron
       bodyLimitBytes: e.BODY_LIMIT_BYTES,
       requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
       shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+      shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
       listenBacklog: e.LISTEN_BACKLOG,
     },
     log: { level: e.LOG_LEVEL },

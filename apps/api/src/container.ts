@@ -1,7 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import type { Logger } from 'pino';
-import type { Config } from './config.ts';
-import { CORPUS_LOCK_KEY, openDatabase, type DatabaseHandle } from './db/client.ts';
+import { ConfigError, type Config } from './config.ts';
+import { CORPUS_LOCK_KEY, openDatabase, pendingMigrations, type DatabaseHandle } from './db/client.ts';
 import { createCorpusRepository } from './corpus/corpus.repository.ts';
 import { createCorpusService } from './corpus/corpus.service.ts';
 import type { CorpusLock } from './corpus/version-sweep.ts';
@@ -55,6 +56,9 @@ import { createInProcessPubSub } from './pubsub/pubsub.ts';
 import { createRedisPubSub } from './pubsub/redis-pubsub.ts';
 import { createMemoryCounterStore } from './rate-limit/memory-counter-store.ts';
 import { createRedisCounterStore } from './rate-limit/redis-counter-store.ts';
+import { createFallbackCounterStore } from './rate-limit/fallback-counter-store.ts';
+import { createMemorySlotStore, createRedisSlotStore } from './rate-limit/slot-store.ts';
+import { createAnswerRecovery } from './features/chat/answer-recovery.ts';
 import { connectRedis } from './redis/redis-client.ts';
 
 /** The speech adapter SPEECH_PROVIDER names (none without an endpoint: voice input is off). */
@@ -95,10 +99,25 @@ export async function createContainer(
       { migrate: config.ops.migrateOnStart },
     ));
 
+  if (!config.ops.migrateOnStart) {
+    const pending = await pendingMigrations(database.db);
+    if (pending > 0) {
+      if (!overrides.database) await database.close();
+      throw new ConfigError(
+        `The database lacks ${pending} migration(s) of this version (DATABASE_MIGRATE_ON_START=false): run \`npm run ` +
+          'migrate` (in the image: `node apps/api/dist/migrate.js`) before starting the servers, or start one server ' +
+          'with DATABASE_MIGRATE_ON_START=true.',
+      );
+    }
+  }
+
   // With REDIS_URL every server shares pub/sub, running generations and the hot counters; without, this process
   // holds them (and the database the hot counters, or on PGlite this process), which is right for one server.
+  // This process among the fleet's servers: its Redis connections carry the id, so another server can tell at once
+  // whether it is still connected (a killed process's generations are then settled and answered anew).
+  const server = randomUUID();
   const redis = config.ops.redisUrl
-    ? connectRedis(config.ops.redisUrl, log, { commandTimeoutMs: config.ops.redisCommandTimeoutMs })
+    ? connectRedis(config.ops.redisUrl, log, { commandTimeoutMs: config.ops.redisCommandTimeoutMs, server })
     : undefined;
   const pubsub = redis ? createRedisPubSub(redis) : createInProcessPubSub();
   const members = createMemberRepository(database.db);
@@ -110,8 +129,9 @@ export async function createContainer(
     members,
     pubsub,
     // PGlite admits one process: its counters every request touches can live in that process.
+    // Redis unreachable: counted in this process meanwhile, so a blip does not refuse every request (issue 30).
     hotCounters: redis
-      ? createRedisCounterStore(redis.command)
+      ? createFallbackCounterStore({ primary: createRedisCounterStore(redis.command), log })
       : database.kind === 'pglite'
         ? createMemoryCounterStore()
         : undefined,
@@ -161,6 +181,10 @@ export async function createContainer(
   accounts.onLogin((userId, guestKey) => guests.adopt(guestKey, userId));
   const metrics = createMetrics();
   metrics.watchCorpus(() => corpus.status());
+  metrics.watchDependencies({
+    redis: () => (redis ? (redis.command.status === 'ready' ? 'ok' : 'down') : undefined),
+    ...(database.pool ? { pool: database.pool } : {}),
+  });
   const answerModel = config.llm ? createOpenAiModel({ ...config.llm, log }) : createGroundedComposer();
   const generation = {
     gatherer: createIntentGatherer({ gatherer: createContextGatherer({ bible, corpus, corpusData }), bible }),
@@ -171,16 +195,23 @@ export async function createContainer(
     maxAnswerChars: config.abuse.maxAnswerChars,
   };
   const generations = createGenerations({
-    store: redis ? createRedisGenerationStore({ command: redis.command, pubsub }) : createInProcessGenerationStore(),
+    store: redis
+      ? createRedisGenerationStore({ command: redis.command, pubsub, namedConnections: true })
+      : createInProcessGenerationStore(),
     pubsub,
     graceMs: config.ops.streamResumeGraceMs,
     log,
+    server,
   });
+  const recovery = createAnswerRecovery({ chats, generations, log });
+  // Running answers per account, guest and address are capped fleet-wide with Redis (issue 30).
+  const answerSlots = redis ? createRedisSlotStore({ command: redis.command, log }) : createMemorySlotStore();
   const chat = createChatService({
     chats,
     readers,
     generations,
-    quota: createAskQuota({ counters: hotCounters, clock, limits: config.abuse.asks }),
+    recovery,
+    quota: createAskQuota({ counters: hotCounters, clock, limits: config.abuse.asks, slots: answerSlots }),
     generation,
   });
   /** Warms the answer path in the background (server.ts, once per corpus version); a remote model is never called. */
@@ -254,8 +285,11 @@ export async function createContainer(
         .abortUser(userId)
         .catch((err: unknown) => log.error({ err, userId }, 'could not stop the generations of a barred user')),
   );
-  // Answers a dead process left generating are failed, so no turn stays stuck.
+  // Answers a dead process left generating are failed, so no turn stays stuck; from then on the sweeper settles
+  // those whose writer is gone within a minute, keeping their text.
   await chats.failStale(new Date(Date.now() - 5 * 60_000));
+  recovery.start();
+  const lifecycle = { stopping: false };
 
   return {
     config,
@@ -284,7 +318,13 @@ export async function createContainer(
       share,
     },
     warmUp,
+    lifecycle,
+    /** Redis's connection as readiness reports it (undefined without REDIS_URL). */
+    redisState: (): 'ok' | 'down' | undefined =>
+      redis ? (redis.command.status === 'ready' ? 'ok' : 'down') : undefined,
     async close() {
+      recovery.stop();
+      answerSlots.close();
       await corpus.close();
       await accounts.close();
       await generations.close();

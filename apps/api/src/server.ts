@@ -6,9 +6,13 @@ import { createLogger } from './http/logger.ts';
 import { registerIdleReclaim } from './http/idle-reclaim.ts';
 
 /**
- * Listens and shuts down cleanly: on SIGTERM or SIGINT, in-flight requests finish and answers being written are
- * stopped (stored with their text), then the process exits; at the latest after SHUTDOWN_GRACE_MS.
+ * Listens and shuts down cleanly: on SIGTERM or SIGINT the server goes unready for SHUTDOWN_DRAIN_MS while it still
+ * serves, then stops listening; in-flight requests finish and answers being written run to their end (those still
+ * running near SHUTDOWN_GRACE_MS are stopped, stored with their text), then the process exits.
  */
+/** What the shutdown keeps, after the answers' grace, for storing them and closing connections. */
+const SHUTDOWN_MARGIN_MS = 2_000;
+
 async function main(): Promise<void> {
   let config;
   try {
@@ -32,17 +36,26 @@ async function main(): Promise<void> {
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
+    const began = Date.now();
+    const { shutdownGraceMs: graceMs, shutdownDrainMs } = config.server;
     warming.abort();
-    app.log.info({ signal }, 'shutting down: finishing in-flight requests');
     const force = setTimeout(() => {
       app.log.error('shutdown grace period over, exiting');
       process.exit(1);
-    }, config.server.shutdownGraceMs);
+    }, graceMs);
     force.unref();
-    // New requests get service_unavailable; answers being written stop, are stored as stopped with their text, and
-    // their streams end with a retryable event; connections left idle by them are closed as they free up.
+    // First unready while still serving: a balancer stops sending requests here before the listener closes, so none
+    // is refused (decision 0018).
+    container.lifecycle.stopping = true;
+    const drainMs = Math.min(shutdownDrainMs, graceMs / 2);
+    app.log.info({ signal, drainMs, graceMs }, 'shutting down: unready, still serving');
+    await new Promise((r) => setTimeout(r, drainMs));
+    // Then no new connections (new requests on open ones get service_unavailable); the answers being written run to
+    // their end within the grace, those left are stopped and kept with their text; connections left idle by them
+    // are closed as they free up.
+    app.log.info('shutting down: finishing the answers being written');
     const closed = app.close();
-    await container.services.chat.drain();
+    await container.services.chat.drain(graceMs - (Date.now() - began) - SHUTDOWN_MARGIN_MS);
     const sweep = setInterval(() => app.server.closeIdleConnections(), 100);
     await closed;
     clearInterval(sweep);
@@ -67,6 +80,11 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
+  // A cause the operator can fix (configuration, an unmigrated database): its message says how, without a stack.
+  if (error instanceof ConfigError) {
+    process.stderr.write(`Failed to start: ${error.message}\n`);
+    process.exit(78);
+  }
   process.stderr.write(`Failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
   process.exit(1);
 });

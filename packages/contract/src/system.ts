@@ -21,5 +21,9 @@ export const readinessSchema = z.object({
     status: z.enum(['preparing', 'ready', 'unavailable']),
     versionId: z.number().optional(),
   }),
+  /** With REDIS_URL: whether Redis answers (down degrades the fleet's sharing, not this instance's answers). */
+  redis: z.enum(['ok', 'down']).optional(),
+  /** Shutting down: still serving for a moment, but a balancer should send nothing more. */
+  stopping: z.boolean().optional(),
 });
 export type Readiness = z.infer<typeof readinessSchema>;

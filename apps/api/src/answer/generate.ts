@@ -45,6 +45,48 @@ export interface GenerationJob {
   locale: Locale;
   /** Stores the finished answer (logged-in users); guests' answers are not stored. */
   persist(answer: Answer): Promise<void>;
+  /**
+   * Stores the text so far while it grows (logged-in users), so a server killed mid-answer leaves what was said;
+   * false when the row was settled elsewhere meanwhile (a stop that could not reach this server), which stops it.
+   */
+  checkpoint?(content: string): Promise<boolean>;
+}
+
+/** How often the text so far is written to the answer's row while it streams. */
+const CHECKPOINT_MS = 2_000;
+/** A final write that fails is tried again after these pauses (the last one repeating) for this long at most. */
+const WRITE_BEHIND_PAUSES_MS = [250, 500, 1_000, 2_000, 4_000];
+const WRITE_BEHIND_FOR_MS = 10 * 60_000;
+
+/**
+ * The final write, tried at once; when it fails (the database is down as the answer ends) the reader is not kept
+ * waiting: it is tried again in the background with growing pauses, and failing that for ten minutes the sweeper
+ * writes it from the generation store's record (answer-recovery.ts).
+ */
+async function persistWithRetry(
+  persist: (answer: Answer) => Promise<void>,
+  answer: Answer,
+  log: Pick<Logger, 'warn' | 'error'>,
+): Promise<void> {
+  try {
+    return await persist(answer);
+  } catch (error) {
+    log.warn({ err: error, answerId: answer.id }, 'could not store the answer yet: trying again');
+  }
+  void (async () => {
+    const started = Date.now();
+    for (let attempt = 0; Date.now() - started < WRITE_BEHIND_FOR_MS; attempt += 1) {
+      const pause = WRITE_BEHIND_PAUSES_MS[Math.min(attempt, WRITE_BEHIND_PAUSES_MS.length - 1)]!;
+      await new Promise((r) => setTimeout(r, pause).unref());
+      try {
+        await persist(answer);
+        return;
+      } catch {
+        // still down
+      }
+    }
+    log.error({ answerId: answer.id }, 'could not store the answer: left to the sweeper');
+  })();
 }
 
 /** The first `room` UTF-16 units of a piece, never splitting a surrogate pair. */
@@ -128,6 +170,22 @@ export async function runGeneration(deps: GenerationDeps, job: GenerationJob): P
     signal.addEventListener('abort', stopModel, { once: true });
     // A model may end with suggested follow-up questions: they are not part of the answer's text.
     const stream = splitFollowUps(shapedStream(deps.model, gathered.context, model.signal));
+    let checkpointAt = Date.now();
+    let checkpointing = false;
+    const checkpoint = () => {
+      if (!job.checkpoint || checkpointing || Date.now() - checkpointAt < CHECKPOINT_MS) return;
+      checkpointing = true;
+      checkpointAt = Date.now();
+      job
+        .checkpoint(content)
+        .then(
+          (live) => {
+            if (!live) hub.abort('stopped');
+          },
+          () => undefined,
+        )
+        .finally(() => (checkpointing = false));
+    };
     try {
       // Its reader left during the retrieval: the model is not called.
       if (signal.aborted) throw new NotStarted();
@@ -148,6 +206,7 @@ export async function runGeneration(deps: GenerationDeps, job: GenerationJob): P
         const newline = text.lastIndexOf('\n');
         const lineEnd = newline < 0 ? -1 : content.length - text.length + newline;
         if (lineEnd + 1 > verifiedTo) await verifyUpTo(lineEnd + 1);
+        checkpoint();
       }
     } catch (error) {
       if (!signal.aborted || error instanceof NotStarted) throw error;
@@ -210,11 +269,7 @@ export async function runGeneration(deps: GenerationDeps, job: GenerationJob): P
         : { code: errorCode(name), msg: errorMessage(name, job.locale, isAppError(error) ? error.args : []) },
     };
   }
-  try {
-    await job.persist(answer);
-  } catch (error) {
-    deps.log.error({ err: error, answerId: job.ids.answerId }, 'could not store the answer');
-  }
+  await persistWithRetry(job.persist, answer, deps.log);
   if (answer.status === 'failed' && answer.error) {
     await hub.emit({ type: 'error', code: answer.error.code, msg: answer.error.msg, answer });
   } else if (hub.abortReason === 'shutdown') {

@@ -13,6 +13,8 @@ export class GenerationReplica extends GenerationState {
   readers = 0;
   released = false;
   lastChange = Date.now();
+  /** Since when its record has been missing from the store (a store that restarted empty, or a dead server). */
+  missingSince: number | undefined;
   unwatch: () => Promise<void> = async () => undefined;
 
   /** Known once the first snapshot is read; changes that arrive before it wait for it. */

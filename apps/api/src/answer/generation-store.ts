@@ -18,6 +18,8 @@ export interface GenerationRecord {
   requestKey?: string;
   /** A guest's question and settings, for a resend. */
   input?: GatherInput;
+  /** The server running it (set when it is opened), so others can tell whether that server is still alive. */
+  server?: string;
 }
 
 /**
@@ -33,7 +35,11 @@ export interface GenerationStore {
   lookup(requestKey: string): Promise<string | undefined>;
   /** A new generation, running on this server (`state` is its live state here). */
   open(record: GenerationRecord, state: GenerationState, ttlMs: number): Promise<void>;
-  /** The owner's changes, in order; with the terminal event the generation is kept `ttlMs` more, then forgotten. */
+  /**
+   * The owner's changes, in order; with the terminal event the generation is kept `ttlMs` more, then forgotten. A
+   * `full` change (after a failed write, or a store that lost its data) writes the record and the request key's claim
+   * again too, so a store that came back empty knows the generation once more.
+   */
   publish(record: GenerationRecord, change: GenerationChange, ttlMs: number): Promise<void>;
   /** The owner is alive: its running generations are kept `ttlMs` more. */
   keepAlive(records: GenerationRecord[], ttlMs: number): Promise<void>;
@@ -42,6 +48,13 @@ export interface GenerationStore {
   snapshot(answerId: string): Promise<{ record: GenerationRecord; state: GenerationChange } | undefined>;
   /** Calls back with each change published from now on, until the returned function is called. */
   watch(answerId: string, onChange: (change: GenerationChange) => void): Promise<() => Promise<void>>;
+  /**
+   * A server says it is alive for `ttlMs` more; true when the store had forgotten it (its first beat, or a store that
+   * restarted empty or expired it): its generations must then be written again.
+   */
+  beat(server: string, ttlMs: number): Promise<boolean>;
+  /** Whether a server is alive: it beat within its ttl and (where the store can tell) is still connected. */
+  alive(server: string): Promise<boolean>;
 }
 
 interface Held<T> {
@@ -58,6 +71,7 @@ export function createInProcessGenerationStore(): GenerationStore {
   const generations = new Map<string, Held<{ record: GenerationRecord; state: GenerationState }>>();
   const changes = new EventEmitter();
   changes.setMaxListeners(0);
+  const beaten = new Map<string, number>();
   const live = <T>(map: Map<string, Held<T>>, key: string): T | undefined => {
     const held = map.get(key);
     if (held && held.expiresAt <= Date.now()) map.delete(key);
@@ -111,6 +125,16 @@ export function createInProcessGenerationStore(): GenerationStore {
       return async () => {
         changes.off(answerId, onChange);
       };
+    },
+    async beat(server, ttlMs) {
+      const first = !beaten.has(server);
+      beaten.set(server, Date.now() + ttlMs);
+      return first;
+    },
+    // One process (several registries in tests): a server is alive while it beats; one never seen is taken as alive.
+    async alive(server) {
+      const until = beaten.get(server);
+      return until === undefined || until > Date.now();
     },
   };
 }

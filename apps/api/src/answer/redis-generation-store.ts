@@ -11,6 +11,9 @@ const keys = (answerId: string) => {
 };
 const changesChannel = (answerId: string) => `gen:{${answerId}}:changes`;
 const claimKey = (requestKey: string) => `gen:req:${requestKey}`;
+const serverKey = (server: string) => `gen:srv:${server}`;
+/** The name a server's command connection carries (connectRedis), by which Redis tells whether it is connected. */
+export const serverConnectionName = (server: string) => `bible-qa:command:${server}`;
 
 /**
  * The generation store on Redis (REDIS_URL), shared by every API server. Per answer: its record, the meta event, the
@@ -19,7 +22,17 @@ const claimKey = (requestKey: string) => `gen:req:${requestKey}`;
  * then reads a snapshot sees every change exactly once or in the snapshot. Every key expires: a running
  * generation's owner refreshes them, a finished one's are kept a while for retries, a dead owner's vanish.
  */
-export function createRedisGenerationStore({ command, pubsub }: { command: Redis; pubsub: PubSub }): GenerationStore {
+export function createRedisGenerationStore({
+  command,
+  pubsub,
+  namedConnections = false,
+}: {
+  command: Redis;
+  pubsub: PubSub;
+  /** Whether every server's command connection carries its id (connectRedis with `server`): then Redis's list of
+   * connections tells at once whether a server is still there; otherwise its beat's ttl does. */
+  namedConnections?: boolean;
+}): GenerationStore {
   return {
     async claim(requestKey, answerId, ttlMs) {
       for (let attempt = 0; attempt < 3; attempt += 1) {
@@ -42,8 +55,12 @@ export function createRedisGenerationStore({ command, pubsub }: { command: Redis
     async publish(record, change, ttlMs) {
       const k = keys(record.answerId);
       const m = command.multi();
-      if (change.full) m.set(k.text, change.text ?? '', 'PX', ttlMs).del(k.cit);
-      else if (change.text) m.append(k.text, change.text);
+      if (change.full) {
+        m.set(k.rec, JSON.stringify(record), 'PX', ttlMs)
+          .set(k.text, change.text ?? '', 'PX', ttlMs)
+          .del(k.cit);
+        if (record.requestKey) m.set(claimKey(record.requestKey), record.answerId, 'PX', ttlMs, 'NX');
+      } else if (change.text) m.append(k.text, change.text);
       if (change.meta) m.set(k.meta, JSON.stringify(change.meta), 'PX', ttlMs);
       if (change.citations?.length) {
         m.rpush(k.cit, ...change.citations.map((c) => JSON.stringify(c))).pexpire(k.cit, ttlMs);
@@ -95,6 +112,26 @@ export function createRedisGenerationStore({ command, pubsub }: { command: Redis
 
     async watch(answerId, onChange) {
       return pubsub.subscribe(changesChannel(answerId), (message) => onChange(JSON.parse(message) as GenerationChange));
+    },
+
+    async beat(server, ttlMs) {
+      // SET … GET answers the value before: none when Redis had forgotten this server.
+      const before = await command.call('SET', serverKey(server), '1', 'PX', String(ttlMs), 'GET');
+      return before === null;
+    },
+
+    async alive(server) {
+      // A process killed outright loses its connections at once, and Redis sees that before any ttl runs out: a
+      // retry a moment after the kill is not kept waiting. Where CLIENT LIST is not allowed, the beat's ttl decides.
+      const beating = async () => (await command.exists(serverKey(server))) === 1;
+      if (!namedConnections) return beating();
+      try {
+        const clients = String(await command.call('CLIENT', 'LIST', 'TYPE', 'normal'));
+        return clients.includes(`name=${serverConnectionName(server)} `);
+      } catch (error) {
+        if (error instanceof Error && /unknown command|NOPERM|disabled/i.test(error.message)) return beating();
+        throw error;
+      }
     },
   };
 }

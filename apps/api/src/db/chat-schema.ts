@@ -70,6 +70,10 @@ export const messages = pgTable(
     index('messages_conversation_idx').on(t.conversationId, t.createdAt),
     uniqueIndex('messages_user_request_idx').on(t.userId, t.requestId),
     index('messages_user_collected_idx').on(t.userId, t.collectedAt),
+    // The sweeper's look for answers whose writer is gone reads only the few rows being written.
+    index('messages_generating_idx')
+      .on(t.updatedAt)
+      .where(sql`${t.status} = 'generating'`),
   ],
 );
 

@@ -14,6 +14,8 @@ export interface DatabaseHandle {
   /** Applies the pending migrations; on PostgreSQL under an advisory lock (migratePostgres). */
   migrate(): Promise<void>;
   ping(): Promise<boolean>;
+  /** The PostgreSQL pool's connections now (metrics); undefined on PGlite. */
+  pool?: () => { total: number; idle: number; waiting: number };
   /**
    * Runs `fn` holding a lock every process on this database agrees on: on PostgreSQL a session advisory lock on a
    * connection of its own (released if the process dies); on PGlite, which one process owns, a lock in this process.
@@ -72,7 +74,10 @@ async function openPglite(dataDir: string | undefined, from: Blob | undefined): 
     },
     ping: () => ping(db),
     withLock: inProcessLocks(),
-    close: () => client.close(),
+    // Twice is once (a test closes what the container it built has closed).
+    close: async () => {
+      if (!client.closed) await client.close();
+    },
   };
 }
 
@@ -152,9 +157,33 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
     kind: 'postgres',
     migrate: () => migratePostgres(url),
     ping: () => ping(db),
+    pool: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     withLock: (key, fn, options) => withAdvisoryLock(url, key, fn, options),
     close: () => pool.end(),
   };
+}
+
+/**
+ * How many of this build's migrations the database lacks (all of them when it was never migrated): a server that
+ * does not migrate at its start checks this first, so an unmigrated database is named as such, with the fix, rather
+ * than failing later on a missing table.
+ */
+export async function pendingMigrations(db: Database): Promise<number> {
+  const journal = JSON.parse(await fs.readFile(path.join(MIGRATIONS_DIR, 'meta/_journal.json'), 'utf8')) as {
+    entries: { when: number }[];
+  };
+  let last = 0;
+  try {
+    const result = (await db.execute(
+      sql`select max(created_at) as last from drizzle.__drizzle_migrations`,
+    )) as unknown as {
+      rows: { last: string | number | null }[];
+    };
+    last = Number(result.rows[0]?.last ?? 0);
+  } catch {
+    // No migrations table: never migrated.
+  }
+  return journal.entries.filter((entry) => entry.when > last).length;
 }
 
 async function ping(db: Database): Promise<boolean> {

@@ -17,6 +17,9 @@ const HTTP_STATUS: Partial<Record<ErrorName, number>> = {
   high_traffic: 429,
   guest_quota_exceeded: 429,
   service_unavailable: 503,
+  // Not the client's fault and worth retrying: a proxy or client that reads the status knows to try again later.
+  corpus_unavailable: 503,
+  corpus_preparing: 503,
 };
 
 export function sendError(

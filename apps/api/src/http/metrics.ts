@@ -49,6 +49,36 @@ export function createMetrics() {
     buckets: [0.05, 0.1, 0.25, 0.5, 1, 2, 3, 5, 8, 13, 20, 30, 45],
     registers: [registry],
   });
+  const refusals = new Counter({
+    name: 'http_refusals_total',
+    help: 'Requests refused with a business or system code, by its name (high_traffic, service_unavailable, …)',
+    labelNames: ['reason'] as const,
+    registers: [registry],
+  });
+  let redisState: (() => 'ok' | 'down' | undefined) | undefined;
+  new Gauge({
+    name: 'redis_up',
+    help: 'Whether this instance reaches Redis (1) or serves without it meanwhile (0); absent without REDIS_URL',
+    registers: [registry],
+    collect() {
+      const state = redisState?.();
+      if (state) this.set(state === 'ok' ? 1 : 0);
+    },
+  });
+  let pool: (() => { total: number; idle: number; waiting: number }) | undefined;
+  new Gauge({
+    name: 'db_pool_connections',
+    help: 'PostgreSQL pool connections by state (in use, idle, requests waiting for one)',
+    labelNames: ['state'] as const,
+    registers: [registry],
+    collect() {
+      const p = pool?.();
+      if (!p) return;
+      this.set({ state: 'in_use' }, p.total - p.idle);
+      this.set({ state: 'idle' }, p.idle);
+      this.set({ state: 'waiting' }, p.waiting);
+    },
+  });
   let corpusStatus: (() => CorpusStatus) | undefined;
   new Gauge({
     name: 'corpus_ingest_progress_percent',
@@ -75,11 +105,20 @@ export function createMetrics() {
     watchCorpus(status: () => CorpusStatus) {
       corpusStatus = status;
     },
+    /** Reads Redis's connection and the database pool at each scrape. */
+    watchDependencies(deps: {
+      redis: () => 'ok' | 'down' | undefined;
+      pool?: () => { total: number; idle: number; waiting: number };
+    }) {
+      redisState = deps.redis;
+      pool = deps.pool;
+    },
     /** Counts every request when its connection is done with it: hijacked streams included. */
     observe(request: FastifyRequest, seconds: number, status: number) {
       // The route pattern, never the raw URL (ids in paths would make a series per request).
       const route = request.routeOptions.url ?? 'unmatched';
       requests.inc({ method: request.method, route, status: String(status) });
+      if (request.failure) refusals.inc({ reason: request.failure.errorName });
       latency.observe({ method: request.method, route }, seconds);
     },
     /** The model, counted: every call's outcome and its time to the first text. */

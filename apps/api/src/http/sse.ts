@@ -41,7 +41,8 @@ export function openSse(request: FastifyRequest, reply: FastifyReply): SseStream
   raw.writeHead(200, {
     'content-type': 'text/event-stream; charset=utf-8',
     'cache-control': 'no-cache, no-transform',
-    connection: 'keep-alive',
+    // Connection is left to Node: forcing keep-alive on a request that asked to close made the client reuse a
+    // socket the server then closed (issue 30, finding 8).
     'x-accel-buffering': 'no',
     'x-request-id': String(request.id),
     'x-content-type-options': 'nosniff',

@@ -20,16 +20,21 @@ export interface RedisConnections {
 export interface RedisOptions {
   /** A command with no answer after this long fails. */
   commandTimeoutMs: number;
+  /**
+   * This process's id among the fleet's servers: its connections are named `bible-qa:<role>:<server>`, so another
+   * server can ask Redis whether this one is still connected (a killed process's connections close at once).
+   */
+  server?: string;
 }
 
 export function connectRedis(
   url: string,
   log: Pick<Logger, 'warn' | 'error'>,
-  { commandTimeoutMs }: RedisOptions = { commandTimeoutMs: 1_000 },
+  { commandTimeoutMs, server }: RedisOptions = { commandTimeoutMs: 1_000 },
 ): RedisConnections {
   const open = (role: string) => {
     const client = new Redis(url, {
-      connectionName: `bible-qa:${role}`,
+      connectionName: server ? `bible-qa:${role}:${server}` : `bible-qa:${role}`,
       maxRetriesPerRequest: 1,
       connectTimeout: 5_000,
       commandTimeout: commandTimeoutMs,

@@ -75,7 +75,14 @@ async function writePgliteTemplates(dir: string): Promise<{ migrated: string; un
 }
 
 /** A throw-away PostgreSQL cluster on loopback in `dir` (the fleet suite and `npm run bench:chat -- --postgres` start one too). */
-export async function startCluster(dir: string): Promise<{ url: string; stop: () => Promise<unknown> }> {
+export async function startCluster(dir: string): Promise<{
+  url: string;
+  stop: () => Promise<unknown>;
+  /** Stops the server (fast shutdown: sessions are cut), keeping its data, as an outage does. */
+  halt: () => Promise<unknown>;
+  /** Starts it again on the same port and data. */
+  resume: () => Promise<unknown>;
+}> {
   const bin = findPostgresBin();
   const dataDir = path.join(dir, 'data');
   const port = await freePort();
@@ -88,10 +95,14 @@ export async function startCluster(dir: string): Promise<{ url: string; stop: ()
 
   await run('initdb', ['-D', dataDir, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--locale=C.UTF-8', '--no-sync']);
   const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=300`;
-  await run('pg_ctl', ['-D', dataDir, '-o', options, '-l', path.join(dir, 'log'), '-w', '-t', '60', 'start']);
+  const start = () =>
+    run('pg_ctl', ['-D', dataDir, '-o', options, '-l', path.join(dir, 'log'), '-w', '-t', '60', 'start']);
+  await start();
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     stop: () => run('pg_ctl', ['-D', dataDir, '-m', 'immediate', '-w', 'stop']),
+    halt: () => run('pg_ctl', ['-D', dataDir, '-m', 'fast', '-w', 'stop']),
+    resume: start,
   };
 }
 

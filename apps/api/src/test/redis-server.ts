@@ -11,6 +11,10 @@ export interface RunningRedis {
   /** Freezes the server (SIGSTOP): connections stay open and nothing is answered, as a hung Redis does. */
   pause(): void;
   resume(): void;
+  /** Kills the server outright (SIGKILL), as a crash or a lost node does; `restart` brings one back, empty. */
+  kill(): Promise<void>;
+  /** A new server on the same port with nothing in it (no persistence: like a failover to an empty replica). */
+  restart(): Promise<void>;
 }
 
 /**
@@ -27,31 +31,47 @@ export async function startRedisServer(): Promise<RunningRedis> {
   }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bibleqa-redis-'));
   const port = await freePort();
-  const child = spawn(
-    binary,
-    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir],
-    { stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  const output: string[] = [];
-  child.stdout?.on('data', (d: Buffer) => output.push(d.toString()));
-  child.stderr?.on('data', (d: Buffer) => output.push(d.toString()));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const deadline = Date.now() + 20_000;
-  while (!(await answersPing(port))) {
-    if (child.exitCode !== null || Date.now() > deadline) {
-      child.kill('SIGKILL');
-      fs.rmSync(dir, { recursive: true, force: true });
-      throw new Error(`redis-server did not start:\n${output.join('')}`);
+  const launch = async () => {
+    const child = spawn(
+      binary,
+      ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    const output: string[] = [];
+    child.stdout?.on('data', (d: Buffer) => output.push(d.toString()));
+    child.stderr?.on('data', (d: Buffer) => output.push(d.toString()));
+    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    const deadline = Date.now() + 20_000;
+    while (!(await answersPing(port))) {
+      if (child.exitCode !== null || Date.now() > deadline) {
+        child.kill('SIGKILL');
+        fs.rmSync(dir, { recursive: true, force: true });
+        throw new Error(`redis-server did not start:\n${output.join('')}`);
+      }
+      await new Promise((r) => setTimeout(r, 50));
     }
-    await new Promise((r) => setTimeout(r, 50));
-  }
+    return { child, exited };
+  };
+  let current = await launch();
   return {
     url: `redis://127.0.0.1:${port}`,
-    pause: () => void child.kill('SIGSTOP'),
-    resume: () => void child.kill('SIGCONT'),
+    pause: () => void current.child.kill('SIGSTOP'),
+    resume: () => void current.child.kill('SIGCONT'),
+    async kill() {
+      current.child.kill('SIGKILL');
+      await current.exited;
+    },
+    async restart() {
+      if (current.child.exitCode === null && current.child.signalCode === null) {
+        current.child.kill('SIGKILL');
+        await current.exited;
+      }
+      current = await launch();
+    },
     async stop() {
-      if (child.exitCode === null) child.kill('SIGCONT');
-      if (child.exitCode === null) {
+      const { child, exited } = current;
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill('SIGCONT');
         child.kill('SIGTERM');
         await exited;
       }

@@ -26,9 +26,14 @@ afterAll(async () => {
 });
 
 describe('before the corpus is ingested', () => {
-  it('says the library is unavailable rather than failing', async () => {
-    const body = await get('/passage?ref=John%203:16', 'en');
-    expect(body.code).toBe(10505);
+  it('says the library is unavailable rather than failing, with 503 so a proxy knows to try again', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/webapi/bible/passage?ref=John%203:16',
+      headers: { locale: 'en' },
+    });
+    expect(res.statusCode).toBe(503);
+    expect(res.json().code).toBe(10505);
   });
 });
 

@@ -1,18 +1,20 @@
+import { randomUUID } from 'node:crypto';
 import { AppError } from '../../http/app-error.ts';
 import type { CounterStore } from '../../rate-limit/counter-store.ts';
+import { createMemorySlotStore, type SlotStore } from '../../rate-limit/slot-store.ts';
 import type { Clock } from '../auth/auth-session.service.ts';
 
 const HOUR = 3_600_000;
 
 export interface AskLimits {
-  /** Generations running at once per account and per guest (in this process). */
+  /** Generations running at once per account and per guest (fleet-wide with Redis, else in this process). */
   concurrentPerUser: number;
   concurrentPerGuest: number;
-  /** Generations running at once for all the guests of one client address together (in this process). */
+  /** Generations running at once for all the guests of one client address together. */
   concurrentPerGuestAddress: number;
   /**
-   * Generations running at once for all guests together (in this process): the model's slots less the share kept for
-   * accounts, so anonymous traffic cannot take every slot from readers who logged in.
+   * Generations running at once for all guests together: the model's slots less the share kept for accounts, so
+   * anonymous traffic cannot take every slot from readers who logged in.
    */
   guestSlots: number;
   /** Model calls (asks and resends) an hour per account, per guest and per client address, across servers. */
@@ -40,38 +42,36 @@ export function createAskQuota({
   counters,
   clock,
   limits,
+  slots = createMemorySlotStore(),
 }: {
   counters: CounterStore;
   clock: Clock;
   limits: AskLimits;
+  /** Where running slots are held: this process (the default), or Redis for the fleet. */
+  slots?: SlotStore;
 }) {
-  const running = new Map<string, number>();
-
-  const busy = (key: string) => running.get(key) ?? 0;
-
   return {
     async take(caller: AskCaller): Promise<() => void> {
       const user = caller.userId !== undefined;
       const who = user ? `u:${caller.userId}` : `g:${caller.guestKey ?? caller.ip}`;
-      const slots: [string, number][] = user
+      const wanted: [string, number][] = user
         ? [[who, limits.concurrentPerUser]]
         : [
             [who, limits.concurrentPerGuest],
             [`address:${caller.ip}`, limits.concurrentPerGuestAddress],
             ['guests', limits.guestSlots],
           ];
-      if (slots.some(([key, limit]) => busy(key) >= limit)) throw new AppError('high_traffic');
-      // Reserved before any await, so simultaneous asks cannot all pass the check.
-      for (const [key] of slots) running.set(key, busy(key) + 1);
+      const lease = randomUUID();
+      // All of them or none, atomically (in this process, or in one script on Redis).
+      if (!(await slots.take(wanted, lease))) throw new AppError('high_traffic');
       let released = false;
       const release = () => {
         if (released) return;
         released = true;
-        for (const [key] of slots) {
-          const left = busy(key) - 1;
-          if (left > 0) running.set(key, left);
-          else running.delete(key);
-        }
+        void slots.release(
+          wanted.map(([key]) => key),
+          lease,
+        );
       };
       try {
         const now = clock.now();

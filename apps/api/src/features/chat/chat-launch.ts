@@ -166,7 +166,12 @@ export function createLaunchers(deps: {
     };
     return launch(
       record,
-      { input, ids, persist: persistFor(answerId, row.conversationId) },
+      {
+        input,
+        ids,
+        persist: persistFor(answerId, row.conversationId),
+        checkpoint: (content) => deps.chats.checkpoint(answerId, content),
+      },
       caller,
       release,
       async () => {

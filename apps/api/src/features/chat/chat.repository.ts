@@ -96,6 +96,35 @@ export function createChatRepository(db: Database) {
         .update(messages)
         .set({ ...patch, updatedAt: new Date() })
         .where(eq(messages.id, id)),
+    /**
+     * The text of an answer being written, as it grows (and a sign of life: its time is touched); false when the row
+     * is no longer generating (settled elsewhere: stopped while Redis was down, or taken as dead).
+     */
+    async checkpoint(id: string, content: string): Promise<boolean> {
+      const rows = await db
+        .update(messages)
+        .set({ content, updatedAt: new Date() })
+        .where(and(eq(messages.id, id), eq(messages.status, 'generating')))
+        .returning({ id: messages.id });
+      return rows.length > 0;
+    },
+    /** Settles an answer still generating (its writer is gone); false when it was settled already. */
+    async settle(id: string, patch: Pick<NewMessage, 'content' | 'status' | 'parts' | 'errorCode' | 'translation'>) {
+      const rows = await db
+        .update(messages)
+        .set({ ...patch, updatedAt: new Date() })
+        .where(and(eq(messages.id, id), eq(messages.status, 'generating')))
+        .returning({ id: messages.id });
+      return rows.length > 0;
+    },
+    /** Answers still generating whose writer has not touched them since `before`, oldest first. */
+    generatingSince: (before: Date, limit: number) =>
+      db
+        .select()
+        .from(messages)
+        .where(and(eq(messages.status, 'generating'), lt(messages.updatedAt, before)))
+        .orderBy(asc(messages.updatedAt))
+        .limit(limit),
     /** Answers left 'generating' by a process that died are failed, so no turn stays stuck. */
     failStale: (before: Date) =>
       db

@@ -15,6 +15,7 @@ import type { Generations } from '../../answer/generations.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { ReaderResolver } from '../../scripture/reader.ts';
 import { traditionOf } from '../../scripture/translation-policy.ts';
+import type { AnswerRecovery } from './answer-recovery.ts';
 import type { AskQuota } from './ask-quota.ts';
 import { createLaunchers, ownerOf, type Caller } from './chat-launch.ts';
 import { answerFromRow, storedStream } from './answer-view.ts';
@@ -39,6 +40,7 @@ export function createChatService(deps: {
   generation: GenerationDeps;
   quota: AskQuota;
   generations: Generations;
+  recovery: AnswerRecovery;
 }) {
   const { generations } = deps;
   const { launchGuest, guestRetry, launchStored } = createLaunchers(deps);
@@ -153,7 +155,13 @@ export function createChatService(deps: {
       const question = questionRow?.content ?? '';
       const lease = await generations.join(answerRow.id);
       if (lease) return lease;
-      if (answerRow.status === 'generating') return awaitStored(answerRow.id, userId, question, caller.locale);
+      if (answerRow.status === 'generating') {
+        // Its server died mid-answer: the answer keeps its text as stopped, and the retry is answered anew.
+        if (questionRow && (await deps.recovery.settleIfDead(answerRow))) {
+          return this.answerAgain(caller, answerRow, questionRow);
+        }
+        return awaitStored(answerRow.id, userId, question, caller.locale);
+      }
       return storedStream(answerFromRow(answerRow, question, caller.locale), false);
     },
 
@@ -182,14 +190,24 @@ export function createChatService(deps: {
       );
     },
 
+    /** A new answer to a question whose answer was lost with its server (a retry of it). */
+    async answerAgain(caller: Caller, lost: MessageRow, questionRow: MessageRow): Promise<AnswerStream> {
+      if (!lost.conversationId) throw new AppError('generation_failed');
+      const previous = { ...lost, conversationId: lost.conversationId };
+      const started = await deps.quota.withSlot(caller, (release) =>
+        this.startResend(caller, previous, questionRow, undefined, release),
+      );
+      return started;
+    },
+
     /** The stored part of resend: a new answer row to the same question, then the generation. */
     async startResend(
       caller: Caller,
       previous: MessageRow & { conversationId: string },
       questionRow: MessageRow,
-      requestId: string,
+      requestId: string | undefined,
       release: () => void,
-    ) {
+    ): Promise<AnswerStream> {
       const userId = caller.ownerId!;
       const input: GatherInput = {
         question: questionRow.content,
@@ -202,7 +220,7 @@ export function createChatService(deps: {
       const started = await launchStored(
         caller,
         input,
-        { conversationId: previous.conversationId, parentId: questionRow.id, requestId },
+        { conversationId: previous.conversationId, parentId: questionRow.id, ...(requestId ? { requestId } : {}) },
         release,
       );
       return 'state' in started ? started : this.rejoin(caller, started);
@@ -247,8 +265,11 @@ export function createChatService(deps: {
 
     /** Stops every generation of a user (suspended or locked) on every server; each keeps its text as stopped. */
     abortUser: (userId: string) => generations.abortOwner(ownerOf({ userId, ip: '' })),
-    /** At shutdown: stops every generation of this process, each stored as stopped with its text. */
-    drain: () => generations.stopAll(),
+    /**
+     * At shutdown: the answers being written here run to their end for up to `withinMs`, then those left stop, each
+     * stored as stopped with its text.
+     */
+    drain: (withinMs = 0) => generations.finishAll(withinMs),
 
     get inFlight() {
       return generations.inFlight;

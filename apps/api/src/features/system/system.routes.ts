@@ -16,6 +16,10 @@ export interface SystemDeps {
   editionLanguage: string;
   corpusStatus(): CorpusStatus;
   pingDatabase(): Promise<boolean>;
+  /** Redis's connection: 'ok', 'down', or undefined without REDIS_URL. */
+  redisState(): 'ok' | 'down' | undefined;
+  /** True once the server is shutting down (it still serves for a drain period, but takes no new traffic). */
+  stopping(): boolean;
   startedAt: number;
 }
 
@@ -74,7 +78,8 @@ export const systemRoutes: FastifyPluginAsync<SystemDeps> = async (app, deps) =>
     {
       schema: {
         tags: ['system'],
-        summary: 'Readiness: database reachable and a corpus version open (503 otherwise)',
+        summary:
+          'Readiness: database reachable, a corpus version open and not shutting down (503 otherwise); Redis reported',
         response: {
           200: okSchema(readinessSchema),
           503: okSchema(readinessSchema).extend({ requestId: z.string() }),
@@ -84,10 +89,16 @@ export const systemRoutes: FastifyPluginAsync<SystemDeps> = async (app, deps) =>
     async (request, reply) => {
       const dbOk = await pingWithin(deps.pingDatabase, READY_PING_TIMEOUT_MS);
       const corpus = deps.corpusStatus();
+      const redis = deps.redisState();
+      const stopping = deps.stopping();
+      // Redis down is reported but does not take the instance out: every instance shares it, and each keeps serving
+      // without it (in-process counters and streams), so failing readiness would take the whole fleet out instead.
       const readiness: Readiness = {
-        ready: dbOk && corpus.status === 'ready',
+        ready: dbOk && corpus.status === 'ready' && !stopping,
         database: dbOk ? 'ok' : 'down',
         corpus: { status: corpus.status, ...(corpus.status === 'ready' ? { versionId: corpus.versionId } : {}) },
+        ...(redis ? { redis } : {}),
+        ...(stopping ? { stopping } : {}),
       };
       if (readiness.ready) return ok(readiness);
       const code = errorCode('service_unavailable');

@@ -1,0 +1,1 @@
+CREATE INDEX "messages_generating_idx" ON "messages" USING btree ("updated_at") WHERE "messages"."status" = 'generating';
