@@ -102,6 +102,11 @@ describe('verses shown twice', () => {
     expect(showsVerseTwice([linked('DEU.34.7'), linked('DEU.34.8-DEU.34.9'), linked('JOS.1.1')])).toBe(false);
   });
 
+  it('reads a reference named above and under its own quotation as one passage shown once', () => {
+    expect(showsVerseTwice([linked('GEN.5.1-GEN.5.2'), linked('GEN.5.1-GEN.5.2'), linked('GEN.2.7')])).toBe(false);
+    expect(showsVerseTwice([linked('GEN.5.1-GEN.5.2'), linked('GEN.2.7'), linked('GEN.5.1-GEN.5.2')])).toBe(true);
+  });
+
   it('reads linked citations only', () => {
     expect(showsVerseTwice([linked('JHN.3.16'), { status: 'misquoted', reference: 'JHN.3.16' }])).toBe(false);
   });

@@ -81,10 +81,13 @@ export function firstCitationGold(c: { gold: readonly string[]; citations: reado
 }
 
 /**
- * Does the answer show a verse twice: two linked citations that share a verse (the same reference again, or the
- * lead verse inside its setting: Deuteronomy 34:7, then 34:5-9)?
+ * Does the answer show a verse twice: two linked citations that share a verse (the lead verse inside its setting:
+ * Deuteronomy 34:7, then 34:5-9; the same passage again further on)? A reference repeated right after itself is one
+ * passage shown once, named above it and under it ("The account is in Genesis 5:1-2:", the quotation, "— Genesis
+ * 5:1-2").
  */
 export function showsVerseTwice(citations: readonly CitationLike[]): boolean {
-  const refs = citations.flatMap((c) => (c.status === 'linked' && c.reference ? [c.reference] : []));
+  const linked = citations.flatMap((c) => (c.status === 'linked' && c.reference ? [c.reference] : []));
+  const refs = linked.filter((ref, i) => i === 0 || linked[i - 1] !== ref);
   return refs.some((a, i) => refs.slice(i + 1).some((b) => overlaps(a, b)));
 }
