@@ -9,6 +9,7 @@ import { writeFileSync } from 'node:fs';
 import type { Answer, AnswerKind, Locale } from '@bible-qa/contract';
 import { terminalOf } from '../apps/api/src/answer/generation-state.ts';
 import { answersTheQuestion, goldAmongFirst, type RubricCase } from '../apps/api/src/answer/eval/answer-rubric.ts';
+import { firstCitationGold, openingHasAnswer, showsVerseTwice } from '../apps/api/src/answer/eval/answer-facts.ts';
 import { isHeldOut } from '../apps/api/src/retrieval/eval/holdout.ts';
 import { createContextGatherer } from '../apps/api/src/answer/answer-context.ts';
 import {
@@ -184,7 +185,15 @@ try {
 
   // The rubric of decision 0020, train and held-out apart: every gold question (unanswerable ones included) asked in
   // its own language, and kind probes (a prayer, sermon outline or poem asked for in the question's words).
-  const rubric: (RubricCase & { id: string; lang: string; heldOut: boolean; fabricated: number })[] = [];
+  const rubric: (RubricCase & {
+    id: string;
+    lang: string;
+    heldOut: boolean;
+    fabricated: number;
+    /** The short answer's forms (gold set), the answer's text and what it cites, for the figures of issue 27. */
+    answer?: readonly string[];
+    content: string;
+  })[] = [];
   for (const question of all) {
     const answer = question.gold.length ? undefined : await ask(question, LOCALE_OF_LANG[question.lang], 'rubric');
     const outcome = own.find((o) => o.id === question.id);
@@ -198,6 +207,8 @@ try {
       answerKind: answer?.kind ?? 'answer',
       citations,
       fabricated: citations.filter((c) => c.status === 'invalid' || c.status === 'misquoted').length,
+      ...(question.answer ? { answer: question.answer } : {}),
+      content: answer?.content ?? outcome?.content ?? '',
     });
   }
   for (const [i, probe] of KIND_PROBES.entries()) {
@@ -220,36 +231,75 @@ try {
       answerKind: answer.kind,
       citations: answer.citations,
       fabricated: answer.citations.filter((c) => c.status === 'invalid' || c.status === 'misquoted').length,
+      content: answer.content,
     });
   }
-  console.log('\n== rubric (decision 0020): answers the question; gold among the first three passages cited');
-  console.log('part      lang        n  answers  gold@3  fabricated');
-  // "-trivia": the same without the 325 trivia questions of fact (decision 0019), the set the earlier figures had.
+  type RubricRow = (typeof rubric)[number];
+  const trivia = (r: RubricRow) => r.id.includes('-trivia-');
+  /** The figures of one group of gold questions (kind probes apart); shares over the questions each one reads. */
+  function figures(rows: readonly RubricRow[]) {
+    const questions = rows.filter((r) => !r.wantKind);
+    const answerable = questions.filter((r) => r.gold.length > 0);
+    const short = questions.filter((r) => r.answer);
+    const share = (n: number, d: number) => n / Math.max(1, d);
+    return {
+      n: questions.length,
+      answerable: answerable.length,
+      short: short.length,
+      gold3: share(answerable.filter((r) => goldAmongFirst(r, 3)).length, answerable.length),
+      answers: share(questions.filter(answersTheQuestion).length, questions.length),
+      /** The first passage cited is a gold verse (over the questions the corpus can answer). */
+      firstGold: share(answerable.filter(firstCitationGold).length, answerable.length),
+      /** A form of the short answer in the first 280 characters (over the questions with one). */
+      opening: share(short.filter((r) => openingHasAnswer(r.content, r.citations, r.answer!)).length, short.length),
+      /** Answers that show a verse twice (lower is better). */
+      twice: share(questions.filter((r) => showsVerseTwice(r.citations)).length, questions.length),
+      fabricated: questions.reduce((sum, r) => sum + r.fabricated, 0),
+    };
+  }
+  console.log(
+    '\n== rubric (decision 0020, issue 27): answers the question; gold among the first three passages cited; the ' +
+      'first passage cited is gold; the short answer in the first 280 characters; a verse shown twice',
+  );
+  console.log('part      group         n  answers  gold@3  first gold  opening (of n)  twice  fabricated');
+  // natural: without the trivia questions of fact (decision 0019), the set the earlier figures had; trivia: those.
+  const GROUPS: [string, (r: RubricRow) => boolean][] = [
+    ...['zh-Hans', 'zh-Hant', 'en', 'es', 'fr'].map((lang): [string, (r: RubricRow) => boolean] => [
+      lang,
+      (r) => r.lang === lang,
+    ]),
+    ['all', () => true],
+    ['natural', (r) => !trivia(r)],
+    ['trivia', trivia],
+  ];
+  const fixed = (x: number, d: number) => (d ? x.toFixed(3) : '—');
   for (const heldOut of [false, true]) {
-    for (const lang of ['zh-Hans', 'zh-Hant', 'en', 'es', 'fr', 'all', 'all-trivia']) {
-      const rows = rubric.filter(
-        (r) =>
-          r.heldOut === heldOut &&
-          (lang === 'all' || r.lang === lang || (lang === 'all-trivia' && !r.id.includes('-trivia-'))),
-      );
-      const answerable = rows.filter((r) => r.gold.length > 0);
-      const share = (n: number, d: number) => (d ? (n / d).toFixed(3) : '—');
+    for (const [group, test] of GROUPS) {
+      const f = figures(rubric.filter((r) => r.heldOut === heldOut && test(r)));
       console.log(
-        `${(heldOut ? 'held-out' : 'train').padEnd(9)} ${lang.padEnd(10)} ${String(rows.length).padStart(3)}  ` +
-          `${share(rows.filter(answersTheQuestion).length, rows.length).padStart(7)}  ` +
-          `${share(answerable.filter((r) => goldAmongFirst(r, 3)).length, answerable.length).padStart(6)}  ` +
-          `${String(rows.reduce((sum, r) => sum + r.fabricated, 0)).padStart(10)}`,
+        `${(heldOut ? 'held-out' : 'train').padEnd(9)} ${group.padEnd(10)} ${String(f.n).padStart(4)}  ` +
+          `${fixed(f.answers, f.n).padStart(7)}  ${fixed(f.gold3, f.answerable).padStart(6)}  ` +
+          `${fixed(f.firstGold, f.answerable).padStart(10)}  ` +
+          `${`${fixed(f.opening, f.short)} (${f.short})`.padStart(14)}  ${fixed(f.twice, f.n).padStart(5)}  ` +
+          `${String(f.fabricated).padStart(10)}`,
       );
     }
   }
   if (jsonFile) {
     const part = (heldOut: boolean) => {
-      const rows = rubric.filter((r) => r.heldOut === heldOut && !r.wantKind);
-      const answerable = rows.filter((r) => r.gold.length > 0);
+      const rows = rubric.filter((r) => r.heldOut === heldOut);
+      const pick = ({ gold3, answers, fabricated, firstGold, opening, twice }: ReturnType<typeof figures>) => ({
+        gold3,
+        answers,
+        fabricated,
+        firstGold,
+        opening,
+        twice,
+      });
       return {
-        gold3: answerable.filter((r) => goldAmongFirst(r, 3)).length / Math.max(1, answerable.length),
-        answers: rows.filter(answersTheQuestion).length / Math.max(1, rows.length),
-        fabricated: rows.reduce((sum, r) => sum + r.fabricated, 0),
+        ...pick(figures(rows)),
+        natural: pick(figures(rows.filter((r) => !trivia(r)))),
+        trivia: pick(figures(rows.filter(trivia))),
       };
     };
     writeFileSync(jsonFile, JSON.stringify({ answers: { train: part(false), heldOut: part(true) } }, null, 2));

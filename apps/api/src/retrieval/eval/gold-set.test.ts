@@ -45,6 +45,11 @@ describe('parseGoldSet', () => {
     expect(parseGoldSet([catholic])).toEqual([catholic]);
   });
 
+  it('accepts the forms of a short answer', () => {
+    const king = { ...valid, type: 'factual', question: 'First king?', gold: ['1SA.10.1'], answer: ['Saul', 'Saül'] };
+    expect(parseGoldSet([king])).toEqual([{ ...king, tradition: 'protestant' }]);
+  });
+
   it('accepts an unanswerable question without gold verses', () => {
     const weather = { ...valid, type: 'unanswerable', question: 'Rain tomorrow?', gold: [] };
     expect(parseGoldSet([weather])).toEqual([{ ...weather, tradition: 'protestant' }]);
@@ -61,6 +66,11 @@ describe('parseGoldSet', () => {
     ['the same verse twice', { gold: ['JHN.3.16', 'JHN.3.16'] }],
     ['an unknown language', { lang: 'de' }],
     ['an empty question', { question: ' ' }],
+    ['an empty answer list', { answer: [] }],
+    ['an empty answer form', { answer: ['Saul', ' '] }],
+    ['the same answer form twice', { answer: ['Saul', 'Saul'] }],
+    ['an answer that is not a list', { answer: 'Saul' }],
+    ['an answer to an unanswerable question', { type: 'unanswerable', gold: [], answer: ['sunny'] }],
   ])('rejects %s', (_name, change) => {
     expect(() => parseGoldSet([{ ...valid, ...change }])).toThrow(/invalid gold set/);
   });

@@ -49,10 +49,24 @@ const goldQuestion = z
       .array(z.string().regex(VERSE_REF, 'must be one verse like JHN.3.16'))
       .max(8)
       .refine((refs) => new Set(refs).size === refs.length, 'holds the same verse twice'),
+    /**
+     * The short answer (a name, a place, a number, a thing in at most four words) in the forms a correct answer may
+     * write it, in the question's language: its usual spellings ("Saul", "扫罗") and a number in digits and in words
+     * ("40", "forty", "四十"). Only for a question whose answer is that short, and one of the gold verses states it.
+     */
+    answer: z
+      .array(z.string().trim().min(1).max(40))
+      .min(1)
+      .refine((forms) => new Set(forms).size === forms.length, 'holds the same form twice')
+      .optional(),
   })
   .refine((q) => (q.type === 'unanswerable') === (q.gold.length === 0), {
     path: ['gold'],
     message: 'is empty exactly for an unanswerable question',
+  })
+  .refine((q) => q.answer === undefined || q.gold.length > 0, {
+    path: ['answer'],
+    message: 'is given only for a question the corpus can answer',
   });
 
 export type GoldQuestion = z.infer<typeof goldQuestion>;

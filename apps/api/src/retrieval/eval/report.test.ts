@@ -38,6 +38,19 @@ describe('formatPathReport', () => {
     expect(held).not.toContain('question en-07');
   });
 
+  it('prints trivia and natural questions apart', () => {
+    // en-trivia-1 is a train question.
+    const trivia = { ...outcomes[0]!, id: 'en-trivia-1', type: 'factual', retrieved: ['JHN.3.16'] };
+    const text = formatPathReport({ title: 'search', outcomes: [outcomes[0]!, trivia] }, questions, {
+      split: 'train',
+      k: 10,
+      details: false,
+    });
+    const sets = text.slice(text.indexOf('by set'));
+    expect(sets).toMatch(/^natural\s+1\s+0\.000\s+0\.500\s+0\.500/m);
+    expect(sets).toMatch(/^trivia\s+1\s+0\.500\s+0\.500\s+0\.500/m);
+  });
+
   it('prints only the part asked for', () => {
     const text = formatPathReport({ title: 'answer', outcomes }, questions, { split: 'holdout', k: 10, details: true });
     expect(text).toContain('-- held out');

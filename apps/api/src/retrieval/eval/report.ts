@@ -24,6 +24,12 @@ export function describeOutcome(outcome: QuestionOutcome, question: string, k: n
   );
 }
 
+/** The outcome filed under its set instead of its type: trivia or natural. */
+const bySet = (o: QuestionOutcome): QuestionOutcome => ({
+  ...o,
+  type: o.id.includes('-trivia-') ? 'trivia' : 'natural',
+});
+
 /** The tables of one path for the chosen split (both parts, one after the other, for `all`). */
 export function formatPathReport(
   report: PathReport,
@@ -40,6 +46,8 @@ export function formatPathReport(
     lines.push(formatTable(summariseBy(outcomes, k, 'lang', EVAL_LANGS), k));
     lines.push('by question type:');
     lines.push(formatTable(summariseBy(outcomes, k, 'type', QUESTION_TYPES), k));
+    lines.push('by set (trivia: the trivia questions of fact, ids *-trivia-*; natural: the others):');
+    lines.push(formatTable(summariseBy(outcomes.map(bySet), k, 'type', ['natural', 'trivia']), k));
     if (options.details && part === 'train') {
       const byId = new Map(questions.map((q) => [q.id, q.question]));
       lines.push('details:', ...outcomes.map((o) => describeOutcome(o, byId.get(o.id) ?? '', k)));
