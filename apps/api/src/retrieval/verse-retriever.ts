@@ -43,8 +43,8 @@ import {
 import { analyzeForIndex, wordTokens } from './text-analysis.ts';
 import { COMMENTARY, DICTIONARY_NOTE_COLLECTIONS } from '../corpus/fact-notes.ts';
 import { storyWords } from './guide/story-words.ts';
-import { unionSpelling } from './guide/chinese-spellings.ts';
-import { withUnionDiction } from './guide/union-diction.ts';
+import { unionSpelling } from '../language/chinese-spellings.ts';
+import { withUnionDiction } from '../language/union-diction.ts';
 
 /** How a verse was found: cited by the question, named by it (the passage guide), text search, reference entries. */
 export type VerseSource = 'reference' | 'guide' | 'text' | 'entry';
