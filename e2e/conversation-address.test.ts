@@ -115,4 +115,34 @@ describe.each(['mobile', 'desktop'] as const)('conversation addresses in Chromiu
     await snap(page, `address-${viewport}-4-guest-forward-reloaded`);
     await context.close();
   }, 120_000);
+
+  it('back and forward open a conversation at its newest turn, not where the screen was left', async () => {
+    const { context, page } = await newPage(run.browser, viewport);
+    await tourSeen(context);
+    await page.goto(`${run.server.origin}/chat?_n=1`);
+    await askHere(page, '约翰福音3:16是什么意思？', 1);
+    await askHere(page, '什么是恩典？', 2);
+    await page.getByTestId('chat-new').click();
+    await askHere(page, '大卫是谁？', 1);
+
+    /** The newest question's top below the nav bar, or the page at its end when it cannot scroll that far. */
+    const atNewestTurn = () =>
+      page.evaluate(() => {
+        const all = document.querySelectorAll<HTMLElement>('[data-testid="chat-question"]');
+        const top = all[all.length - 1]!.getBoundingClientRect().top;
+        const end = document.documentElement.scrollHeight - window.innerHeight;
+        return (top >= 0 && top <= 120) || Math.abs(window.scrollY - end) <= 2;
+      });
+    await page.goBack();
+    await showing(page, ['约翰福音3:16是什么意思？', '什么是恩典？']);
+    await expect.poll(atNewestTurn, { timeout: 5_000 }).toBe(true);
+    await snap(page, `address-${viewport}-5-back-at-newest-turn`);
+    await page.goForward();
+    await showing(page, ['大卫是谁？']);
+    await expect.poll(atNewestTurn, { timeout: 5_000 }).toBe(true);
+    await page.goBack();
+    await showing(page, ['约翰福音3:16是什么意思？', '什么是恩典？']);
+    await expect.poll(atNewestTurn, { timeout: 5_000 }).toBe(true);
+    await context.close();
+  }, 120_000);
 });

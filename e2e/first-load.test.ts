@@ -1,24 +1,27 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import type { Browser, CDPSession, Page } from 'playwright-core';
+import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, snap, VIEWPORTS } from './support/browser.ts';
 import { REPO_ROOT, startServerWithCorpus, type RunningServer } from './support/server.ts';
 
 /**
- * The first load of /chat on a slow phone network (issue 15): Chromium with DevTools network emulation at the slow
- * 3G profile the review measured (2 s latency, 50 kB/s each way, cache off). The product thresholds: the welcome
- * overlay painted within 3 s of the navigation's start, the chat usable within 12 s, its JavaScript sent compressed
- * and within the 200 KB gzipped budget. The figures are printed; only those thresholds are asserted.
+ * The first load of /chat on a slow phone network (issues 15 and 29): Chromium with DevTools network emulation at the
+ * slow 3G profile the review measured (2 s latency, 50 kB/s each way, HTTP cache off). The product thresholds: the
+ * welcome overlay's text painted within 2.5 s of the navigation's start and the chat usable within 8 s on a first
+ * visit; on a repeat visit, with the service worker installed by the first (decision 0045), painted within 1 s and
+ * usable within 2 s; the JavaScript sent compressed and within the 200 KB gzipped budget. The figures are printed;
+ * only those thresholds are asserted (the network's share is fixed by the emulation; the rest is this machine's CPU,
+ * which other suites may be loading: decision 0017).
  *
  * "Painted" is the overlay's title as the browser's Element Timing reports it (the moment its text reached the
  * screen). "Usable" is the moment a control is enabled and is what a tap at its centre would hit (nothing covers
  * it), found on every frame; the composer's is then proven by typing into it.
  */
 const SLOW_3G = { offline: false, latency: 2000, downloadThroughput: 50_000, uploadThroughput: 50_000 };
-const OVERLAY_PAINTED_MS = 3000;
-const USABLE_MS = 12_000;
+const FIRST_VISIT = { paintedMs: 2500, usableMs: 8000 };
+const REPEAT_VISIT = { paintedMs: 1000, usableMs: 2000 };
 const BUDGET_GZIP_BYTES = 200 * 1024;
 const TOUR_SEEN_KEY = btoa('CHAT_ASSISTANT__APP_FIRST_TOUR');
 const LANGUAGE_FLAG_KEY = btoa('CHAT_ASSISTANT__DEFAULT_LANGUAGE');
@@ -67,6 +70,8 @@ interface Transfer {
   url: string;
   type: string;
   encoding: string;
+  /** Answered by the service worker; `kept` when from what it kept because the network did not answer in time. */
+  worker: '' | 'worker' | 'kept';
   bytes: number;
   /** Seconds from the first request (the page's) to this one's start and end. */
   start: number;
@@ -90,6 +95,7 @@ async function recordTransfers(cdp: CDPSession): Promise<Transfer[]> {
       url: response.url,
       type,
       encoding: headers['content-encoding'] ?? '',
+      worker: response.fromServiceWorker ? (headers['x-offline-kept-at'] !== undefined ? 'kept' : 'worker') : '',
       bytes: 0,
       start,
       end: 0,
@@ -105,10 +111,17 @@ async function recordTransfers(cdp: CDPSession): Promise<Transfer[]> {
   return done;
 }
 
-async function slowPage(visitor: 'first' | 'returning'): Promise<{ page: Page; transfers: Transfer[] }> {
-  const context = await browser.newContext({ viewport: VIEWPORTS.mobile, locale: 'zh-CN' });
-  if (visitor === 'returning') {
-    // Seen the tour, language settled at an earlier start-up: what a second visit with an emptied cache looks like.
+type Visit = 'first' | 'repeat' | 'returning';
+
+/** A page on slow 3G: in a new context (first visit, or a returning one whose browser kept nothing), or in `context`. */
+async function slowPage(
+  visit: Visit,
+  context?: BrowserContext,
+): Promise<{ page: Page; transfers: Transfer[]; context: BrowserContext }> {
+  context ??= await browser.newContext({ viewport: VIEWPORTS.mobile, locale: 'zh-CN' });
+  if (visit === 'returning') {
+    // Seen the tour, language settled at an earlier start-up: what a second visit with an emptied cache (and no
+    // service worker) looks like.
     await context.addInitScript(
       ([tour, flag]) => {
         window.localStorage.setItem(tour!, 'true');
@@ -120,7 +133,13 @@ async function slowPage(visitor: 'first' | 'returning'): Promise<{ page: Page; t
   const page = await context.newPage();
   await page.addInitScript(installProbes, [COMPOSER, TOUR]);
   const transfers = await recordTransfers(await context.newCDPSession(page));
-  return { page, transfers };
+  return { page, transfers, context };
+}
+
+/** Waits until the service worker has installed (its first-screen files kept) and controls the page. */
+async function workerInstalled(page: Page): Promise<void> {
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 60_000 });
 }
 
 const marksOf = (page: Page) =>
@@ -133,7 +152,7 @@ const waterfall = (transfers: Transfer[]) =>
     .sort((a, b) => a.start - b.start)
     .map(
       (t) =>
-        `    ${t.start.toFixed(2).padStart(5)}–${t.end.toFixed(2).padStart(5)} s ${kb(t.bytes).padStart(9)} ${(t.encoding || '-').padEnd(4)} ${new URL(t.url).pathname}`,
+        `    ${t.start.toFixed(2).padStart(5)}–${t.end.toFixed(2).padStart(5)} s ${kb(t.bytes).padStart(9)} ${(t.encoding || '-').padEnd(4)} ${(t.worker || 'network').padEnd(7)} ${new URL(t.url).pathname}`,
     );
 
 /** What was sent for the page's scripts: on the wire, and gzipped at level 9 as the budget counts it. */
@@ -162,8 +181,14 @@ async function typeIntoComposer(page: Page) {
   expect(await input.inputValue()).toBe('恩典');
 }
 
-/** Prints the figures of one load and checks the thresholds every load must meet. */
-function reportAndCheck(title: string, marks: Record<string, number>, transfers: Transfer[], usable: string[]) {
+/** Prints the figures of one load and checks its thresholds. */
+function reportAndCheck(
+  title: string,
+  marks: Record<string, number>,
+  transfers: Transfer[],
+  usable: string[],
+  limits: { paintedMs: number; usableMs: number },
+) {
   const js = scriptFigures(transfers);
   const encodings = [...new Set(js.scripts.map((s) => s.encoding || 'none'))].join(', ');
   console.log(
@@ -171,42 +196,67 @@ function reportAndCheck(title: string, marks: Record<string, number>, transfers:
       `slow 3G, ${title}:`,
       `  first paint ${seconds(marks.fcp)}, welcome overlay painted ${seconds(marks.overlay)}`,
       `  usable: ${usable.map((selector) => `${selector} ${seconds(marks[selector])}`).join(', ')}`,
-      `  ${transfers.length} responses, ${kb(transfers.reduce((sum, t) => sum + t.bytes, 0))} on the wire; JavaScript: ${js.scripts.length} files, ${kb(js.wireBytes)} on the wire (${encodings}), ${kb(js.gzipBytes)} gzipped`,
+      `  ${transfers.length} responses (${transfers.filter((t) => t.worker).length} from the service worker), ${kb(transfers.reduce((sum, t) => sum + t.bytes, 0))} on the wire; JavaScript: ${js.scripts.length} files, ${kb(js.wireBytes)} on the wire (${encodings || '-'}), ${kb(js.gzipBytes)} gzipped`,
       ...waterfall(transfers),
     ].join('\n'),
   );
-  expect(marks.overlay).toBeLessThanOrEqual(OVERLAY_PAINTED_MS);
-  for (const selector of usable) expect(marks[selector], selector).toBeLessThanOrEqual(USABLE_MS);
-  expect(js.scripts.every((s) => s.encoding === 'br' || s.encoding === 'gzip')).toBe(true);
+  expect(marks.overlay).toBeLessThanOrEqual(limits.paintedMs);
+  for (const selector of usable) expect(marks[selector], selector).toBeLessThanOrEqual(limits.usableMs);
+  const network = js.scripts.filter((s) => !s.worker);
+  expect(network.every((s) => s.encoding === 'br' || s.encoding === 'gzip')).toBe(true);
   expect(js.gzipBytes).toBeLessThanOrEqual(BUDGET_GZIP_BYTES);
 }
 
-describe('the first load of /chat on slow 3G (2 s latency, 50 kB/s, cache off)', () => {
-  it('a first visitor: the overlay within 3 s, the tour then the composer usable within 12 s', async () => {
-    const { page, transfers } = await slowPage('first');
-    await page.goto(`${server.origin}/chat?_n=1`, { waitUntil: 'commit' });
-    await markReached(page, 'overlay');
-    await snap(page, 'first-load-slow3g-overlay');
-    await markReached(page, TOUR);
-    await page.getByTestId('tour-skip').click();
-    await markReached(page, COMPOSER);
-    const marks = await marksOf(page);
-    await typeIntoComposer(page);
-    await snap(page, 'first-load-slow3g-usable');
-    reportAndCheck('first visit to /chat?_n=1 (the tour, then the composer once it is skipped)', marks, transfers, [
-      TOUR,
-      COMPOSER,
-    ]);
-    await page.context().close();
+describe('the first load of /chat on slow 3G (2 s latency, 50 kB/s, HTTP cache off)', () => {
+  it('a first visit: text within 2.5 s, the tour then the composer usable within 8 s; a repeat visit: 1 s and 2 s', async () => {
+    const first = await slowPage('first');
+    await first.page.goto(`${server.origin}/chat?_n=1`, { waitUntil: 'commit' });
+    await markReached(first.page, 'overlay');
+    await snap(first.page, 'first-load-slow3g-overlay');
+    await markReached(first.page, TOUR);
+    await first.page.getByTestId('tour-skip').click();
+    await markReached(first.page, COMPOSER);
+    const marks = await marksOf(first.page);
+    await typeIntoComposer(first.page);
+    await snap(first.page, 'first-load-slow3g-usable');
+    reportAndCheck(
+      'first visit to /chat?_n=1 (the tour, then the composer once it is skipped)',
+      marks,
+      first.transfers,
+      [TOUR, COMPOSER],
+      FIRST_VISIT,
+    );
+
+    // The same reader comes back: the worker the first visit installed answers from what it kept.
+    await workerInstalled(first.page);
+    await first.page.close();
+    const repeat = await slowPage('repeat', first.context);
+    await repeat.page.goto(`${server.origin}/chat?_n=1`, { waitUntil: 'commit' });
+    await markReached(repeat.page, COMPOSER);
+    const again = await marksOf(repeat.page);
+    await typeIntoComposer(repeat.page);
+    await snap(repeat.page, 'first-load-slow3g-repeat');
+    reportAndCheck(
+      'repeat visit to /chat?_n=1 (service worker installed)',
+      again,
+      repeat.transfers,
+      [COMPOSER],
+      REPEAT_VISIT,
+    );
+    // The page came from the kept shell (the network did not answer within its wait) and no script from the network.
+    const page = repeat.transfers.find((t) => t.type === 'Document');
+    expect(page?.worker).toBe('kept');
+    expect(repeat.transfers.filter((t) => t.type === 'Script' && !t.worker)).toEqual([]);
+    await first.context.close();
   });
 
-  it('a returning visitor with an emptied cache: the overlay within 3 s, the composer usable within 12 s', async () => {
-    const { page, transfers } = await slowPage('returning');
+  it('a returning visitor whose browser kept nothing: text within 2.5 s, the composer usable within 8 s', async () => {
+    const { page, transfers, context } = await slowPage('returning');
     await page.goto(`${server.origin}/chat?_n=1`, { waitUntil: 'commit' });
     await markReached(page, COMPOSER);
     const marks = await marksOf(page);
     await typeIntoComposer(page);
-    reportAndCheck('returning visit to /chat?_n=1 (cache off)', marks, transfers, [COMPOSER]);
-    await page.context().close();
+    reportAndCheck('returning visit to /chat?_n=1 (nothing kept)', marks, transfers, [COMPOSER], FIRST_VISIT);
+    await context.close();
   });
 });

@@ -69,6 +69,14 @@ async function steer(index: number): Promise<void> {
   while (proxy.next() !== index) await fetch(`${proxy.origin}/webapi/version`);
 }
 
+/**
+ * A guest key issued by whichever instance the proxy picks (the other verifies it: the instances share its secret
+ * through the database).
+ */
+async function issuedGuestKey(): Promise<string> {
+  return String((await call('/portal/chat/guest-key', {})).data.guestKey);
+}
+
 async function call(
   route: string,
   body?: unknown,
@@ -159,7 +167,7 @@ describe('two API instances behind a round-robin proxy, on one PostgreSQL and on
     llm.setMode(SLOW);
     llm.requests.length = 0;
     const requestId = `resume-${randomUUID()}`;
-    const guest = { 'guest-key': `fleet-guest-${randomUUID()}` };
+    const guest = { 'guest-key': await issuedGuestKey() };
     const first = await ask({ requestId }, guest);
     await expect.poll(() => first.text().length, { timeout: 20_000 }).toBeGreaterThanOrEqual(5);
     first.drop();
@@ -176,7 +184,7 @@ describe('two API instances behind a round-robin proxy, on one PostgreSQL and on
     llm.setMode(SLOW);
     llm.requests.length = 0;
     const requestId = `guest-${randomUUID()}`;
-    const guest = { 'guest-key': `fleet-guest-${randomUUID()}` };
+    const guest = { 'guest-key': await issuedGuestKey() };
     const first = await ask({ requestId }, guest);
     await expect.poll(() => first.events.length, { timeout: 20_000 }).toBeGreaterThan(0);
     const answerId = first.events[0]!.event.answerId;
@@ -189,7 +197,7 @@ describe('two API instances behind a round-robin proxy, on one PostgreSQL and on
     // Another guest who learned the answer id cannot stop it on either instance.
     for (const index of [0, 1]) {
       await steer(index);
-      const stop = await call('/portal/chat/stop', { id: answerId }, { 'guest-key': `intruder-${randomUUID()}` });
+      const stop = await call('/portal/chat/stop', { id: answerId }, { 'guest-key': await issuedGuestKey() });
       expect(stop.code).toBe(10006);
     }
   });

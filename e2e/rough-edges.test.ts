@@ -93,11 +93,17 @@ describe.each(['mobile', 'desktop'] as const)('rough edges in Chromium (%s)', (v
     await close();
   });
 
-  it('asks in English with English buttons (edge 1)', async () => {
+  it('asks a sample question when tapped, and asks in English with English buttons (edge 1)', async () => {
     const { page, close } = await open(viewport, 'en');
     await page.goto(`${server.origin}/chat`);
-    await page.getByTestId('chat-composer-input').fill('my draft');
+    // A sample question is asked at once (issue 29), not only put in the composer.
+    const sample = (await page.getByTestId('chat-suggestion-1').textContent())?.trim() ?? '';
     await page.getByTestId('chat-suggestion-1').click();
+    expect((await page.getByTestId('chat-question').textContent())?.trim()).toBe(sample);
+    await page.locator('[data-testid="chat-answer"][data-status="done"]').waitFor({ timeout: 30_000 });
+    // A follow-up would replace a draft: the confirmation is in English.
+    await page.getByTestId('chat-composer-input').fill('my draft');
+    await page.getByTestId('chat-followup-1').click();
     const dialog = page.locator('.adm-dialog-body').filter({ hasText: 'The input box already has text' });
     await dialog.waitFor();
     expect(await dialog.locator('button').allTextContents()).toEqual(['Cancel', 'OK']);

@@ -5,14 +5,16 @@ import react from '@vitejs/plugin-react';
 import { bundleBudget } from './build/bundle-budget.ts';
 import { firstScreenChunks } from './build/first-screen-chunks.ts';
 import { firstScreen } from './build/first-screen.ts';
+import { serviceWorker } from './build/service-worker.ts';
 
 /** The first visit to /chat may send at most this much gzipped JavaScript (issue 6). */
 const CHAT_BUDGET = {
   route: '/chat',
   page: 'src/features/chat/chat-page.tsx',
   maxGzipBytes: 200 * 1024,
-  // A first visit also fetches its language's catalogues and the first-visit tour.
-  alsoLoads: ['locale-zh-CN', 'first-visit-tour'],
+  // A first visit also fetches its language's catalogues and the first-visit tour, and once its screen is up, the
+  // conversation's code.
+  alsoLoads: ['locale-zh-CN', 'locale-zh-CN-more', 'first-visit-tour', 'chat-conversation'],
 };
 
 export default defineConfig({
@@ -23,6 +25,19 @@ export default defineConfig({
       localesDir: fileURLToPath(new URL('src/locales', import.meta.url)),
       logo: fileURLToPath(new URL('src/assets/logo.svg', import.meta.url)),
       tourModule: 'src/features/tour/first-visit-tour.tsx',
+      homeModule: CHAT_BUDGET.page,
+    }),
+    serviceWorker({
+      worker: fileURLToPath(new URL('src/service-worker/sw.ts', import.meta.url)),
+      localesDir: fileURLToPath(new URL('src/locales', import.meta.url)),
+      logo: fileURLToPath(new URL('src/assets/logo.svg', import.meta.url)),
+      firstScreenModules: [
+        CHAT_BUDGET.page,
+        'src/features/tour/first-visit-tour.tsx',
+        'src/features/chat/chat-conversation.tsx',
+        'src/locales/zh-CN/first-screen.ts',
+        'src/locales/zh-CN/catalogue.ts',
+      ],
     }),
   ],
   // One React for the app and every library (the root package.json pins it with overrides).
@@ -41,8 +56,14 @@ export default defineConfig({
         codeSplitting: firstScreenChunks(fileURLToPath(new URL('.', import.meta.url)), {
           entry: 'src/main.tsx',
           home: CHAT_BUDGET.page,
-          // zod arrives with the first answer that needs validating (decision 0009).
-          lazy: [/[\\/]node_modules[\\/]zod[\\/]/],
+          // zod arrives with the first answer that needs validating (decision 0009); the error catalogue (every
+          // message in five languages) with the first error shown.
+          lazy: [/[\\/]node_modules[\\/]zod[\\/]/, /[\\/]contract[\\/]src[\\/]errors\.ts$/],
+          // The nav bar's back arrow is the first screen's only icon; its index names a hundred.
+          barrels: [/[\\/]node_modules[\\/]antd-mobile-icons[\\/]es[\\/]index\.js$/],
+          parts: [/[\\/]node_modules[\\/]antd-mobile-icons[\\/]es[\\/]LeftOutline\.js$/],
+          // lib/i18n.ts FIRST_SCREEN_NAMESPACES: their catalogues travel with the first screen.
+          firstScreenCatalogues: ['common', 'chat', 'tour'],
         }),
       },
     },

@@ -103,6 +103,7 @@ export async function buildApp({ container, logger }: BuildAppOptions): Promise<
     chat: container.services.chat,
     history: container.services.history,
     sessions: container.services.sessions,
+    guests: container.services.guests,
   });
   await app.register(devotionalRoutes, {
     prefix: `${API_BASE}/portal/devotional`,

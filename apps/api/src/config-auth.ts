@@ -44,7 +44,8 @@ export const authEnv = {
   AUTH_SESSION_TTL_MS: int(2 * HOUR, 60_000, 24 * HOUR),
   CODE_MAX_ATTEMPTS: int(5, 1, 10),
   CODE_RESEND_INTERVAL_MS: int(60_000, 60_000, HOUR),
-  CODE_SENDS_PER_ACCOUNT_PER_HOUR: int(10, 1, 1000),
+  CODE_SENDS_PER_ACCOUNT_PER_HOUR: int(30, 1, 1000),
+  CODE_SENDS_PER_ACCOUNT_PER_IP_PER_HOUR: int(10, 1, 1000),
   CODE_SENDS_PER_IP_PER_HOUR: int(10, 1, 100_000),
   CODE_SENDS_PER_REGION_PER_HOUR: int(10_000, 1, 10_000_000),
   AUTH_FAILURES_PER_HOUR: int(10, 1, 100),
@@ -88,7 +89,9 @@ export interface AuthConfig {
   codes: {
     maxAttempts: number;
     resendIntervalMs: number;
+    /** The ceiling per account from every address together, and the budget of one address on one account. */
     perAccountPerHour: number;
+    perAccountPerIpPerHour: number;
     perIpPerHour: number;
     /** Per region: each SMS country code, and e-mail, has its own hourly cap (SMS pumping hits one region). */
     perRegionPerHour: number;
@@ -124,6 +127,7 @@ export function readAuthConfig(e: AuthEnv): AuthConfig {
       maxAttempts: e.CODE_MAX_ATTEMPTS,
       resendIntervalMs: e.CODE_RESEND_INTERVAL_MS,
       perAccountPerHour: e.CODE_SENDS_PER_ACCOUNT_PER_HOUR,
+      perAccountPerIpPerHour: e.CODE_SENDS_PER_ACCOUNT_PER_IP_PER_HOUR,
       perIpPerHour: e.CODE_SENDS_PER_IP_PER_HOUR,
       perRegionPerHour: e.CODE_SENDS_PER_REGION_PER_HOUR,
     },

@@ -88,6 +88,7 @@ export const opsEnv = {
       .regex(/^rediss?:\/\/[^/]/, 'must be a redis:// or rediss:// URL')
       .optional(),
   ),
+  REDIS_COMMAND_TIMEOUT_MS: int(1_000, 50, 60_000),
   STREAM_RESUME_GRACE_MS: int(10_000, 0, 120_000),
   DEV_OUTBOX: bool(false),
   METRICS_TOKEN: z.preprocess(emptyToUndefined, z.string().min(16).optional()),
@@ -105,6 +106,8 @@ export interface OpsConfig {
    * live in this process (and the counters in the database): right for one server.
    */
   redisUrl: string | undefined;
+  /** A Redis command with no answer after this long fails (the request gets the §8 message instead of hanging). */
+  redisCommandTimeoutMs: number;
   /** An answer whose last reader went away keeps running this long for the reader to reconnect and resume. */
   streamResumeGraceMs: number;
   /** Serve GET /webapi/dev/outbox (codes sent by the outbox): only when asked for, never in production. */
@@ -118,6 +121,7 @@ export function readOpsConfig(e: OpsEnv): OpsConfig {
     trustProxy: e.TRUST_PROXY,
     migrateOnStart: e.DATABASE_MIGRATE_ON_START,
     redisUrl: e.REDIS_URL,
+    redisCommandTimeoutMs: e.REDIS_COMMAND_TIMEOUT_MS,
     streamResumeGraceMs: e.STREAM_RESUME_GRACE_MS,
     devOutbox: e.DEV_OUTBOX,
     metrics: { token: e.METRICS_TOKEN, allow: e.METRICS_ALLOW },

@@ -118,6 +118,23 @@ describe('SMS and captcha providers', () => {
     expect(() => loadConfig({ SMS_TEMPLATE_PARAMS: 'code,name' })).toThrow(/SMS_TEMPLATE_PARAMS/);
   });
 
+  it('chooses the speech service by SPEECH_PROVIDER, naming the keys it lacks', () => {
+    expect(loadConfig({}).speech.endpoint).toBeUndefined();
+    expect(loadConfig({ SPEECH_BASE_URL: 'http://127.0.0.1:9/v1' }).speech.endpoint?.provider).toBe('openai');
+    expect(() => loadConfig({ SPEECH_PROVIDER: 'tencent' })).toThrow(
+      /TENCENT_SECRET_ID: required when SPEECH_PROVIDER is tencent[\s\S]*TENCENT_SECRET_KEY/,
+    );
+    expect(() =>
+      loadConfig({ SPEECH_PROVIDER: 'aliyun', ALIYUN_ACCESS_KEY_ID: 'LTAI', ALIYUN_ACCESS_KEY_SECRET: 's' }),
+    ).toThrow(/SPEECH_ALIYUN_APP_KEY: required when SPEECH_PROVIDER is aliyun/);
+    const tencent = loadConfig({ SPEECH_PROVIDER: 'tencent', TENCENT_SECRET_ID: 'AKID1', TENCENT_SECRET_KEY: 'k' });
+    expect(tencent.speech.endpoint).toMatchObject({
+      provider: 'tencent',
+      endpoint: 'https://asr.tencentcloudapi.com',
+      engine: '16k_zh',
+    });
+  });
+
   it('reads a complete Tencent configuration shared by SMS and Captcha', () => {
     const keys = { TENCENT_SECRET_ID: 'AKID1', TENCENT_SECRET_KEY: 'secret' };
     const { providers } = loadConfig({

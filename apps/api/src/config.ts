@@ -206,6 +206,10 @@ export function loadConfig(env: Record<string, string | undefined> = readEnviron
     const lines = storage.missing.map((name) => `  ${name}: required when UPLOAD_STORAGE is s3`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
+  const speech = readSpeechConfig(e);
+  if ('missing' in speech) {
+    throw new ConfigError(`Invalid configuration:\n${speech.missing.map((line) => `  ${line}`).join('\n')}`);
+  }
   const providers = readProvidersConfig(e);
   if ('missing' in providers) {
     throw new ConfigError(`Invalid configuration:\n${providers.missing.map((line) => `  ${line}`).join('\n')}`);
@@ -237,10 +241,10 @@ export function loadConfig(env: Record<string, string | undefined> = readEnviron
           firstTokenTimeoutMs: e.LLM_FIRST_TOKEN_TIMEOUT_MS,
           idleTimeoutMs: e.LLM_IDLE_TIMEOUT_MS,
           maxConcurrent: e.LLM_MAX_CONCURRENT,
-          maxTokens: readAbuseConfig(e).maxTokens,
+          maxTokens: readAbuseConfig(e, e.LLM_MAX_CONCURRENT).maxTokens,
         }
       : undefined,
-    speech: readSpeechConfig(e),
+    speech,
     embedding:
       e.EMBEDDING_BASE_URL && e.EMBEDDING_DIMENSIONS
         ? {
@@ -252,7 +256,7 @@ export function loadConfig(env: Record<string, string | undefined> = readEnviron
         : undefined,
     auth: readAuthConfig(e),
     storage,
-    abuse: readAbuseConfig(e),
+    abuse: readAbuseConfig(e, e.LLM_MAX_CONCURRENT),
     ops: readOpsConfig(e),
     providers,
   };

@@ -71,8 +71,9 @@ export function createAccountServices({
     : createOutboxMailer(outbox, clock);
   const sms = createSmsSender(config.providers.sms, () => createOutboxSms(outbox, clock));
 
+  const auditRows = createAuditRepository(db);
   const audit = createAuditService({
-    audits: createAuditRepository(db),
+    audits: auditRows,
     members,
     clock,
     log,
@@ -131,6 +132,10 @@ export function createAccountServices({
     eraseUserData: async (userId) => {
       for (const erase of erasers) await erase(userId);
     },
+    codeRequestsFromElsewhere: (userId, since, exceptIp) =>
+      auditRows.countFromElsewhere(userId, 'code_requested', since, exceptIp),
+    // The account-login service is made below; deletion asks it to check the password or code.
+    confirmIdentity: (userId, proof, ctx) => accounts.confirmIdentity(userId, proof, ctx),
   });
   const limiter = createAttemptLimiter({ counters, clock, limits: auth.failures, audit });
   const captchas = createCaptchaService({
@@ -159,6 +164,7 @@ export function createAccountServices({
     smsCountryCodes: auth.smsCountryCodes,
     log,
     isBarred: async (userId) => (await measureRows.inForce(userId, BARRED, clock.now())).length > 0,
+    audit,
   });
   const adminAccounts = new Set(
     auth.adminAccounts.map((a) => normalizeAnyAccount(a)?.value).filter((v): v is string => v !== undefined),

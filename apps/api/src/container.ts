@@ -17,6 +17,9 @@ import { createChatRepository } from './features/chat/chat.repository.ts';
 import { createAskQuota } from './features/chat/ask-quota.ts';
 import { createChatService } from './features/chat/chat.service.ts';
 import { createHistoryService } from './features/chat/history.service.ts';
+import { createGuestKeyService } from './features/chat/guest-key.service.ts';
+import { createGuestKeys } from './http/guest-key.ts';
+import { createServerSecrets } from './db/server-secrets.repository.ts';
 import { createBibleService } from './features/bible/bible.service.ts';
 import { createReaderResolver } from './scripture/reader.ts';
 import { bibleLanguageOf, traditionOf } from './scripture/translation-policy.ts';
@@ -32,6 +35,9 @@ import { createS3ImageStorage } from './storage/s3-image-storage.ts';
 import { createShareRepository } from './features/share/share.repository.ts';
 import { createShareService } from './features/share/share.service.ts';
 import { createOpenAiSpeech } from './speech/openai-speech.ts';
+import { createAliyunSpeech } from './speech/speech.aliyun.ts';
+import type { SpeechPort } from './speech/speech-port.ts';
+import { createTencentSpeech } from './speech/speech.tencent.ts';
 import { createVoiceService } from './features/voice/voice.service.ts';
 import { createMetrics } from './http/metrics.ts';
 import { createInProcessGenerationStore } from './answer/generation-store.ts';
@@ -42,6 +48,14 @@ import { createRedisPubSub } from './pubsub/redis-pubsub.ts';
 import { createMemoryCounterStore } from './rate-limit/memory-counter-store.ts';
 import { createRedisCounterStore } from './rate-limit/redis-counter-store.ts';
 import { connectRedis } from './redis/redis-client.ts';
+
+/** The speech adapter SPEECH_PROVIDER names (none without an endpoint: voice input is off). */
+function createSpeech(endpoint: Config['speech']['endpoint']): SpeechPort | undefined {
+  if (endpoint?.provider === 'tencent') return createTencentSpeech(endpoint);
+  if (endpoint?.provider === 'aliyun') return createAliyunSpeech(endpoint);
+  if (endpoint?.provider === 'openai') return createOpenAiSpeech(endpoint);
+  return undefined;
+}
 
 /** The embedding adapter when an endpoint is configured, with the id that ties an index to its model. */
 export function embeddingFromConfig(config: Config): { embedder?: Embedder; embeddingId?: string } {
@@ -75,7 +89,9 @@ export async function createContainer(
 
   // With REDIS_URL every server shares pub/sub, running generations and the hot counters; without, this process
   // holds them (and the database the hot counters, or on PGlite this process), which is right for one server.
-  const redis = config.ops.redisUrl ? connectRedis(config.ops.redisUrl, log) : undefined;
+  const redis = config.ops.redisUrl
+    ? connectRedis(config.ops.redisUrl, log, { commandTimeoutMs: config.ops.redisCommandTimeoutMs })
+    : undefined;
   const pubsub = redis ? createRedisPubSub(redis) : createInProcessPubSub();
   const members = createMemberRepository(database.db);
   const accounts = createAccountServices({
@@ -126,6 +142,7 @@ export async function createContainer(
     corpus,
     model: metrics.instrumentModel(answerModel),
     log,
+    maxAnswerChars: config.abuse.maxAnswerChars,
   };
   const generations = createGenerations({
     store: redis ? createRedisGenerationStore({ command: redis.command, pubsub }) : createInProcessGenerationStore(),
@@ -151,6 +168,14 @@ export async function createContainer(
       },
       signal,
     );
+  const guests = createGuestKeyService({
+    keys: createGuestKeys(
+      config.abuse.guestKeys.secret ?? (await createServerSecrets(database.db).get('guest-key-hmac')),
+    ),
+    counters: hotCounters,
+    clock,
+    perIpPerHour: config.abuse.guestKeys.perIpPerHour,
+  });
   const history = createHistoryService({ chats });
   const devotional = createDevotionalService({
     corpus,
@@ -173,7 +198,7 @@ export async function createContainer(
     clock,
   });
   const voice = createVoiceService({
-    speech: config.speech.endpoint ? createOpenAiSpeech(config.speech.endpoint) : undefined,
+    speech: createSpeech(config.speech.endpoint),
     counters: hotCounters,
     clock,
     requestsPerMinute: config.speech.requestsPerMinute,
@@ -218,6 +243,7 @@ export async function createContainer(
       bible,
       readers,
       chat,
+      guests,
       history,
       feedback,
       devotional,

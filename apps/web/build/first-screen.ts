@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { IndexHtmlTransformContext, Plugin } from 'vite';
+// The contract's constants by path: the config loader runs this file without resolving the workspace's TypeScript.
+import { API_BASE, DEFAULT_PLATFORM, SYS_NAME } from '../../../packages/contract/src/constants.ts';
 
 /** The languages of the catalogues (src/locales/<tag>) by the code stored in the global settings (spec §3). */
 const LANGUAGES = { 'zh-cn': 'zh-CN', 'zh-tw': 'zh-TW', en: 'en', 'es-es': 'es-ES', 'fr-fr': 'fr-FR' } as const;
@@ -9,6 +11,15 @@ type StoredLanguage = keyof typeof LANGUAGES;
 const SOURCE: StoredLanguage = 'zh-cn';
 /** Where the first-visit tour's "seen" flag lives: the encoded cache key of lib/storage.ts. */
 const TOUR_KEY = Buffer.from('CHAT_ASSISTANT__APP_FIRST_TOUR').toString('base64');
+/** The default-language flag (spec §3, §4): without it, start-up asks the server for its version marker. */
+const LANGUAGE_FLAG_KEY = Buffer.from('CHAT_ASSISTANT__DEFAULT_LANGUAGE').toString('base64');
+/** The stored platform code (spec §3), sent with every call. */
+const PLATFORM_KEY = Buffer.from('CHAT_ASSISTANT__PLATFORM_CODE').toString('base64');
+/**
+ * The start-up's GET /version (spec §4), begun by the boot script as the page arrives; app/boot-fetch.ts reads it.
+ * Asked only when start-up will ask it: no default-language flag stored and no external-access link.
+ */
+export const BOOT_VERSION_GLOBAL = '__bootVersion';
 
 /** The overlay's words, by the names the static markup uses ({{app.title}}, data-boot-text="title" …). */
 const TEXTS = {
@@ -44,6 +55,8 @@ const escapeHtml = (text: string) =>
 export interface FirstScreenPreloads {
   locales: Partial<Record<StoredLanguage, string[]>>;
   tour: { js: string[]; css: string[] };
+  /** The home page's chunk (/chat, where / leads): fetched with the app's code, not after it. */
+  home: { js: string[]; css: string[] };
 }
 
 /**
@@ -56,7 +69,17 @@ export function bootScript(
   preloads: FirstScreenPreloads,
 ): string {
   // `<` escaped: no catalogue text can close the script element.
-  const data = JSON.stringify({ texts, preloads, tourKey: TOUR_KEY, source: SOURCE }).replace(/</g, '\\u003c');
+  const data = JSON.stringify({
+    texts,
+    preloads,
+    tourKey: TOUR_KEY,
+    flagKey: LANGUAGE_FLAG_KEY,
+    platformKey: PLATFORM_KEY,
+    versionGlobal: BOOT_VERSION_GLOBAL,
+    versionUrl: `${API_BASE}/version?sysName=${encodeURIComponent(SYS_NAME)}&platform=`,
+    platform: DEFAULT_PLATFORM,
+    source: SOURCE,
+  }).replace(/</g, '\\u003c');
   return `(function (D) {
   var d = document, root = d.documentElement, store = null, settings = {};
   try {
@@ -67,6 +90,8 @@ export function bootScript(
   var t = D.texts[language];
   root.lang = t.tag;
   if (settings.darkMode) root.setAttribute('data-prefers-color-scheme', 'dark');
+  var manifest = d.querySelector('link[rel=manifest]');
+  if (manifest) manifest.setAttribute('href', '/manifest.' + t.tag + '.webmanifest');
   var overlay = d.getElementById('boot-overlay');
   if (overlay && language !== D.source) {
     d.title = t.title;
@@ -85,11 +110,26 @@ export function bootScript(
   }
   var locales = (D.preloads.locales[D.source] || []).concat(D.preloads.locales[language] || []);
   for (var j = 0; j < locales.length; j++) if (locales.indexOf(locales[j]) === j) fetchEarly(locales[j]);
-  var path = location.pathname, seen = false;
-  try { seen = store.getItem(D.tourKey) === 'true'; } catch (e) {}
-  if ((path === '/' || path === '/chat') && !seen) {
-    D.preloads.tour.js.forEach(function (href) { fetchEarly(href); });
-    D.preloads.tour.css.forEach(function (href) { fetchEarly(href, 'style'); });
+  var path = location.pathname, seen = false, flagged = true, platform = null;
+  try {
+    seen = store.getItem(D.tourKey) === 'true';
+    flagged = store.getItem(D.flagKey) !== null;
+    platform = JSON.parse(store.getItem(D.platformKey) || 'null');
+  } catch (e) {}
+  var home = path === '/' || path === '/chat';
+  function fetchAll(files) {
+    files.js.forEach(function (href) { fetchEarly(href); });
+    files.css.forEach(function (href) { fetchEarly(href, 'style'); });
+  }
+  if (home) fetchAll(D.preloads.home);
+  if (home && !seen) fetchAll(D.preloads.tour);
+  if (!flagged && location.hash.indexOf('externalAccess') < 0 && window.fetch) {
+    var url = D.versionUrl + encodeURIComponent(typeof platform === 'string' && platform.trim() ? platform : D.platform);
+    var version = fetch(url, { headers: { Accept: 'application/json', Locale: language } }).then(function (response) {
+      return (response.headers.get('Content-Type') || '').indexOf('json') >= 0 ? response.json() : response.text();
+    });
+    version.catch(function () {});
+    window[D.versionGlobal] = version;
   }
 })(${data});`;
 }
@@ -98,7 +138,10 @@ export function bootScript(
  * The built files to fetch early, found in the bundle: what a dynamic import of `module` loads (the chunk that
  * stands for it, often a one-line facade of a merged chunk, and what that imports), and their stylesheets.
  */
-function preloadsOf(bundle: NonNullable<IndexHtmlTransformContext['bundle']>, tourModule: string): FirstScreenPreloads {
+function preloadsOf(
+  bundle: NonNullable<IndexHtmlTransformContext['bundle']>,
+  modules: { tour: string; home: string },
+): FirstScreenPreloads {
   const chunks = Object.values(bundle).flatMap((output) => (output.type === 'chunk' ? [output] : []));
   const url = (fileName: string) => `/${fileName}`;
   const loadedBy = (module: string) => {
@@ -112,9 +155,9 @@ function preloadsOf(bundle: NonNullable<IndexHtmlTransformContext['bundle']>, to
   };
   const locales: FirstScreenPreloads['locales'] = {};
   for (const [stored, tag] of Object.entries(LANGUAGES) as [StoredLanguage, string][]) {
-    locales[stored] = loadedBy(`/locales/${tag}/catalogue.ts`).js;
+    locales[stored] = loadedBy(`/locales/${tag}/first-screen.ts`).js;
   }
-  return { locales, tour: loadedBy(tourModule) };
+  return { locales, tour: loadedBy(modules.tour), home: loadedBy(modules.home) };
 }
 
 /** Text files: every one is sent compressed (a variant of a few dozen bytes may be a few bytes larger: harmless). */
@@ -149,7 +192,12 @@ export function precompress(dir: string): { files: number; bytes: number; brotli
  * so they never hold back its first paint, and after the build writes brotli and gzip copies of every asset for the
  * server to send as they are.
  */
-export function firstScreen(options: { localesDir: string; logo: string; tourModule: string }): Plugin {
+export function firstScreen(options: {
+  localesDir: string;
+  logo: string;
+  tourModule: string;
+  homeModule: string;
+}): Plugin {
   const texts = Object.fromEntries(
     (Object.entries(LANGUAGES) as [StoredLanguage, string][]).map(([stored, tag]) => {
       const catalogues = readCatalogues(options.localesDir, tag);
@@ -174,9 +222,10 @@ export function firstScreen(options: { localesDir: string; logo: string; tourMod
     transformIndexHtml: {
       order: 'post',
       handler(html, ctx) {
+        const none = { js: [], css: [] };
         const found = ctx.bundle
-          ? preloadsOf(ctx.bundle, options.tourModule)
-          : { locales: {}, tour: { js: [], css: [] } };
+          ? preloadsOf(ctx.bundle, { tour: options.tourModule, home: options.homeModule })
+          : { locales: {}, tour: none, home: none };
         // What the page links already (its entry's chunks and stylesheet) is fetched anyway.
         const fresh = (files: string[]) => files.filter((file) => !html.includes(`"${file}"`));
         const preloads: FirstScreenPreloads = {
@@ -184,6 +233,7 @@ export function firstScreen(options: { localesDir: string; logo: string; tourMod
             Object.entries(found.locales).map(([language, files]) => [language, fresh(files)]),
           ),
           tour: { js: fresh(found.tour.js), css: fresh(found.tour.css) },
+          home: { js: fresh(found.home.js), css: fresh(found.home.css) },
         };
         let out = html
           .replace(/\{\{logo\}\}/g, logo)

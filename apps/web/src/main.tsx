@@ -3,18 +3,21 @@ import './app/app.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
-import { setupAntdMobile, showToast } from './app/antd-setup.ts';
 import { createAppServices } from './app/create-services.ts';
+import { takeBootVersion } from './app/boot-fetch.ts';
 import { AppProviders } from './app/providers.tsx';
+import { registerServiceWorker } from './app/service-worker.ts';
 import { routes } from './app/routes.tsx';
 import { runStartup } from './app/startup.ts';
 import { trackStartup } from './app/startup-state.ts';
-import { startVersionWatcher } from './app/version-watcher.ts';
+import { scriptSources, startVersionWatcher } from './app/version-watcher.ts';
 import { createI18n, loadCatalogues } from './lib/i18n.ts';
 import { createAppStorage } from './lib/storage.ts';
 import { applyTheme } from './lib/theme.ts';
-import { Dialog } from './lib/overlays.ts';
+import { beforeFirstOverlay, Dialog, Toast } from './lib/overlays.ts';
 
+// The page's script sources as served, read before anything adds one: the version watcher's first list.
+const servedScripts = scriptSources(document.documentElement.outerHTML);
 const storage = createAppStorage(window.localStorage);
 const settings = storage.getGlobalSettings();
 // The stored language is read once at start-up; switching stores a new one and reloads (spec §4). Only its
@@ -24,7 +27,7 @@ await loadCatalogues(language);
 const i18n = createI18n(language);
 document.documentElement.lang = i18n.language;
 applyTheme(document, { darkMode: settings.darkMode, primary: settings.themeColor });
-setupAntdMobile();
+beforeFirstOverlay(() => import('./app/antd-setup.ts').then((setup) => setup.setupAntdMobile()));
 
 const router = createBrowserRouter(routes);
 const reload = () => window.location.reload();
@@ -33,7 +36,7 @@ const services = createAppServices({
   i18n,
   navigate: (to) => void router.navigate(to),
   currentPath: () => `${router.state.location.pathname}${router.state.location.search}`,
-  toast: showToast,
+  toast: (message) => Toast.show({ content: message }),
   reload,
 });
 
@@ -52,6 +55,7 @@ trackStartup(
     ...services,
     location: window.location,
     navigate: (to) => void router.navigate(to, { replace: true }),
+    earlyVersion: takeBootVersion(),
   }).then((outcome) => {
     // A language switch reloads the page: the welcome overlay stays until then.
     if (outcome.kind === 'language') return new Promise<never>(() => undefined);
@@ -60,7 +64,9 @@ trackStartup(
 );
 
 if (import.meta.env.PROD) {
+  registerServiceWorker();
   startVersionWatcher({
+    baseline: servedScripts,
     fetchRoot: () => fetch(`/?_timestamp=${Date.now()}`, { cache: 'no-store' }).then((response) => response.text()),
     onUpdate: () =>
       void Dialog.alert({

@@ -59,6 +59,8 @@ export const AUDIT_KINDS = [
   'password_reset',
   'account_locked',
   'account_unlocked',
+  /** A login or reset code asked for an existing account (the owner is told of those from elsewhere). */
+  'code_requested',
 ] as const;
 export const auditKindSchema = z.enum(AUDIT_KINDS);
 export type AuditKind = z.infer<typeof auditKindSchema>;

@@ -23,8 +23,11 @@ export const ACCOUNT_MODES = ['mobile', 'mail'] as const;
 export const accountModeSchema = z.enum(ACCOUNT_MODES);
 export type AccountMode = z.infer<typeof accountModeSchema>;
 
-/** What a code is for; a code only works for its own purpose and account. */
-export const CODE_PURPOSES = ['login', 'reset_password', 'set_password'] as const;
+/**
+ * What a code is for; a code only works for its own purpose and account. set_password and deregister codes go only
+ * to the logged-in caller's own phone or address.
+ */
+export const CODE_PURPOSES = ['login', 'reset_password', 'set_password', 'deregister'] as const;
 export const codePurposeSchema = z.enum(CODE_PURPOSES);
 export type CodePurpose = z.infer<typeof codePurposeSchema>;
 

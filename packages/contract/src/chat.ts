@@ -19,12 +19,23 @@ export type AnswerKind = z.infer<typeof answerKindSchema>;
 export const answerStatusSchema = z.enum(ANSWER_STATUSES);
 export type AnswerStatus = z.infer<typeof answerStatusSchema>;
 
-/** The guest key's form (GUEST_KEY_HEADER in constants.ts). */
-export const guestKeySchema = z
+/**
+ * A guest key as the server issues it (POST /portal/chat/guest-key): 128 random bits and their HMAC, `<id>.<mac>`
+ * in base64url. Sent back as the GUEST_KEY_HEADER (constants.ts); a key the server did not issue counts for nothing.
+ */
+export const guestKeySchema = z.string().regex(/^[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43}$/);
+/** What the header may hold: an issued key, or an older client's own (16–64 of the same characters), else refused. */
+export const guestKeyHeaderSchema = z
   .string()
   .min(16)
-  .max(64)
-  .regex(/^[A-Za-z0-9_-]+$/);
+  .max(100)
+  .regex(/^[A-Za-z0-9_.-]+$/);
+/**
+ * POST /portal/chat/guest-key answers the key the request carried when the server issued it, else a new one (a few
+ * an hour per address; past that, the high-traffic message).
+ */
+export const guestKeyResultSchema = z.object({ guestKey: guestKeySchema });
+export type GuestKeyResult = z.infer<typeof guestKeyResultSchema>;
 
 /**
  * Where a reconnecting client's stream resumes: the id of the last event it received (`<text>.<citations>`), as the

@@ -59,3 +59,11 @@ export const FEEDBACK_TYPES = [
  * id cannot join, stop or resend them. A client that sends none is told apart by its address.
  */
 export const GUEST_KEY_HEADER = 'Guest-Key';
+
+/**
+ * Business errors (10000–19999, the catalogue in errors.ts) are shown to the user as a toast (spec §8). Here, not in
+ * errors.ts: a client that checks codes need not carry the catalogue's messages.
+ */
+export function isBusinessCode(code: number): boolean {
+  return code >= 10000 && code < 20000;
+}

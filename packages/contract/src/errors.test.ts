@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ERROR_NAMES, errorCode, errorMessage, isBusinessCode } from './errors.ts';
+import { isBusinessCode } from './constants.ts';
+import { ERROR_NAMES, errorCode, errorMessage } from './errors.ts';
 import { LOCALES, resolveLocale } from './locale.ts';
 
 describe('error catalogue', () => {

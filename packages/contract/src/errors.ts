@@ -373,6 +373,16 @@ const catalogue = {
     'zh-tw': '暫不支援向該地區的手機號碼傳送驗證碼',
   },
   // 102xx: chat and generation (spec §5, §8)
+  reauth_required: {
+    code: 10132,
+    en: 'To delete the account, first confirm it is you: enter your password or a verification code (or log in again).',
+    'es-es':
+      'Para eliminar la cuenta, confirme primero que es usted: introduzca su contraseña o un código de verificación (o vuelva a iniciar sesión).',
+    'fr-fr':
+      'Pour supprimer le compte, confirmez d’abord que c’est bien vous : saisissez votre mot de passe ou un code de vérification (ou reconnectez-vous).',
+    'zh-cn': '注销账号前请先确认是你本人：输入密码或验证码（或重新登录后再试）',
+    'zh-tw': '註銷帳號前請先確認是你本人：輸入密碼或驗證碼（或重新登入後再試）',
+  },
   question_required: {
     code: 10200,
     en: 'Please enter a question',
@@ -645,8 +655,3 @@ export function errorMessage(name: ErrorName, locale: Locale = DEFAULT_LOCALE, a
 }
 
 export const ERROR_NAMES = Object.keys(catalogue) as ErrorName[];
-
-/** Business errors are shown to the user as a toast (spec §8). */
-export function isBusinessCode(code: number): boolean {
-  return code >= 10000 && code < 20000;
-}

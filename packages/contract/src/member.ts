@@ -77,5 +77,28 @@ export const guardianConsentRequestSchema = z.object({
   guardianContact: z.string().trim().min(1).max(128),
   guardianAgree: z.literal(true, { error: 'guardian_consent_required' }),
 });
-/** POST /portal/member/deregister: deletes the account and erases its personal data, at once. */
-export const deregisterRequestSchema = z.object({ confirm: z.literal(true) });
+/**
+ * GET /portal/member/code-requests: login or reset codes asked for the caller's account from addresses other than
+ * the caller's, since the owner last dismissed the notice (at most the last 7 days): the app tells the owner after
+ * login. POST /portal/member/code-requests/seen dismisses them.
+ */
+export const codeRequestsSchema = z.object({
+  count: z.number().int().min(0),
+  /** When the last of them was asked (ISO), null when none. */
+  lastAt: z.string().nullable(),
+});
+export type CodeRequests = z.infer<typeof codeRequestsSchema>;
+
+/**
+ * POST /portal/member/deregister: deletes the account and erases its personal data, at once, once the caller has
+ * shown it is them: the account's password, or a `deregister` code sent to its own phone or address (`mode` and
+ * `code`); an account with neither (Google, a partner's) within 10 minutes of logging in. Else reauth_required;
+ * a wrong password answers wrong_password, a wrong code code_invalid (guesses count towards the login lock).
+ */
+export const deregisterRequestSchema = z.object({
+  confirm: z.literal(true),
+  password: z.string().max(1024).optional(),
+  mode: z.enum(['mobile', 'mail']).optional(),
+  code: z.string().max(32).optional(),
+});
+export type DeregisterRequest = z.infer<typeof deregisterRequestSchema>;

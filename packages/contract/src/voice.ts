@@ -17,6 +17,11 @@ export const voiceConfigSchema = z.object({
   minSeconds: z.number(),
   maxSeconds: z.number(),
   maxBytes: z.number(),
+  /**
+   * How the web records: `browser`, what its MediaRecorder makes (WebM/Opus, MP4); `wav16k`, 16 kHz 16-bit mono PCM
+   * in a WAV, which the speech services of mainland China take (SPEECH_PROVIDER tencent or aliyun).
+   */
+  recording: z.enum(['browser', 'wav16k']).default('browser'),
 });
 export type VoiceConfig = z.infer<typeof voiceConfigSchema>;
 

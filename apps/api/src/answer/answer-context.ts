@@ -7,7 +7,7 @@ import { versionMemo } from '../corpus/version-memo.ts';
 import type { ReaderContext } from '../scripture/reader.ts';
 import type { ScriptureSource as BibleService } from '../scripture/scripture-source.ts';
 import { parseUsfm } from '../scripture/usfm.ts';
-import type { PassageHit, PassageIndex } from '../retrieval/passage-index.ts';
+import type { PassageIndex } from '../retrieval/passage-index.ts';
 import {
   corpusEntryRefs,
   createVerseRetriever,
@@ -17,13 +17,8 @@ import {
 import { createEnglishKeywords } from '../retrieval/cross-lingual.ts';
 import { bibleLanguageOf } from '../scripture/translation-policy.ts';
 import type { AnswerContext, ContextVerse } from './answer-model.ts';
-import {
-  asksLifespan,
-  asksNumber,
-  isFactQuestion,
-  statesLifespan,
-  statesNumber,
-} from '../retrieval/guide/question-words.ts';
+import { statesLifespan, statesNumber } from '../retrieval/guide/question-words.ts';
+import type { QuestionAnalysis } from '../question/analyse.ts';
 import { createLiterature, ROW_CACHE } from './context-literature.ts';
 
 /** The Catholic text every reader can be shown the deuterocanon in (English, Vulgate numbering). */
@@ -111,9 +106,13 @@ const LEAD_CHOICE = 3;
  * not "玛土撒拉活到一百八十七岁，生了拉麦"). The others keep their order. On the gold set's train part, five more
  * questions of number lead with their stating verse, none fewer.
  */
-export function statingFirst(verses: ContextVerse[], question: string, focus: AnswerContext['focus']): ContextVerse[] {
-  if (focus !== 'fact' || !asksNumber(question)) return verses;
-  const states = asksLifespan(question) ? statesLifespan : statesNumber;
+export function statingFirst(
+  verses: ContextVerse[],
+  asks: Pick<QuestionAnalysis['asks'], 'number' | 'lifespan'>,
+  focus: AnswerContext['focus'],
+): ContextVerse[] {
+  if (focus !== 'fact' || !asks.number) return verses;
+  const states = asks.lifespan ? statesLifespan : statesNumber;
   if (states(verses[0]?.text ?? '')) return verses;
   const at = verses.slice(0, LEAD_CHOICE).findIndex((v) => states(v.text));
   return at > 0 ? [verses[at]!, ...verses.slice(0, at), ...verses.slice(at + 1)] : verses;
@@ -134,6 +133,8 @@ export interface GatherInput {
   retrievalQuery?: string;
   /** Whether the model quotes cross-references (the lookup is skipped when not). */
   withCrossReferences?: boolean;
+  /** The question already read (the intent reads it first); read here when absent or of other words. */
+  analysis?: QuestionAnalysis;
 }
 
 export interface Gathered {
@@ -160,7 +161,8 @@ export function createContextGatherer(deps: {
   const forVersion = (versionId: number, index: PassageIndex, parser: ReferenceParser) => ({
     versionId,
     retriever: createVerseRetriever({ index, parser, entryRefs: corpusEntryRefs(deps.corpusData, versionId) }),
-    retrievals: versionMemo<[Retrieval, PassageHit[]]>(RETRIEVAL_CACHE),
+    retrievals: versionMemo<{ retrieval: Retrieval; analysis: QuestionAnalysis }>(RETRIEVAL_CACHE),
+    analyses: versionMemo<QuestionAnalysis>(RETRIEVAL_CACHE),
     literature: createLiterature(deps, versionId),
     crossRefs: versionMemo<CrossRow[]>(ROW_CACHE),
     englishKeywords: createEnglishKeywords(parser.catalogue.books),
@@ -235,41 +237,63 @@ export function createContextGatherer(deps: {
     return passage && passage.ref !== key!.ref ? passage : undefined;
   }
 
+  /** What is kept for the current corpus version (made anew when a new version is current). */
+  async function keptNow(): Promise<Kept> {
+    const { index, versionId } = deps.corpus.ready();
+    const { parser } = await deps.bible.tools();
+    if (current?.versionId !== versionId) current = forVersion(versionId, index, parser);
+    return current;
+  }
+
+  /** The one reading of a question (question/analyse.ts), kept per corpus version. */
+  function analysisOf(kept: Kept, question: string, reader: ReaderContext): Promise<QuestionAnalysis> {
+    return kept.analyses.get([reader.language, reader.tradition, question].join('|'), async () =>
+      kept.retriever.analyse(question, reader),
+    );
+  }
+
   return {
+    /** Reads a question once for everything that follows (the intent, the retrieval, the composer). */
+    async analyse(question: string, reader: ReaderContext): Promise<QuestionAnalysis> {
+      return analysisOf(await keptNow(), question.trim().replace(/\s+/g, ' '), reader);
+    },
+
     async gather(input: GatherInput): Promise<Gathered> {
-      const { index, versionId } = deps.corpus.ready();
+      const { index } = deps.corpus.ready();
       const reader: ReaderContext = { language: bibleLanguageOf(input.language), tradition: input.tradition };
       const translation = await deps.bible.translationFor(reader);
+      const kept = await keptNow();
       const { parser } = await deps.bible.tools();
-      if (current?.versionId !== versionId) current = forVersion(versionId, index, parser);
-      const kept = current;
       const limit = VERSES_BY_MODE[input.mode];
       // The retriever ranks verses (cited references first, then text, reference entries and prominence fused);
       // professional mode also looks in the lexicons, which cite no verses (they are English: other languages ask
       // them with the English words of the question).
       // A question asked again (the same words, reader and mode) within one corpus version ranks the same.
       const question = (input.retrievalQuery ?? input.question).trim().replace(/\s+/g, ' ');
-      const [retrieval] = await kept.retrievals.get(
+      const { retrieval, analysis } = await kept.retrievals.get(
         [reader.language, reader.tradition, translation.id, input.mode, question].join('|'),
-        async () => [
-          await kept.retriever.retrieve(question, {
+        async () => {
+          // The question is read once; the retriever and the composer read what it found.
+          const given = input.analysis?.written === question ? input.analysis : undefined;
+          const analysis = given ?? (await analysisOf(kept, question, reader));
+          const retrieval = await kept.retriever.retrieveAnalysed(analysis, {
             language: reader.language,
             tradition: reader.tradition,
             translation: translation.id,
             // Deep enough for a named passage's whole range and its parallel (they become one passage each).
             limit: Math.max(limit + 4, NAMED_DEPTH),
-          }),
-          [],
-        ],
+          });
+          return { retrieval, analysis };
+        },
       );
-      const focus = retrieval.focus ?? (isFactQuestion(question) ? 'fact' : 'topic');
+      const focus = retrieval.focus ?? (analysis.asks.fact ? 'fact' : 'topic');
       // The key verse of a question of fact grows into the run of ranked verses around it, as a topic's does: the
       // account holds the answer (who climbed the sycamore: Luke 19:3-6, where 19:4 alone says only "he"). A question
       // of number keeps the one verse that states it (Deuteronomy 34:7). On the gold set's train part: gold among the
       // first three 0.813 → 0.835, answers the question 0.669 → 0.699, no question lost.
-      const joinFirst = focus === 'topic' || (focus === 'fact' && !asksNumber(question));
+      const joinFirst = focus === 'topic' || (focus === 'fact' && !analysis.asks.number);
       const wanted = passagesOf(relevant(retrieval.verses), { joinFirst });
-      const verses = statingFirst(await versesFor(wanted, reader, translation.id, limit), question, focus);
+      const verses = statingFirst(await versesFor(wanted, reader, translation.id, limit), analysis.asks, focus);
       const key = verses[0] ? parseUsfm(verses[0].ref.split('-')[0]!) : undefined;
       const at = key?.verse !== undefined ? { book: key.book, chapter: key.chapter, verse: key.verse } : undefined;
       // What the key passage brings (its setting, the reference works, its cross-references) is read at once.
@@ -293,7 +317,7 @@ export function createContextGatherer(deps: {
           tradition: input.tradition,
           translationName: translation.name,
           verses,
-          ...(verses.length ? { focus } : {}),
+          ...(verses.length ? { focus, asks: analysis.asks } : {}),
           ...(surrounding ? { surrounding } : {}),
           crossReferences,
           entries,

@@ -56,12 +56,23 @@ describe('the lead of a question of fact', () => {
   const key = { ...context('fact'), verses: [verse(1)] };
   it('states the verse as the answer, except to a "why" question, which gets the passage that speaks to it', () => {
     expect(composeAnswerFirst(key)).toMatch(/^According to Genesis 5:1: “Verse 1/);
-    const why = composeAnswerFirst({ ...key, question: 'Why does God allow suffering?' });
+    // The composer reads how the question asks from its analysis (question/analyse.ts), not from its words.
+    const asksWhy = {
+      fact: true,
+      factWords: true,
+      why: true,
+      whyTopic: false,
+      who: false,
+      number: false,
+      lifespan: false,
+    };
+    const why = composeAnswerFirst({ ...key, question: 'Why does God allow suffering?', asks: asksWhy });
     expect(why).toMatch(/^The Bible speaks to this most directly in Genesis 5:1:/);
     const pourquoi = composeAnswerFirst({
       ...key,
       language: 'fr-fr',
       question: 'Pourquoi Dieu permet-il la souffrance ?',
+      asks: asksWhy,
     });
     expect(pourquoi).toMatch(/^La Bible répond le plus directement/);
   });

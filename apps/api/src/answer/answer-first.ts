@@ -9,7 +9,6 @@ import type { Locale } from '@bible-qa/contract';
 import type { AnswerContext, ContextEntry, ContextVerse } from './answer-model.ts';
 import { answerPhrase as phrase } from './answer-first-phrases.ts';
 import { joinList, phrase as sharedPhrase } from './composer-phrases.ts';
-import { asksWhy } from '../retrieval/guide/question-words.ts';
 import { LABEL_BRACKETED, LABEL_NUMBER } from '../language/reference-labels.ts';
 
 const CHINESE = new Set<Locale>(['zh-cn', 'zh-tw']);
@@ -87,7 +86,7 @@ function lead(c: AnswerContext, key: ContextVerse): string[] {
   const single = !/-/.test(key.ref);
   // A "why" question is not answered "According to Acts 9:16: …" ("Why does God allow suffering?"): it gets the
   // passage that speaks to it most directly.
-  const fact = c.focus === 'fact' && !asksWhy(c.question);
+  const fact = c.focus === 'fact' && !c.asks?.why;
   if (fact && single) {
     const text = CHINESE.has(L) ? quotedInside(key.text) : key.text;
     return [phrase('leadFact', L, { ref: label(key, L), text })];

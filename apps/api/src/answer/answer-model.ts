@@ -1,4 +1,5 @@
 import type { AnswerKind, ChatMode, Locale, Tradition } from '@bible-qa/contract';
+import type { QuestionAnalysis } from '../question/analyse.ts';
 import type { RiskLevel } from '../question/care-risk.ts';
 import type { Care } from './question-intent.ts';
 import type { Theme } from './theme-passages.ts';
@@ -42,6 +43,8 @@ export interface AnswerContext {
    * offline composer leads with what answers it.
    */
   focus?: 'fact' | 'passage' | 'reference' | 'topic';
+  /** How the question asks (question/analyse.ts), for the composer; absent for prayers, poems and care. */
+  asks?: QuestionAnalysis['asks'];
   /** The verses around the key verse (advanced and professional modes), when it is a single verse. */
   surrounding?: ContextVerse;
   /** Earlier turns of the conversation, oldest first. */

@@ -1,7 +1,7 @@
 import type { FindOptions } from '../scripture/references.parser.ts';
 import { foldToSimplified, HAN_RUN } from '../retrieval/chinese-text.ts';
 import { followUpWords } from '../language/follow-up-words.ts';
-import type { Mention, ScriptureFinder } from './scripture-mentions.ts';
+import type { Mention, ScriptureFinder } from '../question/mentions.ts';
 
 /** Words that point back: to a book ("this book"), to a passage, person or thing, or a bare pronoun. */
 const POINTING = followUpWords();
@@ -23,10 +23,11 @@ function isShort(text: string): boolean {
 export function retrievalQuestion(
   question: string,
   history: readonly { question: string }[],
+  namesScripture: boolean,
   scripture: ScriptureFinder,
   options: FindOptions & { bookName: (code: string) => string },
 ): string {
-  if (history.length === 0 || scripture.mentions(question)) return question;
+  if (history.length === 0 || namesScripture) return question;
   const text = question.toLowerCase().replace(HAN_RUN, (run) => foldToSimplified(run));
   const toBook = POINTING.book.test(text);
   // Bare pronouns point back only in a short question ("它的作者是谁？", "Who wrote it?").

@@ -1,4 +1,12 @@
-import { errorCode, errorMessage, type Answer, type Citation, type ErrorName, type Locale } from '@bible-qa/contract';
+import {
+  errorCode,
+  errorMessage,
+  type Answer,
+  type ChatMode,
+  type Citation,
+  type ErrorName,
+  type Locale,
+} from '@bible-qa/contract';
 import type { Logger } from 'pino';
 import type { CorpusService } from '../corpus/corpus.service.ts';
 import type { ScriptureSource as BibleService } from '../scripture/scripture-source.ts';
@@ -14,11 +22,17 @@ import type { GenerationHub } from './generation-hub.ts';
 import { shapedStream } from './kind-composer.ts';
 
 export interface GenerationDeps {
-  gatherer: ContextGatherer;
+  gatherer: Pick<ContextGatherer, 'gather'>;
   bible: BibleService;
   corpus: CorpusService;
   model: AnswerModel;
   log: Pick<Logger, 'warn' | 'error'>;
+  /**
+   * The longest answer per mode, in UTF-16 units (ANSWER_MAX_CHARS_*): the model is cut there whether or not it
+   * honours max_tokens, which bounds the answer's text, its resumable state and what a slow reader can make the
+   * server hold. Unset (scripts running the offline composer): no cap.
+   */
+  maxAnswerChars?: Record<ChatMode, number>;
 }
 
 export interface GenerationJob {
@@ -32,6 +46,16 @@ export interface GenerationJob {
   /** Stores the finished answer (logged-in users); guests' answers are not stored. */
   persist(answer: Answer): Promise<void>;
 }
+
+/** The first `room` UTF-16 units of a piece, never splitting a surrogate pair. */
+function cutAt(text: string, room: number): string {
+  if (room <= 0) return '';
+  const code = text.charCodeAt(room - 1);
+  return text.slice(0, code >= 0xd800 && code <= 0xdbff ? room - 1 : room);
+}
+
+/** The generation was aborted before its model was called: it ends as stopped, with what it had (nothing). */
+class NotStarted extends Error {}
 
 const SOURCES_BY_COLLECTION: Record<string, string> = {
   'strongs-greek': 'lexicon',
@@ -47,7 +71,7 @@ export async function runGeneration(deps: GenerationDeps, job: GenerationJob): P
   const { hub, input } = job;
   const signal = hub.controller.signal;
   let content = '';
-  let citations: Citation[] = [];
+  const citations: Citation[] = [];
   let translation = '';
   let answer: Answer | undefined;
   const base = () => ({
@@ -66,6 +90,8 @@ export async function runGeneration(deps: GenerationDeps, job: GenerationJob): P
     createdAt: job.createdAt.toISOString(),
   });
   try {
+    // Aborted before it began (its reader left while it was being started): no retrieval, no model call.
+    if (signal.aborted) throw new NotStarted();
     const gathered = await deps.gatherer.gather({ ...input, withCrossReferences: deps.model.usesCrossReferences });
     translation = gathered.translation.id;
     await hub.emit({
@@ -95,20 +121,38 @@ export async function runGeneration(deps: GenerationDeps, job: GenerationJob): P
       }
     };
     let aborted = false;
+    const maxChars = deps.maxAnswerChars?.[input.mode] ?? Infinity;
+    // The model's own abort: the generation's, or the answer reaching its length cap.
+    const model = new AbortController();
+    const stopModel = () => model.abort(signal.reason);
+    signal.addEventListener('abort', stopModel, { once: true });
     // A model may end with suggested follow-up questions: they are not part of the answer's text.
-    const stream = splitFollowUps(shapedStream(deps.model, gathered.context, signal));
+    const stream = splitFollowUps(shapedStream(deps.model, gathered.context, model.signal));
     try {
-      for await (const text of stream.text) {
+      // Its reader left during the retrieval: the model is not called.
+      if (signal.aborted) throw new NotStarted();
+      for await (const whole of stream.text) {
         if (signal.aborted) break;
+        const text = content.length + whole.length > maxChars ? cutAt(whole, maxChars - content.length) : whole;
         content += text;
-        await hub.emit({ type: 'delta', text });
+        if (text) await hub.emit({ type: 'delta', text });
+        if (text !== whole) {
+          deps.log.warn(
+            { answerId: job.ids.answerId, mode: input.mode, maxChars },
+            'answer cut at its length cap: the model went past max_tokens',
+          );
+          model.abort();
+          break;
+        }
         // The last line end, found in the new piece only (searching the whole text would copy it at every piece).
         const newline = text.lastIndexOf('\n');
         const lineEnd = newline < 0 ? -1 : content.length - text.length + newline;
         if (lineEnd + 1 > verifiedTo) await verifyUpTo(lineEnd + 1);
       }
     } catch (error) {
-      if (!signal.aborted) throw error;
+      if (!signal.aborted || error instanceof NotStarted) throw error;
+    } finally {
+      signal.removeEventListener('abort', stopModel);
     }
     aborted = signal.aborted;
     await verifyUpTo(content.length);
@@ -145,12 +189,14 @@ export async function runGeneration(deps: GenerationDeps, job: GenerationJob): P
       error: null,
     };
   } catch (error) {
+    const notStarted = error instanceof NotStarted;
     const name: ErrorName = isAppError(error) ? error.errorName : 'generation_failed';
-    if (!isAppError(error)) deps.log.error({ err: error, answerId: job.ids.answerId }, 'generation failed');
-    citations = citations.length ? citations : [];
+    if (!isAppError(error) && !notStarted) {
+      deps.log.error({ err: error, answerId: job.ids.answerId }, 'generation failed');
+    }
     answer = {
       ...base(),
-      status: 'failed',
+      status: notStarted ? 'stopped' : 'failed',
       content,
       citations,
       relatedBooks: [],
@@ -159,7 +205,9 @@ export async function runGeneration(deps: GenerationDeps, job: GenerationJob): P
       followUps: [],
       sources: [],
       verification: verificationCounts(citations),
-      error: { code: errorCode(name), msg: errorMessage(name, job.locale, isAppError(error) ? error.args : []) },
+      error: notStarted
+        ? null
+        : { code: errorCode(name), msg: errorMessage(name, job.locale, isAppError(error) ? error.args : []) },
     };
   }
   try {

@@ -14,6 +14,10 @@ export class GenerationHub extends GenerationState {
   /** Why the generation was aborted: the user pressed stop, every reader went away, or the server is stopping. */
   abortReason: AbortReason | undefined;
   private localReaders = 0;
+  /** Whether any reader here had its stream opened: only then does a generation left without readers wait the grace. */
+  private streamed = false;
+  /** Whether a server elsewhere has followed it (its readers' streams are not seen here). */
+  private followedElsewhere = false;
   private readonly remoteReaders = new Map<string, number>();
   private graceTimer: NodeJS.Timeout | undefined;
   private readonly done: Promise<void>;
@@ -52,21 +56,27 @@ export class GenerationHub extends GenerationState {
     }
   }
 
-  /** A reader on this server starts following; the returned function says it left. */
-  attach(): () => void {
+  /**
+   * A reader on this server starts following; the returned function says it left, and whether it had its stream
+   * opened. A reader gone before its stream opened (the client left while the answer was being started) had nothing
+   * to resume from: when no reader ever had a stream, the generation is aborted at once, without the grace.
+   */
+  attach(): (hadStream?: boolean) => void {
     this.localReaders += 1;
     clearTimeout(this.graceTimer);
     let left = false;
-    return () => {
+    return (hadStream = true) => {
       if (left) return;
       left = true;
       this.localReaders -= 1;
+      if (hadStream) this.streamed = true;
       this.checkReaders();
     };
   }
 
   /** A server whose readers follow this generation says they are there (until `expiresAt`) or gone (0). */
   remoteReader(server: string, expiresAt: number): void {
+    this.followedElsewhere = true;
     if (expiresAt > Date.now()) {
       this.remoteReaders.set(server, expiresAt);
       clearTimeout(this.graceTimer);
@@ -81,11 +91,14 @@ export class GenerationHub extends GenerationState {
     return this.localReaders + this.remoteReaders.size;
   }
 
-  /** With no reader left, the generation waits the grace for one to come back (a reconnect), then is aborted. */
+  /**
+   * With no reader left, the generation waits the grace for one to come back (a reconnect), then is aborted; when no
+   * reader here ever had a stream (and none elsewhere follows it), it is aborted at once.
+   */
   checkReaders(): void {
     if (this.ended || this.readers > 0) return;
     clearTimeout(this.graceTimer);
-    if (this.graceMs <= 0) return this.abort('disconnected');
+    if (this.graceMs <= 0 || (!this.streamed && !this.followedElsewhere)) return this.abort('disconnected');
     this.graceTimer = setTimeout(() => {
       if (this.readers === 0) this.abort('disconnected');
     }, this.graceMs);

@@ -165,10 +165,13 @@ export class GenerationState {
   }
 }
 
-/** What a reader follows: a generation's state, and the release to call when it stops reading. */
+/**
+ * What a reader follows: a generation's state, and the release to call when it stops reading (`hadStream` false
+ * when the client was gone before its stream opened: nothing to resume, so no grace is waited for it).
+ */
 export interface AnswerStream {
   state: GenerationState;
-  release(): void;
+  release(hadStream?: boolean): void;
 }
 
 /** Follows a stream to its end and gives its terminal event (scripts that ask through the service). */

@@ -8,7 +8,7 @@ import type { AnswerIntent, ContextVerse } from './answer-model.ts';
 import { retrievalQuestion } from './follow-up.ts';
 import { readIntent } from './question-intent.ts';
 import { normalise } from '../retrieval/guide/domain-words.ts';
-import { createScriptureFinder, type ScriptureFinder } from './scripture-mentions.ts';
+import { createScriptureFinder, type ScriptureFinder } from '../question/mentions.ts';
 import { distressOf } from '../language/care-lexicon.ts';
 import { passagesOfThemes, themesOf, type Theme } from './theme-passages.ts';
 
@@ -106,13 +106,15 @@ export function createIntentGatherer(deps: { gatherer: ContextGatherer; bible: S
       const { parser, scripture } = await scriptureFinder();
       const reader: ReaderContext = { language: bibleLanguageOf(input.language), tradition: input.tradition };
       const find = { language: reader.language, tradition: reader.tradition };
+      // The question is read once (question/analyse.ts): its books, passages and citations for the intent too.
+      const analysis = await deps.gatherer.analyse(input.question, reader);
+      const namesScripture = analysis.mentions.length > 0;
       const read0 = readIntent(
         input.question,
-        (text) => scripture.all(text, find).length > 0,
+        () => namesScripture,
         input.history.map((turn) => turn.question),
       );
-      const mentions = parser.findAll(input.question, find);
-      const cited = mentions.map((m) => m.reference);
+      const cited = analysis.citations;
       const themes: Theme[] = [
         ...(read0.care ? [read0.care.theme] : []),
         ...themesOf(normalise(read0.theme || input.question)),
@@ -125,14 +127,17 @@ export function createIntentGatherer(deps: { gatherer: ContextGatherer; bible: S
         offTopic: read0.offTopic && input.kind === 'answer',
         care: asksNow ? undefined : read0.care,
         ...(read0.risk ? { risk: read0.risk } : {}),
-        theme: mentions[0]?.text ?? read0.theme,
+        theme: analysis.mentions.find((m) => m.passage)?.text ?? read0.theme,
         topic: themes[0],
       };
       const shaped = input.kind !== 'answer' || intent.offTopic || intent.care;
       if (!shaped) {
         const bookName = (code: string) => parser.catalogue.name(code, reader.language, reader.tradition);
-        const retrievalQuery = retrievalQuestion(input.question, input.history, scripture, { ...find, bookName });
-        const gathered = await deps.gatherer.gather({ ...input, retrievalQuery });
+        const retrievalQuery = retrievalQuestion(input.question, input.history, namesScripture, scripture, {
+          ...find,
+          bookName,
+        });
+        const gathered = await deps.gatherer.gather({ ...input, retrievalQuery, analysis });
         if (intent.risk) gathered.context.intent = intent;
         // A message the library cannot place that carries distress is met with care, never "try other words".
         const distress = distressOf(normalise(input.question))[0];

@@ -3,6 +3,8 @@ export const FOLLOW_UP_MARKER = '[[follow-ups]]';
 
 const MAX_SUGGESTIONS = 5;
 const MAX_QUESTION_CHARS = 120;
+/** What is read after the marker at most: a model that streams on past its suggestions is stopped there. */
+const MAX_TAIL_CHARS = MAX_SUGGESTIONS * (MAX_QUESTION_CHARS + 8);
 /** List marks and quotation marks around a suggested question: "1. ", "- ", "* ", "「…」". */
 const DECORATION = /^\s*(?:[-*•]|\d+[.)、])?\s*["“「『]?|["”」』]?\s*$/g;
 
@@ -25,7 +27,9 @@ export function splitFollowUps(stream: AsyncIterable<string>): SplitStream {
     for await (const chunk of stream) {
       if (found) {
         tail += chunk;
-        continue;
+        if (tail.length < MAX_TAIL_CHARS) continue;
+        tail = tail.slice(0, MAX_TAIL_CHARS);
+        return;
       }
       const all = held + chunk;
       const at = markerAt(all);
@@ -33,8 +37,9 @@ export function splitFollowUps(stream: AsyncIterable<string>): SplitStream {
         found = true;
         const before = all.slice(0, at.lineStart).replace(/\s+$/, '\n');
         if (before.trim()) yield before;
-        tail = all.slice(at.end);
-        continue;
+        tail = all.slice(at.end, at.end + MAX_TAIL_CHARS);
+        if (tail.length < MAX_TAIL_CHARS) continue;
+        return;
       }
       // The last line so far might be the start of the marker: keep it until the next chunk decides.
       const lineStart = all.lastIndexOf('\n') + 1;

@@ -74,6 +74,8 @@ export function createOpenAiModel(options: OpenAiModelOptions): AnswerModel {
   async function* attempt(context: AnswerContext, signal: AbortSignal): AsyncGenerator<string> {
     const controller = new AbortController();
     const onAbort = () => controller.abort();
+    // An abort that came before this call is never dispatched again: it must stop the request all the same.
+    if (signal.aborted) controller.abort();
     signal.addEventListener('abort', onAbort);
     let timer: NodeJS.Timeout | undefined;
     let timedOut = false;

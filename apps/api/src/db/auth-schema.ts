@@ -16,7 +16,9 @@ import { users } from './schema.ts';
 /**
  * One verification code. Only a SHA-256 of the code (salted with the row id) is stored. attempts counts every
  * guess evaluated; the guard `attempts < max` in the same UPDATE makes parallel guesses count one by one.
- * A new code for the same account and purpose supersedes the older one (consumed_at set).
+ * requested_from is a digest of the account and the requesting address (never the address): a new code for the same
+ * account and purpose supersedes the older one requested from the same address (consumed_at set), not another's, so
+ * nobody can end the owner's code by asking for one of their own.
  */
 export const verificationCodes = pgTable(
   'verification_codes',
@@ -24,8 +26,9 @@ export const verificationCodes = pgTable(
     id: uuid('id').primaryKey(),
     channel: text('channel', { enum: ['mobile', 'mail'] }).notNull(),
     identifier: text('identifier').notNull(),
-    purpose: text('purpose', { enum: ['login', 'reset_password', 'set_password'] }).notNull(),
+    purpose: text('purpose', { enum: ['login', 'reset_password', 'set_password', 'deregister'] }).notNull(),
     codeHash: text('code_hash').notNull(),
+    requestedFrom: text('requested_from'),
     attempts: integer('attempts').notNull().default(0),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     consumedAt: timestamp('consumed_at', { withTimezone: true }),
@@ -120,6 +123,16 @@ export const accountMeasures = pgTable(
   (t) => [index('account_measures_user_idx').on(t.userId)],
 );
 
+/**
+ * Secrets the servers of one deployment share and nobody configured (the guest keys' HMAC key when GUEST_KEY_SECRET
+ * is unset): made once by the first server that needs one, read by every other.
+ */
+export const serverSecrets = pgTable('server_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 export const authSchema = {
   verificationCodes,
   rateCounters,
@@ -128,4 +141,5 @@ export const authSchema = {
   usedNonces,
   qrTickets,
   accountMeasures,
+  serverSecrets,
 };

@@ -44,6 +44,8 @@ export const users = pgTable('users', {
   guardianContact: text('guardian_contact'),
   guardianConsentAt: timestamp('guardian_consent_at', { withTimezone: true }),
   lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+  /** Until when the owner has seen the codes asked for this account from elsewhere (the notice after login). */
+  codeRequestsSeenAt: timestamp('code_requests_seen_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

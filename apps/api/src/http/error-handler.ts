@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import FindMyWay, { type HTTPVersion } from 'find-my-way';
 import { ERROR_NAMES, errorCode, errorMessage, type ErrorEnvelope, type ErrorName } from '@bible-qa/contract';
+import { redisFault } from '../redis/redis-client.ts';
 import { isAppError } from './app-error.ts';
 
 /** HTTP status that goes with each error; the envelope's code is what clients act on. */
@@ -70,6 +71,8 @@ function classify(error: FastifyError): { name: ErrorName; args: string[] } {
   if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
     return { name: 'invalid_request', args: [error.code ?? 'bad request'] };
   }
+  // A Redis too slow to answer is an overload (try again later); one that is down is the system error, logged.
+  if (redisFault(error) === 'timeout') return { name: 'high_traffic', args: [] };
   return { name: 'internal_error', args: [] };
 }
 
@@ -96,6 +99,8 @@ export function registerErrorHandling(
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (isAppError(error)) return sendError(request, reply, error.errorName, error.args, error);
+    const fault = redisFault(error);
+    if (fault) request.log.warn({ redis: fault, err: error }, `redis ${fault}: request refused`);
     const { name, args } = classify(error);
     return sendError(request, reply, name, args, error);
   });

@@ -98,6 +98,8 @@ describe('the web app as the build leaves it: precompressed, with an inline boot
   const boot = "\n      document.documentElement.lang = 'zh-CN';\n    ";
   const html = `<!doctype html><title>shell</title><div id="boot-overlay">欢迎</div><script>${boot}</script><script type="module" src="/assets/app-2.js"></script>`;
   const script = `export const verses = ${JSON.stringify(Array.from({ length: 200 }, (_, i) => `verse ${i}`))};`;
+  const worker = `self.addEventListener('fetch', () => undefined); // ${'kept '.repeat(40)}`;
+  const manifest = JSON.stringify({ name: 'Bible Q&A Assistant', display: 'standalone' });
   let app: Awaited<ReturnType<typeof buildTestApp>>;
   let db: DatabaseHandle;
 
@@ -106,6 +108,8 @@ describe('the web app as the build leaves it: precompressed, with an inline boot
     for (const [file, text] of [
       ['index.html', html],
       ['assets/app-2.js', script],
+      ['sw.js', worker],
+      ['manifest.en.webmanifest', manifest],
     ] as const) {
       fs.writeFileSync(path.join(built, file), text);
       fs.writeFileSync(path.join(built, `${file}.br`), brotliCompressSync(text));
@@ -162,6 +166,16 @@ describe('the web app as the build leaves it: precompressed, with an inline boot
       expect(res.headers['content-security-policy']).not.toContain("unsafe-inline'; script");
     },
   );
+
+  it.each([
+    ['/sw.js', /^(application|text)\/javascript/],
+    ['/manifest.en.webmanifest', /^application\/manifest\+json/],
+  ])('sends %s with its type and revalidated every time, so a release reaches every reader', async (url, type) => {
+    const res = await get(url, 'br');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(type);
+    expect(res.headers['cache-control']).toBe('no-cache');
+  });
 
   it('hashes exactly the inline scripts, not the ones loaded from a file', () => {
     expect(inlineScriptHashes(html)).toEqual([`sha256-${createHash('sha256').update(boot).digest('base64')}`]);

@@ -67,7 +67,8 @@ export function registerSecurityHeaders(app: FastifyInstance, captcha: CaptchaWi
 }
 
 /**
- * Serves the built web app: hashed assets cached for a year, index.html never cached, and every other
+ * Serves the built web app: hashed assets cached for a year, index.html and the other unhashed files (the service
+ * worker, the manifests, the icons) revalidated every time, and every other
  * non-API GET answered with index.html so the client router handles the §2 routes (SPA fallback). The build's
  * brotli and gzip copies are sent as they are to a browser that accepts them (`Vary: Accept-Encoding`), with the
  * type and length of what is sent; index.html's inline boot script is allowed by its hash.
@@ -96,9 +97,13 @@ export async function registerWebApp(app: FastifyInstance, distDir: string, capt
       preCompressed: true,
       setHeaders(res, filePath) {
         const file = logicalPath(filePath);
-        if (file.endsWith('.html')) res.header('cache-control', 'no-cache');
-        else if (file.includes(`${path.sep}assets${path.sep}`))
+        if (file.includes(`${path.sep}assets${path.sep}`)) {
           res.header('cache-control', 'public, max-age=31536000, immutable');
+        } else {
+          // The page, the service worker (/sw.js), the manifests and icons keep their names across releases: always
+          // revalidated, so a release reaches every reader (decision 0045).
+          res.header('cache-control', 'no-cache');
+        }
       },
     });
   }

@@ -25,7 +25,7 @@ export interface LexiconRow {
 }
 
 /** The lines of a list file that hold data: not blank, not a `#` comment; cells split on tabs. */
-function dataLines(file: string): { line: number; cells: string[] }[] {
+export function dataLines(file: string): { line: number; cells: string[] }[] {
   const text = readFileSync(path.join(LEXICON_DIR, file), 'utf8');
   return text.split('\n').flatMap((raw, i) => {
     const line = raw.replace(/\r$/, '');

@@ -1,19 +1,31 @@
-// The small tables of the language room, one line at a time: the English book names that are everyday words, the
-// Chinese character variants of quotations, the warm-up questions; and the reader
-// of such tables.
+// The small tables of the language room, one line at a time: the book names that are everyday words or first names
+// and the cues that make them books, the Chinese character variants of quotations, the warm-up questions; and the
+// reader of such tables.
 import { describe, expect, it } from 'vitest';
-import { EVERYDAY_BOOK_NAMES } from './everyday-book-names.ts';
+import { BOOK_CUE, EVERYDAY_BOOK_NAMES, PERSON_BOOK_NAMES, bookNameWordRows } from './book-name-words.ts';
 import { readRewriteList, readTable } from './lexicon.ts';
 import { HAN_VARIANTS } from './quotation-words.ts';
 import { WARM_QUESTIONS } from './warm-up-questions.ts';
 
-describe('everyday-book-names.en.tsv', () => {
-  const rows = readTable('everyday-book-names.en.tsv', ['word', 'example'] as const);
-  it.each(rows.map((row) => [`${row.file}:${row.line} ${row.word}`, row] as const))(
-    '%s is in its example, in lower case',
+describe('book-name-words.tsv', () => {
+  const rows = bookNameWordRows();
+  const words = rows.filter((row) => row.rule !== 'cue');
+  it.each(words.map((row) => [`${row.file}:${row.line} ${row.rule} ${row.word}`, row] as const))(
+    '%s is in its example, which names no book',
     (_, row) => {
-      expect(EVERYDAY_BOOK_NAMES.has(row.word)).toBe(true);
-      expect(new RegExp(`(?<!\\p{L})${row.word}(?!\\p{L})`, 'u').test(row.example)).toBe(true);
+      expect((row.rule === 'everyday' ? EVERYDAY_BOOK_NAMES : PERSON_BOOK_NAMES).has(row.word)).toBe(true);
+      const at = row.example.search(new RegExp(`(?<!\\p{L})${row.word}(?!\\p{L})`, 'u'));
+      expect(at).toBeGreaterThanOrEqual(0);
+      expect(BOOK_CUE.test(row.example.slice(Math.max(0, at - 16), at))).toBe(false);
+    },
+  );
+
+  it.each(rows.filter((row) => row.rule === 'cue').map((row) => [`${row.file}:${row.line} ${row.word}`, row] as const))(
+    '%s cues the name that ends its example',
+    (_, row) => {
+      const before = row.example.slice(0, row.example.lastIndexOf(' ') + 1);
+      expect(BOOK_CUE.test(before), before).toBe(true);
+      expect(BOOK_CUE.test(before.slice(0, -1) + 'x '), 'the cue must stand right before the name').toBe(false);
     },
   );
 });

@@ -64,8 +64,16 @@ describe.each([
   it('waits for the next message from another server, or gives up after the timeout', async () => {
     const [one, two] = pair();
     const channel = unique();
-    const waiting = nextMessage(two, channel, 5_000, async () => false);
-    setTimeout(() => void one.publish(channel, 'hello'), 50);
+    // Published once the waiter has subscribed and found nothing ready (its `ready` check runs after the subscribe):
+    // a publish after a fixed 50 ms raced a Redis SUBSCRIBE that a busy machine had not yet sent, and was lost.
+    let checked!: () => void;
+    const subscribed = new Promise<void>((resolve) => (checked = resolve));
+    const waiting = nextMessage(two, channel, 20_000, async () => {
+      checked();
+      return false;
+    });
+    await subscribed;
+    await one.publish(channel, 'hello');
     expect(await waiting).toBe('hello');
     expect(await nextMessage(two, channel, 20, async () => false)).toBeUndefined();
     expect(await nextMessage(two, channel, 5_000, async () => true)).toBe('ready');

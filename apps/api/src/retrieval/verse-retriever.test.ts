@@ -397,7 +397,7 @@ describe('createVerseRetriever: what the notes tell of a question of fact', () =
     expect(verses.map((v) => v.ref)).toContain('ACT.1.26');
     const asked = queries.filter((q) => q.kinds?.includes('note'));
     expect(asked.map((q) => q.collections)).toEqual([[...DICTIONARY_NOTE_COLLECTIONS], [COMMENTARY]]);
-    // "replaced" is told "in the place of", "succeeded" (guide/story-words.ts).
+    // "replaced" is told "in the place of", "succeeded" (language/lexicon/story-events.tsv).
     for (const q of asked) expect(q.query).toMatch(/\bplace\b.*\bsucceeded\b/);
   });
 });

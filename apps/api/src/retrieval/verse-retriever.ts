@@ -28,23 +28,11 @@ import { defaultProminence, type VerseProminence } from './verse-prominence.ts';
 import { versionMemo } from '../corpus/version-memo.ts';
 import { defaultPassageGuide, type GuideMatch, type PassageGuide } from './guide/passage-guide.ts';
 import { foldToSimplified } from './chinese-text.ts';
-import { hasBibleName, namesAsked } from './guide/bible-names.ts';
-import { hasFaithTerm } from './guide/faith-terms.ts';
-import { namesOnlyAnotherTopic, normalise } from './guide/domain-words.ts';
-import {
-  asksDetailOf,
-  asksNumber,
-  asksWho,
-  asksWhy,
-  isFactQuestion,
-  statesNumber,
-  withMeasureWords,
-} from './guide/question-words.ts';
+import { hasBibleName } from './guide/bible-names.ts';
+import { statesNumber } from './guide/question-words.ts';
 import { analyzeForIndex, wordTokens } from './text-analysis.ts';
 import { COMMENTARY, DICTIONARY_NOTE_COLLECTIONS } from '../corpus/fact-notes.ts';
-import { storyWords } from './guide/story-words.ts';
-import { unionSpelling } from '../language/chinese-spellings.ts';
-import { withUnionDiction } from '../language/union-diction.ts';
+import { createQuestionAnalyser, type QuestionAnalysis } from '../question/analyse.ts';
 
 /** How a verse was found: cited by the question, named by it (the passage guide), text search, reference entries. */
 export type VerseSource = 'reference' | 'guide' | 'text' | 'entry';
@@ -82,6 +70,8 @@ export interface Retrieval {
   entries: RetrievedEntry[];
   /** What the first verses are: the references the question cites, or the passage it names (主祷文). */
   focus?: 'reference' | 'passage';
+  /** The fusion weights the ranked verses were fused with: a question of fact's or a topic's (analysis.asks.fact). */
+  ranked?: 'fact' | 'topic';
 }
 
 export interface RetrieveOptions {
@@ -129,7 +119,12 @@ export interface VerseRetrieverDeps {
 }
 
 export interface VerseRetriever {
+  /** Reads the question (question/analyse.ts) and retrieves for it. */
   retrieve(question: string, options: RetrieveOptions): Promise<Retrieval>;
+  /** Retrieves for a question already read (the answer's gatherer reads it once and passes it on). */
+  retrieveAnalysed(analysis: QuestionAnalysis, options: RetrieveOptions): Promise<Retrieval>;
+  /** The reader the retriever reads questions with (its parser, guide and English keywords). */
+  analyse(question: string, options: RetrieveOptions): QuestionAnalysis;
 }
 
 /** Reference works whose entries cite verses; lexicons and the name list cite none. */
@@ -143,7 +138,6 @@ export const ENTRY_COLLECTIONS = [
 
 const DEFAULT_LIMIT = 10;
 const MAX_LIMIT = 50;
-const MAX_QUESTION = 1000;
 /** Verse hits fetched for the text ranking: several translations of one verse share the list. */
 const TEXT_DEPTH = 60;
 /** Entry passages fetched, and distinct entries whose verses are used. */
@@ -217,10 +211,6 @@ const MAX_REDIRECTS = 3;
 const SEE_ALSO = /(?:^|\s)-See ([A-Z]+(?:[-'’][A-Z]+)*(?:,? [A-Z]+(?:[-'’][A-Z]+)*)*)/g;
 const usfm = verseKey;
 
-/** Orthodox readers number the Psalms as the Septuagint does ("Psalm 22" is the shepherd psalm): to KJV numbering. */
-function readersNumbering(ref: BibleReference, tradition: Tradition): BibleReference {
-  return tradition === 'orthodox' && ref.book === 'PSA' ? toScheme(ref, 'lxx', 'kjv') : ref;
-}
 const slug = (title: string) =>
   title
     .toLowerCase()
@@ -260,6 +250,7 @@ export function createVerseRetriever(deps: VerseRetrieverDeps): VerseRetriever {
   const englishKeywords = deps.englishKeywords ?? createEnglishKeywords(parser.catalogue.books);
   const prominence = deps.prominence ?? defaultProminence();
   const guide = deps.guide ?? defaultPassageGuide();
+  const analyser = createQuestionAnalyser({ parser, guide, englishKeywords });
   const weights = deps.weights ?? FUSION_WEIGHTS;
   const factWeights = deps.factWeights ?? FACT_WEIGHTS;
   // Entries never change within a corpus version (one retriever is built per version).
@@ -308,17 +299,13 @@ export function createVerseRetriever(deps: VerseRetrieverDeps): VerseRetriever {
     return out;
   }
 
-  /** The verses the question cites, with context, and the question without the citations. */
-  function citedVerses(question: string, options: RetrieveOptions, limit: number) {
-    const matches = parser
-      .findAll(question, { language: options.language, tradition: options.tradition })
-      .map((m) => ({ ...m, reference: readersNumbering(m.reference, options.tradition) }))
-      .filter((m) => parser.problemOf(m.reference) === undefined);
+  /** The verses the question cites, with a verse of context on each side of a single verse. */
+  function citedVerses(citations: readonly BibleReference[], limit: number): string[] {
     const cited: string[] = [];
     const context: string[] = [];
     // A citation outside the reader's canon (Sirach for a Protestant) is still shown, marked as such: the reader
     // asked for it by name.
-    for (const { reference: ref } of matches) {
+    for (const ref of citations) {
       cited.push(...versesOf(ref, limit));
       if (ref.verse !== undefined && ref.endVerse === undefined && ref.endChapter === undefined) {
         for (const v of [ref.verse + 1, ref.verse - 1]) {
@@ -326,9 +313,7 @@ export function createVerseRetriever(deps: VerseRetrieverDeps): VerseRetriever {
         }
       }
     }
-    let residual = question;
-    for (const m of [...matches].reverse()) residual = `${residual.slice(0, m.start)} ${residual.slice(m.end)}`;
-    return { refs: [...new Set([...cited, ...context])], residual };
+    return [...new Set([...cited, ...context])];
   }
 
   function readerTranslations(options: RetrieveOptions): Set<string> {
@@ -518,36 +503,6 @@ export function createVerseRetriever(deps: VerseRetrieverDeps): VerseRetriever {
     }
   }
 
-  const bookNames = new Map<BibleLanguage, [string, string][]>();
-  /**
-   * The books a question names in the reader's language, not as a citation ("What does Sirach say about
-   * friendship?", "箴言怎么说钱财？"): names of three letters or more, folded and lower-cased.
-   */
-  function namedBooks(question: string, language: BibleLanguage): { codes: string[]; rest: string } {
-    let names = bookNames.get(language);
-    if (!names) {
-      names = parser.catalogue.books.flatMap((b) =>
-        [b.names[language], (b.zhCatholic as Partial<Record<string, string>> | undefined)?.[language]]
-          .filter((n): n is string => Boolean(n) && (n as string).length > 2)
-          .map((n) => [foldToSimplified(n.toLowerCase()), b.code] as [string, string]),
-      );
-      bookNames.set(language, names);
-    }
-    let folded = foldToSimplified(question.toLowerCase());
-    const latin = !(language === 'zh-Hans' || language === 'zh-Hant');
-    const codes = new Set<string>();
-    // Longest names first, each taken out of the text once found (便西拉智训 before 智训).
-    for (const [name, code] of [...names].sort((a, b) => b[0].length - a[0].length)) {
-      const at = folded.indexOf(name);
-      if (at < 0) continue;
-      // Latin names stand as words: "Job" is not in "jobs", "Acts" not in "facts".
-      if (latin && (/\p{L}/u.test(folded[at - 1] ?? '') || /\p{L}/u.test(folded[at + name.length] ?? ''))) continue;
-      codes.add(code);
-      folded = `${folded.slice(0, at)} ${folded.slice(at + name.length)}`;
-    }
-    return { codes: [...codes], rest: folded };
-  }
-
   /**
    * The verses of the books a question names, found by the rest of its words; a book outside the reader's canon is
    * searched in the canon that holds it. Readers whose language has no text of the book search its English one.
@@ -643,16 +598,12 @@ export function createVerseRetriever(deps: VerseRetrieverDeps): VerseRetriever {
     return [...out];
   }
 
-  return {
-    async retrieve(rawQuestion, options) {
+  const retriever: VerseRetriever = {
+    analyse: (question, options) => analyser.analyse(question, options),
+    retrieve: (question, options) => retriever.retrieveAnalysed(analyser.analyse(question, options), options),
+    async retrieveAnalysed(q, options) {
       const limit = Math.min(MAX_LIMIT, Math.max(1, Math.floor(options.limit ?? DEFAULT_LIMIT) || DEFAULT_LIMIT));
-      const written = typeof rawQuestion === 'string' ? rawQuestion.slice(0, MAX_QUESTION) : '';
-      const chinese = options.language === 'zh-Hans' || options.language === 'zh-Hant';
-      const { refs: cited, residual: writtenResidual } = citedVerses(written, options, limit);
-      // A Chinese question is read in the Union Version's spelling (梅瑟 → 摩西, 撒马利亚 → 撒玛利亚); its citations
-      // as written, in either canon's book names.
-      const question = chinese ? unionSpelling(written) : written;
-      const residual = chinese ? unionSpelling(writtenResidual) : writtenResidual;
+      const cited = citedVerses(q.citations, limit);
       const verses: RetrievedVerse[] = cited.map((ref, i) => ({
         ref,
         score: 2 - i / 1000,
@@ -660,10 +611,7 @@ export function createVerseRetriever(deps: VerseRetrieverDeps): VerseRetriever {
         ...(inCanon(ref.slice(0, 3), options.tradition) ? {} : { outsideCanon: true as const }),
       }));
       const taken = new Set(cited);
-      const matches = guide.match(residual, options.language);
-      // "Why" about a topic of the guide (神为什么允许苦难？) asks what the faith teaches, not a detail of a story.
-      const whyTopic = asksWhy(question) && matches.some((m) => m.entry.kind === 'topic');
-      const fact = isFactQuestion(question) && !whyTopic;
+      const fact = q.asks.fact;
       // A named passage (主祷文, the prodigal son) is read as if it had been cited.
       const outside = new Set<string>();
       const vulgate = new Set<string>();
@@ -674,9 +622,8 @@ export function createVerseRetriever(deps: VerseRetrieverDeps): VerseRetriever {
       const isOutside = (ref: string) => outside.has(ref) || !inCanon(ref.slice(0, 3), options.tradition);
       // A question of fact about a named passage (谁造了方舟？) is answered by one verse of it, found by its words:
       // the passage joins the ranking instead of coming first.
-      const detail = (m: GuideMatch) => asksDetailOf(question, m.text, options.language);
       const named = guideVerses(
-        matches.filter((m) => m.entry.kind === 'passage' && !detail(m)),
+        q.guide.filter((g) => g.match.entry.kind === 'passage' && !g.detail).map((g) => g.match),
         options,
         limit,
         outside,
@@ -693,34 +640,32 @@ export function createVerseRetriever(deps: VerseRetrieverDeps): VerseRetriever {
         });
       }
       const topics = guideVerses(
-        matches.filter((m) => m.entry.kind === 'topic' || (m.entry.kind === 'passage' && detail(m))),
+        q.guide
+          .filter((g) => g.match.entry.kind === 'topic' || (g.match.entry.kind === 'passage' && g.detail))
+          .map((g) => g.match),
         options,
         MAX_LIMIT,
         outside,
         vulgate,
       );
       const people = guideVerses(
-        matches.filter((m) => m.entry.kind === 'person' || m.entry.kind === 'place'),
+        q.guide.filter((g) => g.match.entry.kind === 'person' || g.match.entry.kind === 'place').map((g) => g.match),
         options,
         MAX_LIMIT,
         outside,
         vulgate,
       );
-      const names = chinese
-        ? matches.filter((m) => m.entry.kind === 'person' || m.entry.kind === 'place').map((m) => m.text)
-        : [];
-      const searchable = analyzeQuery(residual, { lang: options.language, keepStopWordsIfEmpty: false }).length > 0;
       const focus = cited.length > 0 ? ('reference' as const) : named.length > 0 ? ('passage' as const) : undefined;
       const focused = focus ? { focus } : {};
-      if (verses.length >= limit || (!searchable && topics.length === 0 && people.length === 0)) {
+      if (verses.length >= limit || (!q.searchable && topics.length === 0 && people.length === 0)) {
         return { verses: verses.slice(0, limit), entries: [], ...focused };
       }
 
-      const { codes: books, rest: withoutBooks } = namedBooks(residual, options.language);
+      const books = q.books;
       if (books.length > 0) {
         // The guide's entries on a named book that share a word with the rest of the question ("What does Sirach say
         // about friendship?" → Sirach on friendship, 6:5-17) lead the book's own ranking.
-        const inBook = guideEntriesOn(books, withoutBooks, options);
+        const inBook = guideEntriesOn(books, q.withoutBooks, options);
         topics.unshift(...guideVerses(inBook, options, MAX_LIMIT, outside, vulgate).filter((v) => !topics.includes(v)));
         // A named book narrows the guide's topics and people to its own verses, if it has any of them.
         for (const list of [topics, people]) {
@@ -730,41 +675,24 @@ export function createVerseRetriever(deps: VerseRetrieverDeps): VerseRetriever {
       }
       // A question plainly about something else (a share price, tomorrow's weather, a football score) that names
       // nothing of the Bible retrieves nothing, whatever topic of the guide one of its words touches ("stock").
-      if (verses.length === 0 && books.length === 0 && !hasBibleName(question, options.language)) {
-        if (namesOnlyAnotherTopic(normalise(question))) return { verses: [], entries: [] };
-      }
+      if (verses.length === 0 && books.length === 0 && !q.namesBible && q.otherTopic)
+        return { verses: [], entries: [] };
       const none: TextRanking = { order: [], hitOf: new Map() };
-      // The English names of the topics and people matched ask the English works (and English texts) for readers of
-      // other languages: 友谊 → friendship, though the Union Version never uses the word.
-      const guided = matches
-        .filter((m) => m.entry.kind !== 'passage')
-        .flatMap((m) => (m.entry.names.en ?? []).slice(0, 2))
-        .join(' ');
-      // The reference works and the notes are English: other readers ask them in English words.
-      const english =
-        options.language === 'en' ? residual : joinWords(englishKeywords(residual, options.language), guided);
-      // The notes tell a question of fact's event in the works' words: "How did Absalom die?" → slain (story-words.ts).
-      const noteQuery = fact ? joinWords(english, storyWords(residual)) : english;
+      // The notes tell a question of fact's event in the works' words: "How did Absalom die?" → slain (story-events.tsv).
+      const noteQuery = fact ? joinWords(q.english, q.storyWords) : q.english;
       // The dictionaries' notes on the people a question of fact names; the commentary's notes comment on a chapter
       // and need not name them (train hit@3 0.717 with the commentary's notes filtered too, 0.724 without).
-      const asked = fact ? namesAsked(residual, options.language) : [];
-      // A Chinese question's text search asks in the Union Version's words too (出生 → 生在 降生: union-diction.ts).
-      const [text, entry, book, notes, commentary] = searchable
+      const [text, entry, book, notes, commentary] = q.searchable
         ? await Promise.all([
-            textRanking(chinese ? withMeasureWords(withUnionDiction(residual)) : residual, options, names),
-            entryRanking(english, options),
-            books.length > 0 ? bookRanking(withoutBooks, books, options, guided) : none,
-            noteRanking(noteQuery, options, DICTIONARY_NOTE_COLLECTIONS, fact && asksWho(question), asked),
+            textRanking(q.textQuery, options, q.names),
+            entryRanking(q.english, options),
+            books.length > 0 ? bookRanking(q.withoutBooks, books, options, q.guided) : none,
+            noteRanking(noteQuery, options, DICTIONARY_NOTE_COLLECTIONS, fact && q.asks.who, q.people),
             noteRanking(noteQuery, options, [COMMENTARY]),
           ])
         : [none, { order: [], entries: [] }, none, [], []];
-      const inDomain =
-        verses.length > 0 ||
-        matches.length > 0 ||
-        books.length > 0 ||
-        hasFaithTerm(question, options.language) ||
-        hasBibleName(question, options.language);
-      if (!inDomain && !answersOutsideDomain(residual, options, text)) return { verses: [], entries: [] };
+      const inDomain = verses.length > 0 || q.guide.length > 0 || books.length > 0 || q.inDomainWords;
+      if (!inDomain && !answersOutsideDomain(q.residual, options, text)) return { verses: [], entries: [] };
       const pool = [
         ...new Set([...text.order.slice(0, PROMINENCE_POOL.text), ...entry.order.slice(0, PROMINENCE_POOL.entry)]),
       ];
@@ -777,7 +705,7 @@ export function createVerseRetriever(deps: VerseRetrieverDeps): VerseRetriever {
           : [];
       // The words of a question of fact find its verse; a person's key verses only help.
       const w = fact ? factWeights : weights;
-      const numbers = asksNumber(question);
+      const numbers = q.asks.number;
       const fused = reciprocalRankFusion(
         [text.order, entry.order, topics, people, byProminence, book.order, notes, commentary],
         RRF_K,
@@ -816,9 +744,10 @@ export function createVerseRetriever(deps: VerseRetrieverDeps): VerseRetriever {
           ...marks(item.id),
         });
       }
-      return { verses, entries: entry.entries, ...focused };
+      return { verses, entries: entry.entries, ranked: fact ? 'fact' : 'topic', ...focused };
     },
   };
+  return retriever;
 }
 
 function joinWords(...parts: (string | undefined)[]): string | undefined {

@@ -41,6 +41,7 @@ export function createOpenAiSpeech(options: OpenAiSpeechOptions): SpeechPort {
   }
 
   const port: SpeechPort = {
+    input: 'browser',
     async transcribe(audio) {
       const form = new FormData();
       form.append('file', new Blob([new Uint8Array(audio.bytes)], { type: audio.mimeType }), audio.filename);

@@ -32,6 +32,15 @@ export async function openTestPglite(): Promise<DatabaseHandle> {
   return openDatabase({ kind: 'pglite', from: template ? new Blob([fs.readFileSync(template)]) : undefined });
 }
 
+/** A fresh in-memory PGlite database with no migration applied (the run's copy taken before them; no initdb). */
+export async function openUnmigratedPglite(): Promise<DatabaseHandle> {
+  const template = inject('pgliteUnmigrated');
+  return openDatabase(
+    { kind: 'pglite', from: template ? new Blob([fs.readFileSync(template)]) : undefined },
+    { migrate: false },
+  );
+}
+
 const allTargets: DatabaseTargetForTests[] = [
   { name: 'pglite', open: openTestPglite },
   {

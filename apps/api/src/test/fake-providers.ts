@@ -12,14 +12,21 @@ interface Loopback {
   close(): Promise<void>;
 }
 
-async function listen(handler: (req: http.IncomingMessage, body: string) => { status: number; json: unknown }) {
+async function listen(
+  handler: (req: http.IncomingMessage, body: string, raw: Buffer) => { status: number; json: unknown },
+  /** How long to wait before each answer (a provider's round trip). */
+  delayMs: () => number = () => 0,
+) {
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      const { status, json } = handler(req, Buffer.concat(chunks).toString('utf8'));
-      res.writeHead(status, { 'content-type': 'application/json;charset=utf-8' });
-      res.end(JSON.stringify(json));
+      const raw = Buffer.concat(chunks);
+      const { status, json } = handler(req, raw.toString('utf8'), raw);
+      setTimeout(() => {
+        res.writeHead(status, { 'content-type': 'application/json;charset=utf-8' });
+        res.end(JSON.stringify(json));
+      }, delayMs());
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -41,6 +48,47 @@ const rfc3986 = (s: string) =>
     })
     .join('');
 
+/**
+ * An Alibaba Cloud RPC-style request (form body, HMAC-SHA1 signature version 1.0) checked as the signature page says:
+ * the AccessKey, the signature recomputed here, the method and version, a fresh timestamp and an unused nonce. The
+ * refusal's code and message, or undefined when it passes.
+ */
+function checkAliyunRpc(
+  params: Record<string, string>,
+  keys: { accessKeyId: string; accessKeySecret: string },
+  nonces: Set<string>,
+): { status: number; code: string; message: string } | undefined {
+  if (params.AccessKeyId !== keys.accessKeyId) {
+    return { status: 404, code: 'InvalidAccessKeyId.NotFound', message: 'Specified access key is not found.' };
+  }
+  const canonical = Object.keys(params)
+    .filter((k) => k !== 'Signature')
+    .sort()
+    .map((k) => `${rfc3986(k)}=${rfc3986(params[k]!)}`)
+    .join('&');
+  const stringToSign = `POST&${rfc3986('/')}&${rfc3986(canonical)}`;
+  const expected = createHmac('sha1', `${keys.accessKeySecret}&`).update(stringToSign).digest('base64');
+  if (!sameText(expected, params.Signature ?? '')) {
+    return {
+      status: 400,
+      code: 'SignatureDoesNotMatch',
+      message: 'Specified signature is not matched with our calculation.',
+    };
+  }
+  if (params.SignatureMethod !== 'HMAC-SHA1' || params.SignatureVersion !== '1.0') {
+    return { status: 400, code: 'InvalidParameter', message: 'SignatureMethod or SignatureVersion' };
+  }
+  const at = Date.parse(params.Timestamp ?? '');
+  if (!/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/.test(params.Timestamp ?? '') || Math.abs(Date.now() - at) > 15 * 60_000) {
+    return { status: 400, code: 'InvalidTimeStamp.Expired', message: 'Specified time stamp or date value is expired.' };
+  }
+  if (!params.SignatureNonce || nonces.has(params.SignatureNonce)) {
+    return { status: 400, code: 'SignatureNonceUsed', message: 'Specified signature nonce was used already.' };
+  }
+  nonces.add(params.SignatureNonce);
+  return undefined;
+}
+
 export type AliyunAnswer = 'ok' | 'throttled' | 'bad_template';
 
 /** dysmsapi SendSms (RPC style, HMAC-SHA1) for one AccessKey pair. */
@@ -48,6 +96,8 @@ export async function startFakeAliyunSms(keys: { accessKeyId: string; accessKeyS
   const nonces = new Set<string>();
   const fake = {
     next: 'ok' as AliyunAnswer,
+    /** The provider's round trip: how long each answer takes. */
+    delayMs: 0,
     /** Every request whose signature was right, with its parameters. */
     accepted: [] as Record<string, string>[],
     refused: [] as string[],
@@ -56,52 +106,33 @@ export async function startFakeAliyunSms(keys: { accessKeyId: string; accessKeyS
     fake.refused.push(code);
     return { status, json: { RequestId: randomUUID(), HostId: 'dysmsapi.aliyuncs.com', Code: code, Message: message } };
   };
-  const loopback = await listen((req, body) => {
-    const params = Object.fromEntries(new URLSearchParams(body));
-    if (req.method !== 'POST') return refuse(400, 'UnsupportedHTTPMethod', 'POST expected here');
-    if (params.AccessKeyId !== keys.accessKeyId) {
-      return refuse(404, 'InvalidAccessKeyId.NotFound', 'Specified access key is not found.');
-    }
-    const canonical = Object.keys(params)
-      .filter((k) => k !== 'Signature')
-      .sort()
-      .map((k) => `${rfc3986(k)}=${rfc3986(params[k]!)}`)
-      .join('&');
-    const stringToSign = `POST&${rfc3986('/')}&${rfc3986(canonical)}`;
-    const expected = createHmac('sha1', `${keys.accessKeySecret}&`).update(stringToSign).digest('base64');
-    if (!sameText(expected, params.Signature ?? '')) {
-      return refuse(400, 'SignatureDoesNotMatch', 'Specified signature is not matched with our calculation.');
-    }
-    if (params.SignatureMethod !== 'HMAC-SHA1' || params.SignatureVersion !== '1.0') {
-      return refuse(400, 'InvalidParameter', 'SignatureMethod or SignatureVersion');
-    }
-    const at = Date.parse(params.Timestamp ?? '');
-    if (!/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/.test(params.Timestamp ?? '') || Math.abs(Date.now() - at) > 15 * 60_000) {
-      return refuse(400, 'InvalidTimeStamp.Expired', 'Specified time stamp or date value is expired.');
-    }
-    if (!params.SignatureNonce || nonces.has(params.SignatureNonce)) {
-      return refuse(400, 'SignatureNonceUsed', 'Specified signature nonce was used already.');
-    }
-    nonces.add(params.SignatureNonce);
-    if (params.Action !== 'SendSms' || params.Version !== '2017-05-25') {
-      return refuse(400, 'InvalidAction.NotFound', 'Specified api is not found, please check your url and method.');
-    }
-    fake.accepted.push(params);
-    const requestId = randomUUID();
-    if (fake.next === 'throttled') {
-      return {
-        status: 200,
-        json: { RequestId: requestId, Code: 'isv.BUSINESS_LIMIT_CONTROL', Message: '触发号码天级流控Permits:10' },
-      };
-    }
-    if (fake.next === 'bad_template') {
-      return {
-        status: 200,
-        json: { RequestId: requestId, Code: 'isv.SMS_TEMPLATE_ILLEGAL', Message: '模板不合法(不存在或被拉黑)' },
-      };
-    }
-    return { status: 200, json: { RequestId: requestId, Code: 'OK', Message: 'OK', BizId: `${Date.now()}^0` } };
-  });
+  const loopback = await listen(
+    (req, body) => {
+      const params = Object.fromEntries(new URLSearchParams(body));
+      if (req.method !== 'POST') return refuse(400, 'UnsupportedHTTPMethod', 'POST expected here');
+      const refusal = checkAliyunRpc(params, keys, nonces);
+      if (refusal) return refuse(refusal.status, refusal.code, refusal.message);
+      if (params.Action !== 'SendSms' || params.Version !== '2017-05-25') {
+        return refuse(400, 'InvalidAction.NotFound', 'Specified api is not found, please check your url and method.');
+      }
+      fake.accepted.push(params);
+      const requestId = randomUUID();
+      if (fake.next === 'throttled') {
+        return {
+          status: 200,
+          json: { RequestId: requestId, Code: 'isv.BUSINESS_LIMIT_CONTROL', Message: '触发号码天级流控Permits:10' },
+        };
+      }
+      if (fake.next === 'bad_template') {
+        return {
+          status: 200,
+          json: { RequestId: requestId, Code: 'isv.SMS_TEMPLATE_ILLEGAL', Message: '模板不合法(不存在或被拉黑)' },
+        };
+      }
+      return { status: 200, json: { RequestId: requestId, Code: 'OK', Message: 'OK', BizId: `${Date.now()}^0` } };
+    },
+    () => fake.delayMs,
+  );
   return Object.assign(fake, loopback);
 }
 export type FakeAliyunSms = Awaited<ReturnType<typeof startFakeAliyunSms>>;
@@ -120,6 +151,10 @@ export async function startFakeTencentCloud(keys: {
   const tickets = new Map<string, { randstr: string; used: boolean }>();
   const fake = {
     next: 'ok' as TencentSmsAnswer,
+    /** What SentenceRecognition answers as the Result. */
+    transcript: '约翰福音三章十六节说什么',
+    /** Each recognition it took: the engine, the format and the audio (decoded from Base64). */
+    recognitions: [] as { engine: string; format: string; audio: Buffer }[],
     accepted: [] as { action: string; body: Record<string, unknown> }[],
     refused: [] as string[],
     issueTicket() {
@@ -229,6 +264,39 @@ export async function startFakeTencentCloud(keys: {
       ticket.used = true;
       return answer(1, 'OK');
     }
+    if (service === 'asr' && action === 'SentenceRecognition' && version === '2019-06-14') {
+      fake.accepted.push({
+        action,
+        body: { ...parsed, Data: `<${String(parsed.Data ?? '').length} Base64 characters>` },
+      });
+      const data = typeof parsed.Data === 'string' ? parsed.Data : '';
+      if (parsed.SourceType !== 1 || !data || typeof parsed.EngSerViceType !== 'string') {
+        return error('InvalidParameter', 'SourceType 1 needs Data, and EngSerViceType is required.');
+      }
+      if (
+        !['wav', 'pcm', 'ogg-opus', 'speex', 'silk', 'mp3', 'm4a', 'aac', 'amr'].includes(String(parsed.VoiceFormat))
+      ) {
+        return error('InvalidParameterValue', 'VoiceFormat is not supported.');
+      }
+      if (data.length > 3 * 1024 * 1024) return error('FailedOperation.ErrorDownFile', 'Audio over 3 MB.');
+      const audio = Buffer.from(data, 'base64');
+      if (audio.length !== parsed.DataLen) return error('InvalidParameterValue', 'DataLen is not the length of Data.');
+      fake.recognitions.push({ engine: parsed.EngSerViceType, format: String(parsed.VoiceFormat), audio });
+      // 16-bit mono at 16 kHz: its length in ms from the bytes after the header.
+      const durationMs = Math.round(((audio.length - 44) / 32_000) * 1000);
+      return {
+        status: 200,
+        json: {
+          Response: {
+            Result: fake.transcript,
+            AudioDuration: durationMs,
+            WordSize: 0,
+            WordList: null,
+            RequestId: requestId(),
+          },
+        },
+      };
+    }
     return error('InvalidAction', `${service} ${action} ${version} is not served here.`);
   });
   return Object.assign(fake, loopback);
@@ -299,3 +367,96 @@ export async function startFakeGeetest(keys: { captchaId: string; captchaKey: st
   return Object.assign(fake, loopback);
 }
 export type FakeGeetest = Awaited<ReturnType<typeof startFakeGeetest>>;
+
+/**
+ * Alibaba Cloud Intelligent Speech Interaction for one AccessKey pair and one project appkey: CreateToken (POST / on
+ * the nls-meta host, RPC style, its signature checked as checkAliyunRpc does) and one-sentence recognition (POST
+ * /stream/v1/asr on the gateway, the token in X-NLS-Token, the audio as the body). Both on one loopback port.
+ */
+export async function startFakeAliyunNls(keys: { accessKeyId: string; accessKeySecret: string; appKey: string }) {
+  const nonces = new Set<string>();
+  const tokens = new Map<string, number>();
+  const fake = {
+    transcript: '约翰福音三章十六节说什么',
+    /** How long a token lasts (its ExpireTime is now plus this). */
+    tokenTtlMs: 24 * 3_600_000,
+    tokensIssued: 0,
+    /** Each recognition it took: its query and the audio. */
+    recognitions: [] as { query: Record<string, string>; audio: Buffer }[],
+    refused: [] as string[],
+    /** Ends every token issued so far (as an expiry would). */
+    expireTokens() {
+      tokens.clear();
+    },
+  };
+  const loopback = await listen((req, body, raw) => {
+    const url = new URL(req.url ?? '/', 'http://x');
+    if (req.method === 'POST' && url.pathname === '/') {
+      const params = Object.fromEntries(new URLSearchParams(body));
+      const refusal = checkAliyunRpc(params, keys, nonces);
+      if (refusal) {
+        fake.refused.push(refusal.code);
+        return {
+          status: refusal.status,
+          json: { RequestId: randomUUID(), Code: refusal.code, Message: refusal.message },
+        };
+      }
+      if (params.Action !== 'CreateToken' || params.Version !== '2019-02-28' || !params.RegionId) {
+        fake.refused.push('InvalidAction.NotFound');
+        return { status: 400, json: { Code: 'InvalidAction.NotFound', Message: 'Specified api is not found.' } };
+      }
+      const id = randomBytes(16).toString('hex');
+      const expireTime = Math.floor((Date.now() + fake.tokenTtlMs) / 1000);
+      tokens.set(id, expireTime * 1000);
+      fake.tokensIssued += 1;
+      return {
+        status: 200,
+        json: {
+          NlsRequestId: randomUUID(),
+          RequestId: randomUUID(),
+          ErrMsg: '',
+          Token: { Id: id, ExpireTime: expireTime, UserId: '1234567890' },
+        },
+      };
+    }
+    if (req.method === 'POST' && url.pathname === '/stream/v1/asr') {
+      const query = Object.fromEntries(url.searchParams);
+      const task_id = randomBytes(16).toString('hex');
+      const token = String(req.headers['x-nls-token'] ?? '');
+      const until = tokens.get(token);
+      if (!until || until < Date.now()) {
+        fake.refused.push('40000001');
+        return {
+          status: 403,
+          json: {
+            task_id,
+            result: '',
+            status: 40000001,
+            message: `Gateway:ACCESS_DENIED:The token '${token}' is invalid!`,
+          },
+        };
+      }
+      if (query.appkey !== keys.appKey) {
+        fake.refused.push('40020105');
+        return {
+          status: 400,
+          json: { task_id, result: '', status: 40020105, message: 'Meta:APPKEY_NOT_EXIST:Appkey not exist!' },
+        };
+      }
+      const wav = raw.toString('latin1', 0, 4) === 'RIFF' && raw.toString('latin1', 8, 12) === 'WAVE';
+      if ((query.format ?? 'pcm') === 'wav' && !wav) {
+        fake.refused.push('40000009');
+        return { status: 400, json: { task_id, result: '', status: 40000009, message: 'Invalid wav header!' } };
+      }
+      if (!['8000', '16000'].includes(query.sample_rate ?? '16000')) {
+        fake.refused.push('40000003');
+        return { status: 400, json: { task_id, result: '', status: 40000003, message: 'PARAMETER_INVALID' } };
+      }
+      fake.recognitions.push({ query, audio: raw });
+      return { status: 200, json: { task_id, result: fake.transcript, status: 20000000, message: 'SUCCESS' } };
+    }
+    return { status: 404, json: { Code: 'NotFound' } };
+  });
+  return Object.assign(fake, loopback);
+}
+export type FakeAliyunNls = Awaited<ReturnType<typeof startFakeAliyunNls>>;

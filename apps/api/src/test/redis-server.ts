@@ -8,6 +8,9 @@ import { freePort } from './free-port.ts';
 export interface RunningRedis {
   url: string;
   stop(): Promise<void>;
+  /** Freezes the server (SIGSTOP): connections stay open and nothing is answered, as a hung Redis does. */
+  pause(): void;
+  resume(): void;
 }
 
 /**
@@ -44,7 +47,10 @@ export async function startRedisServer(): Promise<RunningRedis> {
   }
   return {
     url: `redis://127.0.0.1:${port}`,
+    pause: () => void child.kill('SIGSTOP'),
+    resume: () => void child.kill('SIGCONT'),
     async stop() {
+      if (child.exitCode === null) child.kill('SIGCONT');
       if (child.exitCode === null) {
         child.kill('SIGTERM');
         await exited;

@@ -11,6 +11,10 @@ export interface SmtpPeer {
   /** The value for the server's SMTP_URL. */
   url: string;
   inbox: ReceivedMail[];
+  /** How many mails the peer has been sent in full, accepted (in the inbox) or not yet (held). */
+  readonly arrived: number;
+  /** With `hold`, accepts the mails held so far and every later one. */
+  release(): void;
   /** Waits for the newest mail to `address` that arrived after `since` mails and returns the 6-digit code in it. */
   codeFor(address: string, options?: { since?: number; timeoutMs?: number }): Promise<string>;
   close(): Promise<void>;
@@ -18,10 +22,14 @@ export interface SmtpPeer {
 
 /**
  * A real SMTP peer (npm's smtp-server) on loopback that keeps every mail the app sends (API tests and e2e), optionally
- * as slow as a distant provider.
+ * as slow as a distant provider (`delayMs`, for measurements), or holding every mail unanswered until `release()`
+ * (`hold`: a sender that waited for the provider's answer would wait until then, however fast the machine).
  */
-export async function startSmtpPeer(options: { delayMs?: number } = {}): Promise<SmtpPeer> {
+export async function startSmtpPeer(options: { delayMs?: number; hold?: boolean } = {}): Promise<SmtpPeer> {
   const inbox: ReceivedMail[] = [];
+  let arrived = 0;
+  let release: () => void = () => undefined;
+  const released = options.hold ? new Promise<void>((resolve) => (release = resolve)) : Promise.resolve();
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
@@ -30,6 +38,8 @@ export async function startSmtpPeer(options: { delayMs?: number } = {}): Promise
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', async () => {
+        arrived += 1;
+        await released;
         // A slow provider: the message is accepted only after delayMs.
         if (options.delayMs) await new Promise((resolve) => setTimeout(resolve, options.delayMs));
         inbox.push({
@@ -46,6 +56,10 @@ export async function startSmtpPeer(options: { delayMs?: number } = {}): Promise
   return {
     url: `smtp://127.0.0.1:${port}`,
     inbox,
+    get arrived() {
+      return arrived;
+    },
+    release: () => release(),
     async codeFor(address, { since = 0, timeoutMs = 15_000 } = {}) {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
@@ -61,7 +75,10 @@ export async function startSmtpPeer(options: { delayMs?: number } = {}): Promise
         await new Promise((r) => setTimeout(r, 100));
       }
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () => {
+      release();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
   };
 }
 

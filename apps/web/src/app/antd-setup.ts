@@ -1,14 +1,14 @@
 import { unstableSetRender } from 'antd-mobile/es/utils/unstable-render';
 import { createRoot, type Root } from 'react-dom/client';
-import { Toast } from '../lib/overlays.ts';
 
 const ROOT = Symbol('antd-mobile-root');
 type Container = (Element | DocumentFragment) & { [ROOT]?: Root };
 
 /**
  * antd-mobile 5 renders its imperative Toast and Dialog with the pre-19 `render` API. Under React 19 it needs a
- * `createRoot` renderer (https://mobile.ant.design/guide/v5-for-19). The Vant toast duration (spec §9) is set where
- * Toast loads (lib/overlays.ts).
+ * `createRoot` renderer (https://mobile.ant.design/guide/v5-for-19). Set before the first toast or dialog
+ * (lib/overlays.ts `beforeFirstOverlay`, main.tsx): the adapter brings rc-util's legacy renderer and Babel's
+ * regenerator, which the first screen does not need. The Vant toast duration (spec §9) is set where Toast loads.
  */
 export function setupAntdMobile(setRender: typeof unstableSetRender = unstableSetRender): void {
   setRender((node, container: Container) => {
@@ -20,8 +20,4 @@ export function setupAntdMobile(setRender: typeof unstableSetRender = unstableSe
       delete container[ROOT];
     };
   });
-}
-
-export function showToast(message: string): void {
-  Toast.show({ content: message });
 }

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { OfflineNotice } from '../components/offline-notice.tsx';
 import { useNavigation } from 'react-router';
 import { isTourDone, syncTourAnswers } from '../lib/preferences.ts';
 import { composeDocumentTitle, useRouteMeta, useRouteTitle } from '../lib/route-meta.ts';
@@ -11,9 +12,38 @@ import { KeepAliveOutlet } from './keep-alive-outlet.tsx';
 import { useStartupPending } from './startup-state.ts';
 import { WelcomeOverlay } from './welcome-overlay.tsx';
 
-const FirstVisitTour = lazy(() =>
-  import('../features/tour/first-visit-tour.tsx').then((m) => ({ default: m.FirstVisitTour })),
+const CodeRequestsNotice = lazy(() =>
+  import('../features/setting/code-requests-notice.tsx').then((m) => ({ default: m.CodeRequestsNotice })),
 );
+
+/** After login: codes asked for the account from elsewhere (loaded only for a reader who is logged in). */
+function AccountNotices() {
+  const { loggedIn } = useSession();
+  if (!loggedIn) return null;
+  return (
+    <Suspense fallback={null}>
+      <CodeRequestsNotice />
+    </Suspense>
+  );
+}
+
+type TourModule = typeof import('../features/tour/first-visit-tour.tsx');
+let tourModule: TourModule | null = null;
+const loadFirstVisitTour = () =>
+  import('../features/tour/first-visit-tour.tsx').then((module) => (tourModule = module));
+
+/**
+ * The first-visit tour's code (index.html's boot script began its download): shown as soon as it is there. Not
+ * through Suspense: React reveals suspended content no sooner than 300 ms after the fallback it replaced, which on a
+ * first visit held the tour back by that much.
+ */
+function useFirstVisitTour(wanted: boolean): TourModule | null {
+  const [loaded, setLoaded] = useState(tourModule);
+  useEffect(() => {
+    if (wanted && !loaded) void loadFirstVisitTour().then(setLoaded);
+  }, [wanted, loaded]);
+  return loaded;
+}
 
 /** document.title = app title, plus the route's title (or the pageTitle parameter) when there is one (spec §2). */
 function useDocumentTitle() {
@@ -51,14 +81,16 @@ function WelcomeOverlays() {
   const startupPending = useStartupPending();
   const { id } = useRouteMeta();
   const [tourDone, setTourDone] = useState(() => isTourDone(storage));
+  const tour = useFirstVisitTour(id === 'chat' && !tourDone);
   // index.html's overlay, painted before any script, stays up until one of the app's own screens replaces it.
   if (startupPending) return <WelcomeOverlay />;
   if (id !== 'chat' || tourDone) return <ReleaseBootOverlay />;
+  if (!tour) return <WelcomeOverlay />;
   return (
-    <Suspense fallback={<WelcomeOverlay />}>
-      <FirstVisitTour onDone={() => setTourDone(true)} />
+    <>
+      <tour.FirstVisitTour onDone={() => setTourDone(true)} />
       <ReleaseBootOverlay />
-    </Suspense>
+    </>
   );
 }
 
@@ -70,10 +102,12 @@ export function AppLayout() {
   return (
     <div className={`app-shell ${isMobile ? 'is-mobile' : 'is-desktop'}`} data-testid="app-shell">
       <NavigationProgress />
+      <OfflineNotice />
       <main className="app-main">
         <KeepAliveOutlet />
       </main>
       <WelcomeOverlays />
+      <AccountNotices />
     </div>
   );
 }

@@ -1,5 +1,7 @@
 import type { i18n as I18n } from 'i18next';
 import { createApiClient } from '../lib/api-client.ts';
+import { cameFromNetwork, reportReachable } from '../lib/connectivity.ts';
+import { createGuestKeyKeeper } from '../lib/guest-key.ts';
 import { toLocale } from '../lib/i18n.ts';
 import type { AppServices } from '../lib/services.tsx';
 import { createSession, type Session } from '../lib/session.ts';
@@ -33,6 +35,7 @@ export function createAppServices({ storage, i18n, navigate, currentPath, toast,
     storage.clearSession();
     session?.sync();
   };
+  const ensureGuestKey = createGuestKeyKeeper(storage, () => api);
   const api = createApiClient({
     // Remember-me: a 401 is first answered by logging in again with the user token (lib/token-renewal.ts).
     fetch: createRenewingFetch({ storage, onChange: () => session?.sync(), onExpired: toLogin }),
@@ -40,9 +43,12 @@ export function createAppServices({ storage, i18n, navigate, currentPath, toast,
     getLocale: () => toLocale(i18n.language),
     getPlatform: storage.getPlatform,
     getGuestKey: storage.getGuestKey,
+    ensureGuestKey,
     toast,
     loginPath: LOGIN_PATH,
     onSessionRefused: endSession,
+    // What the calls find says whether the app is offline (the notice, the messages of what needs the network).
+    onReach: (response) => reportReachable(response !== null && cameFromNetwork(response)),
     // A 401 sends the user to login and brings them back afterwards.
     navigate: (to) => (to === LOGIN_PATH ? toLogin() : navigate(to)),
   });

@@ -1,14 +1,27 @@
 import { ROOT_REDIRECT } from '@bible-qa/contract';
 import type { ComponentType } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
+import { loadMoreCatalogues } from '../lib/i18n.ts';
 import type { RouteMeta } from '../lib/route-meta.ts';
 import { AppLayout } from './app-layout.tsx';
 import { RouteError } from './route-error.tsx';
 import { WelcomeOverlay } from './welcome-overlay.tsx';
 
-/** A page in its own chunk, fetched on first visit while the navigation progress bar shows. */
+/**
+ * A page in its own chunk, fetched on first visit while the navigation progress bar shows, with the pages'
+ * catalogues (the first screen's come at start-up: lib/i18n.ts). The chat is the first screen: it waits for no more.
+ */
 function route(id: string, path: string, meta: RouteMeta, load: () => Promise<ComponentType>): RouteObject {
-  return { id, path, handle: meta, lazy: async () => ({ Component: await load() }) };
+  const catalogues = id === 'chat' ? () => Promise.resolve() : loadMoreCatalogues;
+  return {
+    id,
+    path,
+    handle: meta,
+    lazy: async () => {
+      const [Component] = await Promise.all([load(), catalogues()]);
+      return { Component };
+    },
+  };
 }
 
 /** The route table of spec §2. `keepAlive` routes stay mounted when left (see KeepAliveOutlet). */

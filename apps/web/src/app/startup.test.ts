@@ -69,6 +69,23 @@ describe('start-up sequence', () => {
     expect(window.localStorage.getItem(encodeCacheKey('defaultLanguage'))).toBe('true');
   });
 
+  it("reads the marker the page's boot script already asked for, without asking again", async () => {
+    const { deps, storage, fetchMock } = setup(() => text('zh-cn'));
+    await expect(runStartup({ ...deps, earlyVersion: Promise.resolve('fr-fr') })).resolves.toEqual({
+      kind: 'language',
+      locale: 'fr-fr',
+    });
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(storage.getLanguage()).toBe('fr-fr');
+    const failed = setup(() => text('zh-cn'));
+    await expect(
+      runStartup({ ...failed.deps, earlyVersion: Promise.reject(new TypeError('offline')) }),
+    ).resolves.toEqual({
+      kind: 'ready',
+    });
+    expect(failed.storage.hasDefaultLanguageFlag()).toBe(true);
+  });
+
   it('stores the flag when the version call fails', async () => {
     const { deps, storage, reload } = setup(() => Promise.reject(new TypeError('offline')));
     await expect(runStartup(deps)).resolves.toEqual({ kind: 'ready' });

@@ -12,6 +12,8 @@ export interface StartupDeps {
   location: Pick<Location, 'hash' | 'search' | 'origin'>;
   navigate: (to: string) => void;
   reload: () => void;
+  /** GET /version already under way (index.html's boot script began it): used instead of asking again. */
+  earlyVersion?: Promise<unknown>;
 }
 
 export type StartupOutcome =
@@ -87,7 +89,7 @@ export async function runStartup(deps: StartupDeps): Promise<StartupOutcome> {
 
   let marker: string;
   try {
-    marker = versionMarker(await api.get(VERSION_PATH, { raw: true }));
+    marker = versionMarker(await (deps.earlyVersion ?? api.get(VERSION_PATH, { raw: true })));
   } catch {
     storage.setDefaultLanguageFlag();
     return { kind: 'ready' };

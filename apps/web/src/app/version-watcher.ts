@@ -10,14 +10,26 @@ export interface VersionWatcherDeps {
   fetchRoot: () => Promise<string>;
   onUpdate: () => void;
   intervalMs?: number;
+  /**
+   * The script sources of the page running (its own document's): the list the first fetch is compared with. A page
+   * the service worker served from its cache (no network in time, decision 0045) is then found out of date at the
+   * first tick. Without it, the first fetch sets the list.
+   */
+  baseline?: readonly string[];
 }
 
 /**
- * Every 60 s fetches the root page and compares its script sources with the first answer (spec §4). On a change it
- * calls `onUpdate` once and stops. Failed fetches are skipped. Returns a stop function.
+ * Every 60 s fetches the root page and compares its script sources with the page's own, or else with the first
+ * answer (spec §4). On a change it calls `onUpdate` once and stops. Failed fetches are skipped. Returns a stop
+ * function.
  */
-export function startVersionWatcher({ fetchRoot, onUpdate, intervalMs = VERSION_POLL_MS }: VersionWatcherDeps) {
-  let baseline: string | null = null;
+export function startVersionWatcher({
+  fetchRoot,
+  onUpdate,
+  intervalMs = VERSION_POLL_MS,
+  baseline: own,
+}: VersionWatcherDeps) {
+  let baseline: string | null = own ? own.join('\n') : null;
   let stopped = false;
   const check = async () => {
     try {
@@ -33,7 +45,7 @@ export function startVersionWatcher({ fetchRoot, onUpdate, intervalMs = VERSION_
     }
   };
   const timer = setInterval(() => void check(), intervalMs);
-  void check();
+  if (baseline === null) void check();
   function stop() {
     stopped = true;
     clearInterval(timer);

@@ -98,7 +98,8 @@ describe('the shared account form', () => {
     type('set-password', 'abcd1234');
     type('set-repeat-password', 'abcd1234');
     await act(async () => fireEvent.click(screen.getByTestId('set-submit')));
-    await waitFor(() => expect(app.location()).toBe('/chat?_n=1'));
+    // Opened directly, the page goes to settings, where setting a password is offered.
+    await waitFor(() => expect(app.location()).toBe('/setting'));
     expect(sent('/portal/auth/send-code-mail')).toEqual([
       expect.objectContaining({ email: 'ann@example.com', purpose: 'set_password' }),
     ]);
@@ -107,6 +108,31 @@ describe('the shared account form', () => {
     ]);
     expect(app.storage.getToken()).toBe('new-token');
   });
+  it('goes back to settings once the password is set, not to chat', async () => {
+    window.localStorage.setItem('APP_AUTH_TOKEN_KEY', 'old-token');
+    window.localStorage.setItem('app_user', JSON.stringify(USER));
+    server({
+      '/portal/auth/set-password-pre-check': () => ok({ hasPassword: false, mobile: null, email: 'a**@example.com' }),
+      '/portal/auth/send-code-mail': () => ok({ resendAfterSeconds: 60 }),
+      '/portal/auth/set-password': () => ok({ access_token: 'new-token', user_token: 'new-user-token' }),
+      '/portal/member/info': () => ok(USER),
+    });
+    const app = renderApp('/chat');
+    await act(() => app.router.navigate('/setting'));
+    fireEvent.click(await screen.findByTestId('setting-password'));
+    await waitFor(() => expect(app.location()).toBe('/set-pwd/mail'));
+    await waitFor(() => expect(screen.getByTestId('set-target').textContent).toContain('a**@example.com'));
+    await act(async () => fireEvent.click(screen.getByTestId('set-send-code')));
+    type('set-code', '123456');
+    type('set-password', 'abcd1234');
+    type('set-repeat-password', 'abcd1234');
+    await act(async () => fireEvent.click(screen.getByTestId('set-submit')));
+    await waitFor(() => expect(app.location()).toBe('/setting'));
+    // Back in the history, not a second settings entry: the next back leaves settings for the chat.
+    await act(() => app.router.navigate(-1));
+    expect(app.location()).toBe('/chat');
+  });
+
   it('logs in on the verify page of a link: the code is sent from there, then the agreement is asked', async () => {
     const sent = server({
       '/portal/auth/send-code-mail': () => ok({ resendAfterSeconds: 60 }),

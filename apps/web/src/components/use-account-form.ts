@@ -13,7 +13,8 @@ import {
 } from '../lib/account.ts';
 import { isServerError } from '../lib/auth-calls.ts';
 import { solveCaptchaWidget } from '../lib/captcha-widget.ts';
-import { useErrorMessage, useLocale } from '../lib/i18n.ts';
+import { useErrorMessage } from '../lib/error-messages.ts';
+import { useLocale } from '../lib/i18n.ts';
 import { useAuthCalls, useAuthFailureToast } from '../lib/use-auth.ts';
 import { useCountdown } from '../lib/use-countdown.ts';
 import { Toast } from '../lib/overlays.ts';

@@ -234,6 +234,25 @@ describe('api client', () => {
     expect(setup().call(0).headers.get('Guest-Key')).toBeNull();
   });
 
+  it('makes sure a guest holds an issued key before asking, and asks without one when that fails', async () => {
+    let key: string | null = null;
+    const ensureGuestKey = vi.fn(async () => {
+      key = 'issued-key-0123456789';
+    });
+    const { api, fetchMock, call } = setup({ getToken: () => null, getGuestKey: () => key, ensureGuestKey });
+    fetchMock.mockResolvedValueOnce(new Response('data: {}\n\n', { headers: { 'Content-Type': 'text/event-stream' } }));
+    await api.stream('/portal/chat/ask', { question: 'q', requestId: 'r1234567' });
+    expect(ensureGuestKey).toHaveBeenCalledTimes(1);
+    expect(call(0).headers.get('Guest-Key')).toBe('issued-key-0123456789');
+    // A logged-in reader needs none.
+    const withToken = setup({ ensureGuestKey });
+    withToken.fetchMock.mockResolvedValueOnce(
+      new Response('data: {}\n\n', { headers: { 'Content-Type': 'text/event-stream' } }),
+    );
+    await withToken.api.stream('/portal/chat/ask', { question: 'q', requestId: 'r1234567' });
+    expect(ensureGuestKey).toHaveBeenCalledTimes(1);
+  });
+
   it('treats an envelope instead of a stream like any refused call', async () => {
     const { api, fetchMock, toast } = setup();
     fetchMock.mockResolvedValueOnce(json({ code: 10008, msg: 'busy', data: null }));

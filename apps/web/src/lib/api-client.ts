@@ -20,11 +20,18 @@ export interface ApiClientDeps {
   getLocale: () => Locale;
   getPlatform: () => string;
   /** The guest key sent as the Guest-Key header, so a guest's answers are its own (none sent when absent). */
-  getGuestKey?: () => string;
+  getGuestKey?: () => string | null;
+  /**
+   * Makes sure the browser holds a guest key the server issued, before a guest's answer is asked for (the key
+   * names the guest for its answers and quotas; without one the guest is known by its address).
+   */
+  ensureGuestKey?: () => Promise<void>;
   navigate: (to: string) => void;
   toast: (message: string) => void;
   /** A call that carried the access token was answered 401: the token is dead (called before going to login). */
   onSessionRefused?: () => void;
+  /** Each call's answer, or null when it failed for want of a network: whether the app is offline (connectivity.ts). */
+  onReach?: (response: Response | null) => void;
   fetch?: typeof fetch;
   baseUrl?: string;
   timeoutMs?: number;
@@ -100,7 +107,8 @@ export function createApiClient(deps: ApiClientDeps) {
 
   function buildInit(method: HttpMethod, path: string, body: RequestOptions<unknown>['body']): RequestInit {
     const headers = new Headers({ Accept: 'application/json', Locale: deps.getLocale() });
-    if (deps.getGuestKey) headers.set(GUEST_KEY_HEADER, deps.getGuestKey());
+    const guestKey = deps.getGuestKey?.();
+    if (guestKey) headers.set(GUEST_KEY_HEADER, guestKey);
     const token = deps.getToken();
     if (token && !LOGIN_PATH.test(path)) headers.set('Authorization', `Bearer ${token}`);
     if (method === 'GET' || method === 'DELETE') return { method, headers };
@@ -129,10 +137,13 @@ export function createApiClient(deps: ApiClientDeps) {
     const onAbort = () => controller.abort();
     signal?.addEventListener('abort', onAbort);
     try {
-      return await doFetch(url, { ...init, signal: controller.signal });
+      const response = await doFetch(url, { ...init, signal: controller.signal });
+      deps.onReach?.(response);
+      return response;
     } catch (cause) {
       if (timedOut) throw new ApiError('timeout', `Request timed out after ${timeoutMs} ms`, null, { cause });
       if (signal?.aborted) throw new ApiError('aborted', 'Request aborted', null, { cause });
+      deps.onReach?.(null);
       throw new ApiError('network', 'Network request failed', null, { cause });
     } finally {
       clearTimeout(timer);
@@ -240,6 +251,7 @@ export function createApiClient(deps: ApiClientDeps) {
   ): Promise<ReadableStream<Uint8Array>> {
     const headers: Record<string, string> = { Accept: 'text/event-stream' };
     if (options.lastEventId) headers['Last-Event-ID'] = options.lastEventId;
+    if (!deps.getToken()) await deps.ensureGuestKey?.();
     const { response, withToken } = await call('POST', path, { body, signal: options.signal }, headers);
     const type = response.headers.get('Content-Type') ?? '';
     if (type.includes('text/event-stream') && response.body) return response.body;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LOCALES } from '@bible-qa/contract';
 import { resources } from './i18n-catalogues.ts';
-import { NAMESPACES, SOURCE_LANGUAGE, UI_LANGUAGES, createI18n } from './i18n.ts';
+import { FIRST_SCREEN_NAMESPACES, NAMESPACES, SOURCE_LANGUAGE, UI_LANGUAGES, createI18n } from './i18n.ts';
 
 function keysOf(value: unknown, prefix = ''): string[] {
   if (!value || typeof value !== 'object') return [prefix];
@@ -10,7 +10,30 @@ function keysOf(value: unknown, prefix = ''): string[] {
 
 const source = resources[SOURCE_LANGUAGE] ?? {};
 
+const firstScreen = import.meta.glob<Record<string, unknown>>('../locales/*/first-screen.ts', {
+  eager: true,
+  import: 'default',
+});
+const pages = import.meta.glob<Record<string, unknown>>('../locales/*/catalogue.ts', {
+  eager: true,
+  import: 'default',
+});
+const namespacesOf = (files: Record<string, unknown> | undefined) =>
+  Object.keys(files ?? {})
+    .map((file) => file.replace(/^\.\/|\.json$/g, ''))
+    .sort();
+
 describe('locale catalogues', () => {
+  it.each(Object.values(UI_LANGUAGES))(
+    '%s: the first screen gets its namespaces at start-up, the pages the others after',
+    (language) => {
+      const early = namespacesOf(firstScreen[`../locales/${language}/first-screen.ts`]);
+      const later = namespacesOf(pages[`../locales/${language}/catalogue.ts`]);
+      expect(early).toEqual([...FIRST_SCREEN_NAMESPACES].sort());
+      expect([...early, ...later].sort()).toEqual([...NAMESPACES].sort());
+    },
+  );
+
   it('ship one catalogue per contract locale, each with every namespace', () => {
     expect(Object.keys(resources).sort()).toEqual(Object.values(UI_LANGUAGES).sort());
     for (const language of Object.values(UI_LANGUAGES)) {

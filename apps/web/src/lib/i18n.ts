@@ -1,4 +1,4 @@
-import { DEFAULT_LOCALE, LOCALES, errorMessage, resolveLocale, type ErrorName, type Locale } from '@bible-qa/contract';
+import { DEFAULT_LOCALE, LOCALES, resolveLocale, type ErrorName, type Locale } from '@bible-qa/contract';
 import i18next, { type i18n as I18n, type Resource } from 'i18next';
 import { initReactI18next, useTranslation } from 'react-i18next';
 
@@ -32,36 +32,67 @@ export const NAMESPACES = [
 export type Namespace = (typeof NAMESPACES)[number];
 
 /**
- * The catalogues are fetched per language, one request each (locales/<lang>/catalogue.ts gathers a language's
- * namespaces): only the language on screen and the zh-CN fallback are loaded (loadCatalogues, before createI18n).
- * Tests add every catalogue at once (addCatalogues).
+ * What the first screen shows (the chat, its tour, the shared words): fetched at start-up. Code outside a page's
+ * route uses only these; a page's route waits for the rest (app/routes.tsx), fetched once the first screen is up.
  */
-const loaders = import.meta.glob<Record<string, Record<string, unknown>>>('../locales/*/catalogue.ts', {
-  import: 'default',
-});
-const loaded: Resource = {};
+export const FIRST_SCREEN_NAMESPACES = ['common', 'chat', 'tour'] as const satisfies readonly Namespace[];
 
-/** Adds catalogues, keyed by UI language then namespace. */
+/**
+ * The catalogues are fetched per language, in two requests (locales/<lang>/first-screen.ts and catalogue.ts each
+ * gather a language's namespaces): only the language on screen and the zh-CN fallback are loaded, the first screen's
+ * before createI18n (loadCatalogues), the pages' after (loadMoreCatalogues). Tests add every catalogue at once
+ * (addCatalogues).
+ */
+type Catalogue = Record<string, Record<string, unknown>>;
+type CatalogueLoaders = Record<string, () => Promise<Catalogue>>;
+const firstScreenLoaders = import.meta.glob<Catalogue>('../locales/*/first-screen.ts', { import: 'default' });
+const pageLoaders = import.meta.glob<Catalogue>('../locales/*/catalogue.ts', { import: 'default' });
+const loaded: Resource = {};
+const instances = new Set<I18n>();
+let languages: string[] = [SOURCE_LANGUAGE];
+let more: Promise<void> | null = null;
+
+/** Adds catalogues, keyed by UI language then namespace, to what is loaded and to every instance made. */
 export function addCatalogues(resources: Resource): void {
-  for (const [language, namespaces] of Object.entries(resources))
+  for (const [language, namespaces] of Object.entries(resources)) {
     loaded[language] = { ...loaded[language], ...namespaces };
+    for (const instance of instances) {
+      for (const [namespace, messages] of Object.entries(namespaces)) {
+        instance.addResourceBundle(language, namespace, messages, true, true);
+      }
+    }
+  }
 }
 
-/** Fetches the catalogues of a locale's language and of the zh-CN fallback. */
-export async function loadCatalogues(locale: Locale = DEFAULT_LOCALE): Promise<void> {
-  const languages = [...new Set<string>([toUiLanguage(locale), SOURCE_LANGUAGE])];
+async function fetchCatalogues(loaders: CatalogueLoaders, file: string): Promise<void> {
   const catalogues = await Promise.all(
     languages.map(async (language) => {
-      const load = loaders[`../locales/${language}/catalogue.ts`];
+      const load = loaders[`../locales/${language}/${file}`];
       return [language, load ? await load() : {}] as const;
     }),
   );
   for (const [language, files] of catalogues) {
     const namespaces = Object.fromEntries(
-      Object.entries(files).map(([file, messages]) => [file.replace(/^\.\/|\.json$/g, ''), messages]),
+      Object.entries(files).map(([name, messages]) => [name.replace(/^\.\/|\.json$/g, ''), messages]),
     );
     addCatalogues({ [language]: namespaces });
   }
+}
+
+/** Fetches the first screen's catalogues of a locale's language and of the zh-CN fallback. */
+export async function loadCatalogues(locale: Locale = DEFAULT_LOCALE): Promise<void> {
+  languages = [...new Set<string>([toUiLanguage(locale), SOURCE_LANGUAGE])];
+  await fetchCatalogues(firstScreenLoaders, 'first-screen.ts');
+}
+
+/** Fetches the pages' catalogues of the same languages, once; resolves when they are there. */
+export function loadMoreCatalogues(): Promise<void> {
+  more ??= fetchCatalogues(pageLoaders, 'catalogue.ts').catch((error: unknown) => {
+    // Offline, or a release replaced them: the next page asks again.
+    more = null;
+    throw error;
+  });
+  return more;
 }
 
 export function toUiLanguage(locale: Locale): UiLanguage {
@@ -86,6 +117,8 @@ export function createI18n(locale: Locale = DEFAULT_LOCALE): I18n {
     returnNull: false,
     initAsync: false,
   });
+  // The pages' catalogues, fetched later, reach it too.
+  instances.add(instance);
   return instance;
 }
 
@@ -95,8 +128,16 @@ export function useLocale(): Locale {
   return toLocale(i18n.language);
 }
 
-/** Messages of the shared error catalogue (validation, voice, login …) in the language on screen. */
-export function useErrorMessage(): (name: ErrorName, args?: readonly string[]) => string {
+/**
+ * Messages of the shared error catalogue in the language on screen, loaded with the first one needed: the catalogue
+ * holds every message in five languages, which the first screen does not show (decision 0029). Pages use the
+ * synchronous `useErrorMessage` of lib/error-messages.ts.
+ */
+export function useLaterErrorMessage(): (name: ErrorName, args?: readonly string[]) => Promise<string> {
   const locale = useLocale();
-  return (name, args) => errorMessage(name, locale, args);
+  return (name, args) => import('./error-messages.ts').then((errors) => errors.errorMessage(name, locale, args));
 }
+
+/** The wire code of an error of the catalogue, loaded like its message. */
+export const laterErrorCode = (name: ErrorName): Promise<number> =>
+  import('./error-messages.ts').then((errors) => errors.errorCode(name));

@@ -11,9 +11,17 @@ type DialogApi = typeof import('antd-mobile/es/components/dialog').default;
 
 let toastApi: Promise<ToastApi> | null = null;
 let dialogApi: Promise<DialogApi> | null = null;
+let prepare: (() => Promise<void>) | null = null;
+let prepared: Promise<void> | null = null;
+
+/** What must be done before the first toast or dialog shows (the app sets the library's React 19 renderer). */
+export function beforeFirstOverlay(step: () => Promise<void>): void {
+  prepare = step;
+}
+const ready = () => (prepared ??= prepare ? prepare() : Promise.resolve());
 
 function loadToast(): Promise<ToastApi> {
-  toastApi ??= import('antd-mobile/es/components/toast').then(({ default: toast }) => {
+  toastApi ??= Promise.all([import('antd-mobile/es/components/toast'), ready()]).then(([{ default: toast }]) => {
     toast.config({ duration: TOAST_DURATION_MS });
     return toast;
   });
@@ -21,7 +29,7 @@ function loadToast(): Promise<ToastApi> {
 }
 
 function loadDialog(): Promise<DialogApi> {
-  dialogApi ??= import('antd-mobile/es/components/dialog').then((module) => module.default);
+  dialogApi ??= Promise.all([import('antd-mobile/es/components/dialog'), ready()]).then(([module]) => module.default);
   return dialogApi;
 }
 

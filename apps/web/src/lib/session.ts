@@ -5,6 +5,7 @@ import { useServices } from './services.tsx';
 import type { AppStorage } from './storage.ts';
 
 import type { LoginResult } from './session-schemas.ts';
+import { forgetOfflineData } from './offline-data.ts';
 
 export type { LoginResult };
 
@@ -68,6 +69,7 @@ export function createSession(storage: AppStorage, api: ApiClient) {
         api.post(LOGOUT_PATH, { userToken: userToken ?? undefined }, { raw: true }).catch(() => undefined);
       }
       storage.clearSession();
+      forgetOfflineData();
       changed();
       return setTimeout(reload, LOGOUT_RELOAD_MS);
     },
@@ -75,6 +77,7 @@ export function createSession(storage: AppStorage, api: ApiClient) {
     /** The account is gone (deregistered): forget its tokens and user info without calling the server, then reload. */
     forget(reload: () => void): ReturnType<typeof setTimeout> {
       storage.clearSession();
+      forgetOfflineData();
       changed();
       return setTimeout(reload, LOGOUT_RELOAD_MS);
     },

@@ -16,7 +16,7 @@ export const CACHE_KEYS = {
   platformCode: 'PLATFORM_CODE',
   appFirstTour: 'APP_FIRST_TOUR',
   firstTour: 'FIRST_TOUR',
-  /** This browser's guest key (sent as Guest-Key): a guest's answers belong to it. */
+  /** This browser's guest key, issued by the server (sent as Guest-Key): a guest's answers belong to it. */
   guestKey: 'GUEST_KEY',
   /** The conversations the server does not keep (a guest's), so a reload finds them (features/chat). */
   guestConversations: 'GUEST_CONVERSATIONS',
@@ -53,13 +53,8 @@ function isStoredUser(value: unknown): value is UserInfo {
   );
 }
 
-const GUEST_KEY_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
-
-/** 32 random hex digits (128 bits) from the browser's cryptographic generator. */
-function newGuestKey(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
-}
+/** The form of a key the server issued (guestKeySchema); an older client's own random key is not one. */
+const GUEST_KEY_PATTERN = /^[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43}$/;
 
 /** Token values the old clients wrote by mistake; all of them mean "no token" (spec §4). */
 const EMPTY_TOKENS = new Set(['', 'undefined', 'null']);
@@ -130,13 +125,16 @@ export function createAppStorage(store: Storage) {
       return typeof value === 'string' && value.trim() ? value : DEFAULT_PLATFORM;
     },
     setPlatform: (code: string) => writeJson(encodeCacheKey('platformCode'), code),
-    /** The guest key, made at random the first time it is asked for and kept from then on. */
-    getGuestKey(): string {
+    /** The guest key the server issued to this browser, or null before it has one (lib/guest-key.ts asks for it). */
+    getGuestKey(): string | null {
       const value = readJson(encodeCacheKey('guestKey'));
-      if (typeof value === 'string' && GUEST_KEY_PATTERN.test(value)) return value;
-      const key = newGuestKey();
+      return typeof value === 'string' && GUEST_KEY_PATTERN.test(value) ? value : null;
+    },
+    /** Keeps a key of the issued form; false (nothing kept) for anything else. */
+    setGuestKey(key: string): boolean {
+      if (!GUEST_KEY_PATTERN.test(key)) return false;
       writeJson(encodeCacheKey('guestKey'), key);
-      return key;
+      return true;
     },
     hasDefaultLanguageFlag: () => store.getItem(encodeCacheKey('defaultLanguage')) !== null,
     setDefaultLanguageFlag: () => writeJson(encodeCacheKey('defaultLanguage'), true),

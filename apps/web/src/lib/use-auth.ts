@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { authFailureMessage, createAuthCalls } from './auth-calls.ts';
-import { useErrorMessage } from './i18n.ts';
+import { useErrorMessage } from './error-messages.ts';
 import { REDIRECT_PARAM, safeRedirectTarget } from './safe-path.ts';
 import { useServices } from './services.tsx';
 import type { LoginResult } from './session.ts';

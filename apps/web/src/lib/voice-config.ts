@@ -24,6 +24,7 @@ export const VOICE_OFF: VoiceConfig = {
   minSeconds: VOICE_MIN_SECONDS,
   maxSeconds: VOICE_MAX_SECONDS,
   maxBytes: VOICE_MAX_AUDIO_BYTES,
+  recording: 'browser',
 };
 
 /** The config envelope, checked by hand: the composer is on the first screen, which loads without zod. */
@@ -34,7 +35,9 @@ function readConfig(body: unknown): VoiceConfig | null {
   const { recognize, serverSpeech, minSeconds, maxSeconds, maxBytes } = data;
   if (typeof recognize !== 'boolean' || typeof serverSpeech !== 'boolean') return null;
   if (typeof minSeconds !== 'number' || typeof maxSeconds !== 'number' || typeof maxBytes !== 'number') return null;
-  return { recognize, serverSpeech, minSeconds, maxSeconds, maxBytes };
+  // An older server says nothing of it: what the browser records.
+  const recording = data.recording === 'wav16k' ? 'wav16k' : 'browser';
+  return { recognize, serverSpeech, minSeconds, maxSeconds, maxBytes, recording };
 }
 
 /** Whether voice works here, asked quietly: a server that cannot tell just means voice off, never a toast. */

@@ -2,9 +2,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { firstScreenChunks, staticClosure } from '../../build/first-screen-chunks.ts';
-import { bootScript, precompress, type FirstScreenPreloads } from '../../build/first-screen.ts';
+import { BOOT_VERSION_GLOBAL, bootScript, precompress, type FirstScreenPreloads } from '../../build/first-screen.ts';
+import { BOOT_VERSION_GLOBAL as READ_FROM, takeBootVersion } from '../app/boot-fetch.ts';
 
 /** A module graph: each id with the ids it imports statically. */
 const graphOf = (edges: Record<string, string[]>) => ({
@@ -26,6 +27,30 @@ describe('the first screen in few chunks', () => {
     '/web/src/components/form.tsx': [],
   });
 
+  it("does not follow a barrel's imports: what the first screen takes from it is named", () => {
+    const icons = graphOf({
+      '/web/src/main.tsx': ['/web/node_modules/antd-mobile/es/nav-bar.js'],
+      '/web/node_modules/antd-mobile/es/nav-bar.js': ['/web/node_modules/antd-mobile-icons/es/index.js'],
+      '/web/node_modules/antd-mobile-icons/es/index.js': [
+        '/web/node_modules/antd-mobile-icons/es/LeftOutline.js',
+        '/web/node_modules/antd-mobile-icons/es/SearchOutline.js',
+      ],
+      '/web/node_modules/antd-mobile-icons/es/LeftOutline.js': [],
+      '/web/node_modules/antd-mobile-icons/es/SearchOutline.js': [],
+      '/web/src/features/chat/chat-page.tsx': [],
+    });
+    const [, app] = firstScreenChunks('/web', {
+      entry: 'src/main.tsx',
+      home: 'src/features/chat/chat-page.tsx',
+      barrels: [/antd-mobile-icons[\\/]es[\\/]index\.js$/],
+      parts: [/LeftOutline\.js$/],
+    }).groups;
+    const appOf = (id: string) => app!.name(id, icons);
+    expect(appOf('/web/node_modules/antd-mobile/es/nav-bar.js')).toBe('app');
+    expect(appOf('/web/node_modules/antd-mobile-icons/es/LeftOutline.js')).toBe('app');
+    expect(appOf('/web/node_modules/antd-mobile-icons/es/SearchOutline.js')).toBeNull();
+  });
+
   it('follows static imports only', () => {
     expect([...staticClosure(graph, ['/web/src/app/routes.tsx'])].sort()).toEqual(
       [
@@ -38,11 +63,12 @@ describe('the first screen in few chunks', () => {
     );
   });
 
-  it('puts the entry’s and the home page’s modules in one chunk, less lazy libraries; each language in its own', () => {
+  it('puts the entry’s and the home page’s modules in one chunk, less lazy libraries; each language in two', () => {
     const [locales, app] = firstScreenChunks('/web', {
       entry: 'src/main.tsx',
       home: 'src/features/chat/chat-page.tsx',
       lazy: [/[\\/]node_modules[\\/]zod[\\/]/],
+      firstScreenCatalogues: ['common', 'chat'],
     }).groups;
     const appOf = (id: string) => app!.name(id, graph);
     expect(appOf('/web/src/main.tsx')).toBe('app');
@@ -58,7 +84,10 @@ describe('the first screen in few chunks', () => {
     expect(appOf('/web/src/components/form.tsx')).toBeNull();
     const localeOf = (id: string) => (locales!.name as (id: string) => string | null)(id);
     expect(localeOf('/web/src/locales/zh-TW/chat.json')).toBe('locale-zh-TW');
-    expect(localeOf('/web/src/locales/en/catalogue.ts')).toBe('locale-en');
+    expect(localeOf('/web/src/locales/en/first-screen.ts')).toBe('locale-en');
+    // The pages' words come in a second chunk, once the first screen is up.
+    expect(localeOf('/web/src/locales/zh-TW/login.json')).toBe('locale-zh-TW-more');
+    expect(localeOf('/web/src/locales/en/catalogue.ts')).toBe('locale-en-more');
     expect(localeOf('/web/src/features/chat/chat.css')).toBeNull();
   });
 });
@@ -118,6 +147,7 @@ describe('the boot script of index.html', () => {
       en: ['/assets/cat-en.js', '/assets/locale-en.js'],
     },
     tour: { js: ['/assets/tour.js'], css: ['/assets/tour.css'] },
+    home: { js: ['/assets/chat-page.js'], css: [] },
   };
 
   function boot(path = '/chat') {
@@ -147,6 +177,7 @@ describe('the boot script of index.html', () => {
       'modulepreload /assets/locale-zh-CN.js',
       'modulepreload /assets/cat-en.js',
       'modulepreload /assets/locale-en.js',
+      'modulepreload /assets/chat-page.js',
       'modulepreload /assets/tour.js',
       'preload /assets/tour.css',
     ]);
@@ -157,12 +188,48 @@ describe('the boot script of index.html', () => {
     const seen = boot('/chat');
     expect(seen.words).toEqual(['圣经问答助手', '在圣经中寻找答案', '请输入你的问题']);
     expect(document.documentElement.lang).toBe('zh-CN');
-    expect(seen.fetched).toEqual(['modulepreload /assets/cat-zh.js', 'modulepreload /assets/locale-zh-CN.js']);
+    expect(seen.fetched).toEqual([
+      'modulepreload /assets/cat-zh.js',
+      'modulepreload /assets/locale-zh-CN.js',
+      'modulepreload /assets/chat-page.js',
+    ]);
     window.localStorage.clear();
     expect(boot('/about').fetched).toEqual([
       'modulepreload /assets/cat-zh.js',
       'modulepreload /assets/locale-zh-CN.js',
     ]);
+  });
+
+  it("asks the server's version marker as the page arrives, when start-up will ask it", async () => {
+    const calls: [string, RequestInit | undefined][] = [];
+    const fetchSpy = vi.spyOn(window, 'fetch').mockImplementation(async (input, init) => {
+      calls.push([String(input), init]);
+      return new Response('en', { headers: { 'Content-Type': 'text/plain' } });
+    });
+    try {
+      window.localStorage.setItem(btoa('CHAT_ASSISTANT__PLATFORM_CODE'), JSON.stringify('Partner'));
+      boot('/chat');
+      expect(calls).toEqual([
+        [
+          '/webapi/version?sysName=CHAT_ASSISTANT&platform=Partner',
+          { headers: { Accept: 'application/json', Locale: 'zh-cn' } },
+        ],
+      ]);
+      expect(READ_FROM).toBe(BOOT_VERSION_GLOBAL);
+      await expect(takeBootVersion()).resolves.toBe('en');
+      expect(takeBootVersion()).toBeUndefined();
+      // A flag stored (language settled) or an external-access link: start-up does not ask, nor does the page.
+      window.localStorage.setItem(btoa('CHAT_ASSISTANT__DEFAULT_LANGUAGE'), 'true');
+      boot('/chat');
+      window.localStorage.clear();
+      window.history.replaceState(null, '', '/chat#externalAccess?appId=x');
+      new Function(bootScript(texts, preloads))();
+      expect(calls).toHaveLength(1);
+      expect(takeBootVersion()).toBeUndefined();
+    } finally {
+      fetchSpy.mockRestore();
+      window.localStorage.clear();
+    }
   });
 
   it('lets no catalogue text close its script element', () => {

@@ -1,9 +1,10 @@
 import { pendingWork } from './track-work.ts';
 import { cleanup, configure, getConfig } from '@testing-library/react';
-import { afterAll, afterEach, vi } from 'vitest';
+import { afterAll, afterEach, beforeEach, vi } from 'vitest';
 import { addCatalogues } from '../lib/i18n.ts';
 import { resources } from '../lib/i18n-catalogues.ts';
 import { closeOverlays } from './overlays.ts';
+import { unwatchToasts, watchToasts } from './toasts.ts';
 
 // The whole suite shares two cores with the API tests and Chromium; a screen that loads its first lazy module there
 // has been seen to take over 5 s (the Google captcha popup on a clean clone). Async queries wait up to 15 s.
@@ -24,10 +25,17 @@ configure({
 // The app fetches one language's catalogues at start-up; tests have every language at hand.
 addCatalogues(resources);
 
+// Toasts close themselves after 2 s of wall-clock time, which a loaded machine can spend before a test looks: each
+// test records the toasts it shows as they appear (`findToast`, test/toasts.ts).
+beforeEach(() => {
+  if (typeof document !== 'undefined') watchToasts();
+});
+
 // Every test leaves nothing mounted: the rendered app (whose unmount aborts the fetches and streams it started), then
 // any toast or dialog root, each inside act so React finishes the work before the next test. Mocks of globals and the
 // stored session go too.
 afterEach(async () => {
+  unwatchToasts();
   cleanup();
   await closeOverlays();
   vi.useRealTimers();

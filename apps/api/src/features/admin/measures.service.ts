@@ -79,7 +79,7 @@ export function createMeasuresService({
         onBarred(input.userId);
       }
       if (input.kind === 'deletion') {
-        await member.deregister(input.userId);
+        await member.erase(input.userId);
         return toMeasure({ ...row, userId: null }, now);
       }
       return toMeasure(row, now);

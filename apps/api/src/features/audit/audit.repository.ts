@@ -1,4 +1,4 @@
-import { and, count, desc, eq, lt, or, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNull, lt, max, ne, or, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { auditEvents } from '../../db/schema.ts';
 
@@ -37,6 +37,26 @@ export function createAuditRepository(db: Database) {
         .offset((page - 1) * size);
       const [total] = await db.select({ n: count() }).from(auditEvents).where(condition);
       return { rows, total: Number(total?.n ?? 0) };
+    },
+    /** How many events of a kind an account had since a time from addresses other than one, and the last one's time. */
+    async countFromElsewhere(
+      targetUserId: string,
+      kind: string,
+      since: Date,
+      exceptIp: string,
+    ): Promise<{ count: number; lastAt: Date | null }> {
+      const [row] = await db
+        .select({ n: count(), last: max(auditEvents.at) })
+        .from(auditEvents)
+        .where(
+          and(
+            eq(auditEvents.targetUserId, targetUserId),
+            eq(auditEvents.kind, kind),
+            gt(auditEvents.at, since),
+            or(isNull(auditEvents.ip), ne(auditEvents.ip, exceptIp)),
+          ),
+        );
+      return { count: Number(row?.n ?? 0), lastAt: row?.last ? new Date(row.last) : null };
     },
     /** Forgets rows older than the retention period (they hold addresses). */
     async deleteBefore(edge: Date): Promise<void> {

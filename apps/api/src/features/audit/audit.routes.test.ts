@@ -159,8 +159,13 @@ describe.each(databaseTargets)('the audit log on $name', (target) => {
     );
     expect(owner.code).toBe(0);
 
+    await t.container.services.codes.settled();
     const page = await audit(`account=${mobile}&size=50`);
-    expect(kinds(page).reverse()).toEqual([
+    expect(
+      kinds(page)
+        .filter((kind) => kind !== 'code_requested')
+        .reverse(),
+    ).toEqual([
       'login',
       'password_changed',
       'login',
@@ -180,6 +185,14 @@ describe.each(databaseTargets)('the audit log on $name', (target) => {
     expect(at('login_failed')[0]).toMatchObject({ reason: 'locked' });
     expect(at('account_unlocked')[0]).toMatchObject({ ip: '192.0.2.10', reason: 'owner_code' });
     expect(at('login')[0]).toMatchObject({ ip: '192.0.2.10', targetUserId: userId, detail: { mode: 'mobile_code' } });
+    // The login code asked for the existing account (not the first, for a new number; not set_password, its own).
+    expect(at('code_requested')).toEqual([
+      expect.objectContaining({
+        ip: '192.0.2.10',
+        targetUserId: userId,
+        detail: { channel: 'mobile', purpose: 'login' },
+      }),
+    ]);
   });
 
   it('takes the address of a QR login from the desktop that polled', async () => {

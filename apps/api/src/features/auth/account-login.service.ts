@@ -9,6 +9,9 @@ import type { LoginCompletion } from './login-completion.ts';
 import { newPasswordError, type PasswordHasher } from './password.ts';
 import type { VerificationCodeService } from './verification-code.service.ts';
 
+/** How recent a login must be to stand for the owner, for an account with no password, phone or address. */
+const FRESH_LOGIN_MS = 10 * 60_000;
+
 export interface LoginRequestContext {
   ip: string;
   locale: Locale;
@@ -81,6 +84,41 @@ export function createAccountLoginService({
         agreed: true,
         account: { channel, identifier },
       });
+    },
+
+    /**
+     * Shows the logged-in caller is the account's owner before something that cannot be undone (deletion): its
+     * password, or a deregister code sent to its own phone or address; guesses of either count towards the login
+     * lock. An account with neither (Google, a partner's) has only its login to show: a login of the last
+     * FRESH_LOGIN_MS. Throws reauth_required when nothing was given, wrong_password or code_invalid when wrong.
+     */
+    async confirmIdentity(
+      userId: string,
+      proof: { password?: string | undefined; mode?: AccountMode | undefined; code?: string | undefined },
+      ctx: { ip: string; loginStartedAt: Date },
+    ): Promise<void> {
+      const user = await members.findById(userId);
+      if (!user) throw new AppError('unauthorized');
+      const contact = user.phone
+        ? ({ channel: 'mobile', identifier: user.phone } as const)
+        : user.email
+          ? ({ channel: 'mail', identifier: user.email } as const)
+          : undefined;
+      if (proof.password && contact) {
+        await limiter.attempt({ ...contact, ip: ctx.ip, path: 'password' }, async () => {
+          if (!(await hasher.verify(user.passwordHash, proof.password!))) throw new AppError('wrong_password');
+        });
+        return;
+      }
+      if (proof.code && proof.mode) {
+        const identifier = proof.mode === 'mobile' ? user.phone : user.email;
+        if (!identifier) throw new AppError('contact_missing');
+        await codes.verify({ channel: proof.mode, identifier, purpose: 'deregister', code: proof.code, ip: ctx.ip });
+        return;
+      }
+      const nothingToCheck = !user.passwordHash && !contact;
+      if (nothingToCheck && clock.now().getTime() - ctx.loginStartedAt.getTime() <= FRESH_LOGIN_MS) return;
+      throw new AppError('reauth_required');
     },
 
     /** Which of the caller's own channels can receive the set_password code. */

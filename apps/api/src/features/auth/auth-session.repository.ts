@@ -26,6 +26,7 @@ export function createAuthSessionRepository(db: Database) {
           id: authSessions.id,
           userId: authSessions.userId,
           role: users.role,
+          createdAt: authSessions.createdAt,
           limited: sql<boolean>`${measureInForce(`'limitation'`, now)}`,
           blocked: sql<boolean>`${measureInForce(`'suspension','lock','deletion'`, now)}`,
         })

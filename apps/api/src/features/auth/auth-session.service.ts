@@ -47,6 +47,8 @@ export interface SessionAuth {
   role: Role;
   /** A limitation measure is in force: reading is fine, changes answer account_limited. */
   limited: boolean;
+  /** When this login happened (a renewal with the user token keeps it). */
+  startedAt: Date;
 }
 
 /**
@@ -105,7 +107,13 @@ export function createAuthSessionService({
       if (!accessToken) return undefined;
       const row = await sessions.findLiveByAccessHash(hashToken(accessToken), clock.now());
       if (!row) return undefined;
-      const auth = { userId: row.userId, sessionId: row.id, role: row.role, limited: Boolean(row.limited) };
+      const auth = {
+        userId: row.userId,
+        sessionId: row.id,
+        role: row.role,
+        limited: Boolean(row.limited),
+        startedAt: new Date(row.createdAt),
+      };
       await onAuthenticated?.(auth);
       return auth;
     },

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { AccountMode, CodePurpose } from '@bible-qa/contract';
 import type { Database } from '../../db/client.ts';
 import { verificationCodes } from '../../db/schema.ts';
@@ -20,13 +20,26 @@ export function createVerificationCodeRepository(db: Database) {
       eq(verificationCodes.purpose, k.purpose),
     );
   return {
-    /** Stores a new code and ends every earlier one of the same account and purpose (a resend). */
-    async replace(key: CodeKey, code: { id: string; codeHash: string; expiresAt: Date }, now: Date): Promise<void> {
+    /**
+     * Stores a new code and ends every earlier one of the same account and purpose requested from the same address (a
+     * resend); a code another address asked for stays live.
+     */
+    async replace(
+      key: CodeKey,
+      code: { id: string; codeHash: string; expiresAt: Date; requestedFrom: string },
+      now: Date,
+    ): Promise<void> {
       await db.transaction(async (tx) => {
         await tx
           .update(verificationCodes)
           .set({ consumedAt: now })
-          .where(and(forKey(key), isNull(verificationCodes.consumedAt)));
+          .where(
+            and(
+              forKey(key),
+              isNull(verificationCodes.consumedAt),
+              or(eq(verificationCodes.requestedFrom, code.requestedFrom), isNull(verificationCodes.requestedFrom)),
+            ),
+          );
         await tx.insert(verificationCodes).values({ ...key, ...code, createdAt: now });
         // Codes are personal data (the phone or address): nothing older than a day is kept.
         await tx.delete(verificationCodes).where(lt(verificationCodes.createdAt, new Date(now.getTime() - KEEP_MS)));
@@ -34,22 +47,37 @@ export function createVerificationCodeRepository(db: Database) {
     },
     /**
      * Counts one guess against the account's live code and answers it for comparison, or undefined when there is
-     * none left to guess: expired, used, superseded, or out of tries. One statement: N parallel guesses take
-     * tries 1…N, and the guard `attempts < max` lets no more than max of them be evaluated.
+     * none left to guess: expired, used, superseded, or out of tries. The code guessed is the live one requested
+     * from the guessing address when there is one, else the latest: one code per guess, however many addresses
+     * asked. One statement: N parallel guesses take tries 1…N, and the guard `attempts < max` lets no more than max
+     * of them be evaluated.
      */
-    async takeAttempt(key: CodeKey, maxAttempts: number, now: Date) {
-      const latest = db
+    async takeAttempt(key: CodeKey, maxAttempts: number, now: Date, from: string) {
+      const live = and(
+        isNull(verificationCodes.consumedAt),
+        gt(verificationCodes.expiresAt, now),
+        lt(verificationCodes.attempts, maxAttempts),
+      );
+      // Each by the lookup index, newest first: this address's live code, else the latest.
+      const own = db
+        .select({ id: verificationCodes.id })
+        .from(verificationCodes)
+        .where(and(forKey(key), eq(verificationCodes.requestedFrom, from), live))
+        .orderBy(desc(verificationCodes.createdAt))
+        .limit(1);
+      const newest = db
         .select({ id: verificationCodes.id })
         .from(verificationCodes)
         .where(forKey(key))
         .orderBy(desc(verificationCodes.createdAt))
         .limit(1);
+      const latest = sql`coalesce((${own}), (${newest}))`;
       const [row] = await db
         .update(verificationCodes)
         .set({ attempts: sql`${verificationCodes.attempts} + 1` })
         .where(
           and(
-            inArray(verificationCodes.id, latest),
+            eq(verificationCodes.id, latest),
             isNull(verificationCodes.consumedAt),
             gt(verificationCodes.expiresAt, now),
             lt(verificationCodes.attempts, maxAttempts),

@@ -8,6 +8,13 @@ export interface AskLimits {
   /** Generations running at once per account and per guest (in this process). */
   concurrentPerUser: number;
   concurrentPerGuest: number;
+  /** Generations running at once for all the guests of one client address together (in this process). */
+  concurrentPerGuestAddress: number;
+  /**
+   * Generations running at once for all guests together (in this process): the model's slots less the share kept for
+   * accounts, so anonymous traffic cannot take every slot from readers who logged in.
+   */
+  guestSlots: number;
   /** Model calls (asks and resends) an hour per account, per guest and per client address, across servers. */
   perAccountPerHour: number;
   perGuestPerHour: number;
@@ -22,9 +29,11 @@ export interface AskCaller {
 }
 
 /**
- * Denial of wallet (decision 0013): every new generation takes a running slot and one call from the hourly quotas
- * first; past any of them the ask is refused with the high-traffic message before the model is called. Joining or
- * replaying an answer costs nothing. The release frees the running slot when the generation ends.
+ * Denial of wallet (decisions 0013, 0022): every new generation takes a running slot and one call from the hourly
+ * quotas first; past any of them the ask is refused with the high-traffic message before the model is called. A
+ * guest's slot counts three times: for the guest, for its address (every guest key of one address together) and for
+ * all guests (the model's slots less the accounts' share). Joining or replaying an answer costs nothing. The release
+ * frees the running slots when the generation ends.
  */
 export function createAskQuota({
   counters,
@@ -37,21 +46,31 @@ export function createAskQuota({
 }) {
   const running = new Map<string, number>();
 
+  const busy = (key: string) => running.get(key) ?? 0;
+
   return {
     async take(caller: AskCaller): Promise<() => void> {
       const user = caller.userId !== undefined;
       const who = user ? `u:${caller.userId}` : `g:${caller.guestKey ?? caller.ip}`;
-      const busy = running.get(who) ?? 0;
-      if (busy >= (user ? limits.concurrentPerUser : limits.concurrentPerGuest)) throw new AppError('high_traffic');
+      const slots: [string, number][] = user
+        ? [[who, limits.concurrentPerUser]]
+        : [
+            [who, limits.concurrentPerGuest],
+            [`address:${caller.ip}`, limits.concurrentPerGuestAddress],
+            ['guests', limits.guestSlots],
+          ];
+      if (slots.some(([key, limit]) => busy(key) >= limit)) throw new AppError('high_traffic');
       // Reserved before any await, so simultaneous asks cannot all pass the check.
-      running.set(who, busy + 1);
+      for (const [key] of slots) running.set(key, busy(key) + 1);
       let released = false;
       const release = () => {
         if (released) return;
         released = true;
-        const left = (running.get(who) ?? 1) - 1;
-        if (left > 0) running.set(who, left);
-        else running.delete(who);
+        for (const [key] of slots) {
+          const left = busy(key) - 1;
+          if (left > 0) running.set(key, left);
+          else running.delete(key);
+        }
       };
       try {
         const now = clock.now();

@@ -12,6 +12,8 @@ import type { ChatRepository, MessageRow } from './chat.repository.ts';
 
 export interface Caller extends AskCaller {
   locale: Locale;
+  /** Aborted when the client goes away (watched from the request's arrival): a generation it started stops at once. */
+  gone?: AbortSignal;
 }
 
 /**
@@ -67,6 +69,8 @@ export function createLaunchers(deps: {
       stream.release();
       return existing;
     }
+    // The client left while the answer was being started: nothing is generated (the answer ends as stopped).
+    if (caller.gone?.aborted) hub.abort('disconnected');
     void runGeneration(deps.generation, {
       ...job,
       hub,

@@ -18,8 +18,9 @@ describe('guests’ own answers, and streams that resume', () => {
   let llm: FakeLlm;
   let t: Awaited<ReturnType<typeof buildTestApp>>;
   let origin: string;
-  const keyA = { 'guest-key': `ka-${randomUUID()}` };
-  const keyB = { 'guest-key': `kb-${randomUUID()}` };
+  // Keys the server issued (a made-up one counts as none: chat.guest-capacity.test.ts).
+  let keyA: Record<string, string>;
+  let keyB: Record<string, string>;
   const rid = () => `guest-${randomUUID()}`;
 
   beforeAll(async () => {
@@ -28,6 +29,12 @@ describe('guests’ own answers, and streams that resume', () => {
     t = await buildTestApp({ database, env: { CORPUS_DIR: FIXTURE, LLM_BASE_URL: llm.baseURL } });
     await t.container.services.corpus.ingest();
     origin = await t.app.listen({ host: '127.0.0.1', port: 0 });
+    const issue = async () => {
+      const res = await t.app.inject({ method: 'POST', url: '/webapi/portal/chat/guest-key' });
+      return { 'guest-key': String(res.json().data.guestKey) };
+    };
+    keyA = await issue();
+    keyB = await issue();
   });
   afterAll(async () => {
     await t.app.close();

@@ -29,8 +29,11 @@ beforeAll(async () => {
       LLM_FIRST_TOKEN_TIMEOUT_MS: '1000',
       LLM_IDLE_TIMEOUT_MS: '1000',
       LLM_MAX_CONCURRENT: '3',
-      // One guest asks all of these: the server-wide cap is under test, not the per-guest one (chat.quotas.test.ts).
+      // One guest asks all of these: the model's own cap is under test, not the guests' (chat.quotas.test.ts,
+      // chat.guest-capacity.test.ts).
       ASK_CONCURRENT_PER_GUEST: '10',
+      ASK_CONCURRENT_PER_GUEST_ADDRESS: '10',
+      LLM_ACCOUNT_SHARE_PERCENT: '0',
       // A generation nobody reads any more is stopped this soon (the resume grace is under test in chat.resume.test.ts).
       STREAM_RESUME_GRACE_MS: '200',
     },
@@ -162,8 +165,19 @@ describe('the OpenAI-compatible model behind the chat', () => {
 
   it('refuses beyond the concurrency cap with the high-traffic message', async () => {
     llm.setMode({ kind: 'normal', chunks: Array(30).fill('爱'), gapMs: 30 });
-    const all = await Promise.all([1, 2, 3, 4].map(() => ask('神爱世人', {}, 'en')));
-    const refused = all.map(last).filter((e) => e.type === 'error');
+    // Refused before its stream (the guests' running slots are the model's 3) or, had it got one, as an error event.
+    const all = await Promise.all(
+      [1, 2, 3, 4].map(async () => {
+        const res = await t.app.inject({
+          method: 'POST',
+          url: '/webapi/portal/chat/ask',
+          headers: { locale: 'en' },
+          payload: { question: '神爱世人', requestId: rid() },
+        });
+        return String(res.headers['content-type']).includes('event-stream') ? last(parseSse(res.body)) : res.json();
+      }),
+    );
+    const refused = all.filter((e: { code?: number }) => e.code === 10008);
     expect(refused.length).toBeGreaterThanOrEqual(1);
     expect(refused[0]).toMatchObject({
       code: 10008,

@@ -7,6 +7,7 @@ import {
   batchSchema,
   chatTurnSchema,
   collectionPageSchema,
+  guestKeyResultSchema,
   conversationSearchPageSchema,
   conversationSearchQuerySchema,
   idBodySchema,
@@ -22,18 +23,22 @@ import {
 import { parseCursor, pump, type AnswerStream } from '../../answer/generation-state.ts';
 import { currentUserId, optionalUser, requireUser } from '../../http/auth.ts';
 import { emptyOkSchema, ok, okSchema } from '../../http/envelope.ts';
-import { guestKeyOf } from '../../http/guest-key.ts';
+import { watchClient } from '../../http/client-gone.ts';
 import { openSse } from '../../http/sse.ts';
 import type { AuthSessionService } from '../auth/auth-session.service.ts';
 import type { Caller, ChatService } from './chat.service.ts';
+import type { GuestKeyService } from './guest-key.service.ts';
 import type { HistoryService } from './history.service.ts';
 
-const caller = (request: FastifyRequest): Caller => ({
-  userId: request.auth?.userId,
-  guestKey: request.auth ? undefined : guestKeyOf(request),
-  locale: request.locale,
-  ip: request.ip,
-});
+const callerOf =
+  (guests: GuestKeyService) =>
+  (request: FastifyRequest): Caller => ({
+    userId: request.auth?.userId,
+    guestKey: request.auth ? undefined : guests.keys.of(request),
+    locale: request.locale,
+    ip: request.ip,
+    gone: request.clientGone,
+  });
 
 /**
  * Streams a generation's events to the client from where it resumes (Last-Event-ID, or lastEventId in the body)
@@ -43,6 +48,13 @@ async function stream(request: FastifyRequest, reply: FastifyReply, answer: Answ
   const body = request.body as { lastEventId?: string };
   const header = request.headers['last-event-id'];
   const from = parseCursor(typeof header === 'string' ? header : body.lastEventId);
+  if (request.clientGone?.aborted) {
+    // Gone before its stream opened: nothing to resume, so its generation stops now rather than after the grace.
+    answer.release(false);
+    reply.hijack();
+    reply.raw.destroy();
+    return;
+  }
   try {
     const sse = openSse(request, reply);
     await pump(answer.state, from, (event, id) => sse.send(event, id), sse.signal);
@@ -56,16 +68,20 @@ export const chatRoutes: FastifyPluginAsync<{
   chat: ChatService;
   history: HistoryService;
   sessions: AuthSessionService;
-}> = async (app, { chat, history, sessions }) => {
+  guests: GuestKeyService;
+}> = async (app, { chat, history, sessions, guests }) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const caller = callerOf(guests);
   const tags = ['chat'];
   const guestOk = { onRequest: optionalUser(sessions) };
+  // The streaming routes watch for the client leaving from the moment the request arrives.
+  const streaming = { onRequest: [watchClient, optionalUser(sessions)] };
   const userOnly = { onRequest: requireUser(sessions) };
 
   r.post(
     '/ask',
     {
-      ...guestOk,
+      ...streaming,
       schema: {
         tags,
         summary: 'Ask; the answer streams as server-sent events (see ChatEvent)',
@@ -76,7 +92,10 @@ export const chatRoutes: FastifyPluginAsync<{
   );
   r.post(
     '/resend',
-    { ...guestOk, schema: { tags, summary: 'A new answer to the same question, streamed', body: resendRequestSchema } },
+    {
+      ...streaming,
+      schema: { tags, summary: 'A new answer to the same question, streamed', body: resendRequestSchema },
+    },
     async (request, reply) =>
       stream(request, reply, await chat.resend(caller(request), request.body.answerId, request.body.requestId)),
   );
@@ -95,6 +114,20 @@ export const chatRoutes: FastifyPluginAsync<{
       ...ok(await chat.stop(caller(request), request.body.id)),
       msg: noticeMessage('reply_stopped', request.locale),
     }),
+  );
+
+  r.post(
+    '/guest-key',
+    {
+      ...guestOk,
+      schema: {
+        tags,
+        summary:
+          "A guest's key (sent back as Guest-Key): the one the request carries if this server issued it, else new",
+        response: { 200: okSchema(guestKeyResultSchema) },
+      },
+    },
+    async (request) => ok({ guestKey: await guests.keyFor(guests.keys.presented(request), request.ip) }),
   );
 
   r.get(

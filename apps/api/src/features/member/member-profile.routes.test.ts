@@ -90,7 +90,11 @@ describe.each(databaseTargets)('personal info and deregistration on $name', (tar
     );
     expect(warning.code).toBe(0);
 
-    expect((await post(t, '/portal/member/deregister', { confirm: true }, { token: user.access_token })).code).toBe(0);
+    clock.advance(61_000);
+    await post(t, '/portal/auth/send-code-mobile', { mobile, purpose: 'deregister' }, { token: user.access_token });
+    const code = t.container.accounts.outbox.list(`+86${mobile}`)[0]!.text.match(/\d{6}/)![0];
+    const proof = { confirm: true, mode: 'mobile', code };
+    expect((await post(t, '/portal/member/deregister', proof, { token: user.access_token })).code).toBe(0);
 
     expect((await get(t, '/portal/member/info', { token: user.access_token })).code).toBe(401);
     expect((await post(t, '/portal/member/modify', { name: 'Back' }, { token: user.access_token })).code).toBe(401);

@@ -146,7 +146,11 @@ describe.each(databaseTargets)('member settings and consents on $name', (target)
     expect((await post(t, '/portal/member/deregister', {}, { token: user.access_token })).code).toBe(
       errorCode('invalid_request'),
     );
-    expect((await post(t, '/portal/member/deregister', { confirm: true }, { token: user.access_token })).code).toBe(0);
+    clock.advance(61_000);
+    await post(t, '/portal/auth/send-code-mobile', { mobile, purpose: 'deregister' }, { token: user.access_token });
+    const code = t.container.accounts.outbox.list(`+86${mobile}`)[0]!.text.match(/\d{6}/)![0];
+    const proof = { confirm: true, mode: 'mobile', code };
+    expect((await post(t, '/portal/member/deregister', proof, { token: user.access_token })).code).toBe(0);
     expect((await get(t, '/portal/member/info', { token: user.access_token })).code).toBe(401);
     expect((await post(t, '/portal/auth/login', { userToken: user.user_token })).code).toBe(401);
     const left = await database.db.execute(sql`

@@ -4,6 +4,7 @@ import {
   addInterestRequestSchema,
   agreementRequestSchema,
   birthDateRequestSchema,
+  codeRequestsSchema,
   deregisterRequestSchema,
   guardianConsentRequestSchema,
   modifyMemberRequestSchema,
@@ -92,6 +93,29 @@ export const memberRoutes: FastifyPluginAsync<{ member: MemberService; sessions:
         }),
       ),
   );
+  r.get(
+    '/code-requests',
+    {
+      ...reader,
+      schema: {
+        tags,
+        summary: "Codes asked for the caller's account from other addresses, since the notice was last dismissed",
+        response: { 200: okSchema(codeRequestsSchema) },
+      },
+    },
+    async (request) => ok(await member.codeRequests(me(request), request.ip)),
+  );
+  r.post(
+    '/code-requests/seen',
+    {
+      ...reader,
+      schema: { tags, summary: 'Dismiss the notice of codes asked from elsewhere', response: { 200: emptyOkSchema } },
+    },
+    async (request) => {
+      await member.codeRequestsSeen(me(request));
+      return ok(null);
+    },
+  );
   r.post(
     '/deregister',
     {
@@ -104,7 +128,12 @@ export const memberRoutes: FastifyPluginAsync<{ member: MemberService; sessions:
       },
     },
     async (request) => {
-      await member.deregister(me(request));
+      const { password, mode, code } = request.body;
+      await member.deregister(
+        me(request),
+        { password, mode, code },
+        { ip: request.ip, loginStartedAt: accountOf(request).startedAt },
+      );
       return ok(null);
     },
   );

@@ -1,6 +1,8 @@
 import {
   ADULT_AGE,
   USER_AGREEMENT_VERSION,
+  type AccountMode,
+  type CodeRequests,
   type Expression,
   type Interest,
   type ModifyMemberRequest,
@@ -10,6 +12,8 @@ import { AppError } from '../../http/app-error.ts';
 import type { Clock } from '../auth/auth-session.service.ts';
 import type { MeasuresRepository } from '../admin/measures.repository.ts';
 import type { MemberRepository, UserRow, UserPatch } from './member.repository.ts';
+
+const CODE_REQUESTS_LOOKBACK_MS = 7 * 24 * 3_600_000;
 
 /** Whole years between a YYYY-MM-DD birth date and now (UTC). */
 export function ageOn(birthDate: string, now: Date): number {
@@ -55,6 +59,8 @@ export function createMemberService({
   clock,
   eraseAccountTraces = async () => undefined,
   eraseUserData = async () => undefined,
+  codeRequestsFromElsewhere,
+  confirmIdentity,
 }: {
   members: MemberRepository;
   measures: MeasuresRepository;
@@ -63,6 +69,18 @@ export function createMemberService({
   eraseAccountTraces?: (identifiers: string[]) => Promise<void>;
   /** Removes what other features keep for the account outside its rows (stored screenshots), before the rows go. */
   eraseUserData?: (userId: string) => Promise<void>;
+  /** Checks the caller is the owner (password, deregister code or a fresh login) before the account goes. */
+  confirmIdentity?: (
+    userId: string,
+    proof: { password?: string | undefined; mode?: AccountMode | undefined; code?: string | undefined },
+    ctx: { ip: string; loginStartedAt: Date },
+  ) => Promise<void>;
+  /** Codes asked for the account since a time from addresses other than one (the audit log's code_requested). */
+  codeRequestsFromElsewhere?: (
+    userId: string,
+    since: Date,
+    exceptIp: string,
+  ) => Promise<{ count: number; lastAt: Date | null }>;
 }) {
   async function info(userId: string): Promise<UserInfo> {
     const row = await members.findById(userId);
@@ -71,6 +89,14 @@ export function createMemberService({
     const now = clock.now();
     const limited = (await measures.inForce(userId, ['limitation'], now)).length > 0;
     return toUserInfo(row, { now, limited });
+  }
+
+  async function erase(userId: string): Promise<void> {
+    const row = await members.findById(userId);
+    if (!row) throw new AppError('unauthorized');
+    await eraseUserData(userId);
+    await members.delete(userId);
+    await eraseAccountTraces([row.phone, row.email].filter((v): v is string => v !== null));
   }
 
   async function change(userId: string, patch: UserPatch): Promise<UserInfo> {
@@ -107,14 +133,38 @@ export function createMemberService({
       const user = await info(userId);
       if (user.minor && !user.guardianConsentAt) throw new AppError('guardian_consent_required');
     },
-    /** Deregistration (spec §4): the account and its personal data are erased at once; every session ends. */
-    async deregister(userId: string): Promise<void> {
+    /**
+     * Codes asked for the account from addresses other than the caller's, since the owner last saw the notice (at
+     * most a week back): someone else knows the phone or address, which the owner should hear of.
+     */
+    async codeRequests(userId: string, ip: string): Promise<CodeRequests> {
       const row = await members.findById(userId);
       if (!row) throw new AppError('unauthorized');
-      await eraseUserData(userId);
-      await members.delete(userId);
-      await eraseAccountTraces([row.phone, row.email].filter((v): v is string => v !== null));
+      const weekAgo = new Date(clock.now().getTime() - CODE_REQUESTS_LOOKBACK_MS);
+      const seen = row.codeRequestsSeenAt;
+      const since = seen && seen > weekAgo ? seen : weekAgo;
+      const found = (await codeRequestsFromElsewhere?.(userId, since, ip)) ?? { count: 0, lastAt: null };
+      return { count: found.count, lastAt: found.lastAt?.toISOString() ?? null };
     },
+    async codeRequestsSeen(userId: string): Promise<void> {
+      await members.update(userId, { codeRequestsSeenAt: clock.now() });
+    },
+    /**
+     * Deregistration (spec §4): once the caller has shown it is the owner (decision 0033), the account and its
+     * personal data are erased at once; every session ends.
+     */
+    async deregister(
+      userId: string,
+      proof: { password?: string | undefined; mode?: AccountMode | undefined; code?: string | undefined },
+      ctx: { ip: string; loginStartedAt: Date },
+    ): Promise<void> {
+      if (!(await members.findById(userId))) throw new AppError('unauthorized');
+      if (!confirmIdentity) throw new AppError('reauth_required');
+      await confirmIdentity(userId, proof, ctx);
+      await erase(userId);
+    },
+    /** The deletion itself: by the owner (deregister) or by an admin's deletion measure. */
+    erase,
   };
 }
 export type MemberService = ReturnType<typeof createMemberService>;

@@ -2,6 +2,7 @@ import { VOICE_MAX_AUDIO_BYTES, VOICE_MAX_SECONDS, VOICE_MIN_SECONDS, type Voice
 import { AppError } from '../../http/app-error.ts';
 import type { CounterStore } from '../../rate-limit/counter-store.ts';
 import { readAudioFormat } from '../../speech/audio-format.ts';
+import { toSpeechWav } from '../../speech/wav-pcm.ts';
 import type { SpeechPort } from '../../speech/speech-port.ts';
 import type { Clock } from '../auth/auth-session.service.ts';
 
@@ -55,6 +56,7 @@ export function createVoiceService({
         minSeconds: VOICE_MIN_SECONDS,
         maxSeconds: VOICE_MAX_SECONDS,
         maxBytes: VOICE_MAX_AUDIO_BYTES,
+        recording: speech?.input ?? 'browser',
       };
     },
 
@@ -77,12 +79,15 @@ export function createVoiceService({
       if (format.durationSeconds !== undefined) {
         checkLength(format.durationSeconds, { short: SHORT_SLACK_SECONDS, long: LONG_SLACK_SECONDS });
       }
+      // A service that takes 16 kHz mono PCM gets it from any 16-bit PCM WAV (what the web records for it).
+      const converted = speech.input === 'wav16k' ? toSpeechWav(audio) : audio;
+      if (!converted) throw new AppError('audio_unrecognised');
       let text: string;
       try {
         text = await speech.transcribe({
-          bytes: audio,
-          mimeType: format.mimeType,
-          filename: `speech.${format.extension}`,
+          bytes: converted,
+          mimeType: speech.input === 'wav16k' ? 'audio/wav' : format.mimeType,
+          filename: `speech.${speech.input === 'wav16k' ? 'wav' : format.extension}`,
         });
       } catch (cause) {
         throw new AppError('voice_service_failed', [], { cause });

@@ -34,6 +34,7 @@ import { contentWords, pushWordTokens } from '../text-analysis.ts';
 import { PROMINENCE_FILE } from '../verse-prominence.ts';
 import { kjvVerseRef } from '../verse-retriever.ts';
 import { parseVerseKey } from '../../scripture/usfm.ts';
+import { unionGrammarCharacters } from '../../language/union-grammar.ts';
 
 const ENGLISH = ['webbe', 'kjv'];
 const ITERATIONS = 8;
@@ -55,13 +56,14 @@ const ZH_NAME_SHARED = 0.8;
 const ZH_NAME_SHARED_VERSES = 10;
 /** Names matched to one spelling keep those used in this share of the verses of the most used. */
 const ZH_NAME_PEER = 0.25;
-/** Characters of the Union Version's grammar: 的儿子 is never part of a name, 我要 never a word worth keeping. */
-const ZH_GRAMMAR_CHARACTERS = '的们你我在和是说不要就有为了子一这上来儿人之与从将都';
-/** A word jieba's HMM finds in the Union Version is kept when it is in this many verses, without these characters. */
+/**
+ * Characters of the Union Version's grammar (language/lexicon/union-grammar-characters.tsv): ZH_GRAMMAR, those no
+ * transliteration uses (的儿子 is never part of a name; nor are words that stand beside names: 王, 名叫, 妻), and
+ * ZH_WORD_FUNCTION, those no word worth keeping holds (我要, 他们).
+ */
+const { notInNames: ZH_GRAMMAR, notInWords: ZH_WORD_FUNCTION } = unionGrammarCharacters();
+/** A word jieba's HMM finds in the Union Version is kept when it is in this many verses, without ZH_WORD_FUNCTION. */
 const ZH_WORD_VERSES = 10;
-const ZH_WORD_FUNCTION = new Set(`${ZH_GRAMMAR_CHARACTERS}他她它那必所而若其也又把被向对`);
-/** Characters no transliteration uses: the grammar's, and words that stand beside names (王, 名叫, 妻). */
-const ZH_GRAMMAR = new Set(`${ZH_GRAMMAR_CHARACTERS}王名同妻随`);
 
 interface VerseRecord {
   book: string;

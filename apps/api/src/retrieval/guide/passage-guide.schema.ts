@@ -1,6 +1,7 @@
 // The passage guide's shape and the rules that need no corpus: a topical index from what readers ask about
 // (names, aliases in five languages) to the verses a pastor would cite, most important first.
 import { z } from 'zod';
+import { guideAliasRules } from '../../language/guide-aliases.ts';
 
 export const GUIDE_KINDS = ['passage', 'topic', 'person', 'place'] as const;
 export const GUIDE_LANGUAGES = ['zh-Hans', 'zh-Hant', 'en', 'es', 'fr'] as const;
@@ -35,20 +36,19 @@ export type PassageGuideEntry = z.infer<typeof passageGuideEntrySchema>;
 export const passageGuideSchema = z.array(passageGuideEntrySchema);
 
 /**
- * Aliases two entries may share on purpose: the Chinese Union Version gives the patriarch and Mary's husband the
- * same name, so a question about 约瑟 should bring both. Everything else is one alias, one entry.
+ * Aliases two entries may share on purpose (the Chinese Union Version gives the patriarch and Mary's husband the
+ * same name, so a question about 约瑟 should bring both), and words that would match almost any question, so that an
+ * alias equal to one says nothing: language/lexicon/guide-aliases.tsv. Everything else is one alias, one entry.
  */
-export const INTENDED_SHARED_ALIASES: Readonly<Partial<Record<GuideLanguage, readonly string[]>>> = {
-  'zh-Hans': ['约瑟'],
-};
-
-/** Words that would match almost any question; an alias equal to one of these says nothing. */
-const TOO_GENERIC = new Set([
-  ...['神', '上帝', '天主', '耶稣', '基督', '耶稣基督', '圣经', '主', '信仰', '基督徒', '教徒', '问题', '生活', '人生'],
-  ...['god', 'lord', 'jesus', 'christ', 'bible', 'life', 'christian', 'faith in god', 'question'],
-  ...['dios', 'señor', 'jesús', 'cristo', 'biblia', 'vida', 'cristiano'],
-  ...['dieu', 'seigneur', 'jésus', 'christ', 'bible', 'vie', 'chrétien'],
-]);
+const ALIAS_RULES = guideAliasRules();
+export const INTENDED_SHARED_ALIASES: Readonly<Partial<Record<GuideLanguage, readonly string[]>>> = Object.fromEntries(
+  [...ALIAS_RULES.shared].map(([language, aliases]) => {
+    if (!(GUIDE_LANGUAGES as readonly string[]).includes(language))
+      throw new Error(`guide-aliases.tsv: ${language} is no guide language`);
+    return [language, aliases];
+  }),
+);
+const TOO_GENERIC = ALIAS_RULES.tooGeneric;
 
 const HAN = /\p{Script=Han}/u;
 

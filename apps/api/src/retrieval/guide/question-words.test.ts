@@ -140,8 +140,8 @@ describe('question words', () => {
   });
 
   it('asks a verb of place with its 在 when a question asks where after it, and not the end of a name', () => {
-    expect(withMeasureWords('挪亚方舟最后停在哪里？')).toMatch(/ 停在$/);
-    expect(withMeasureWords('挪亞方舟停在哪裡？')).toMatch(/ 停在$/);
+    expect(withMeasureWords('挪亚方舟最后停在哪里？').endsWith(' 停在')).toBe(true);
+    expect(withMeasureWords('挪亞方舟停在哪裡？').endsWith(' 停在')).toBe(true);
     expect(withMeasureWords('耶稣在哪里出生？')).toBe('耶稣在哪里出生？');
   });
 });

@@ -5,6 +5,7 @@ import type { Measure } from '@bible-qa/contract';
 import { json, ok, testUser } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';
 import { ADMIN_MEASURE_PATHS } from './admin-measures.queries.ts';
+import { findToast } from '../../test/toasts.ts';
 
 Globals.assign({ skipAnimation: true });
 
@@ -132,8 +133,8 @@ describe('admin measures screen', () => {
     ]);
     expect(screen.getByTestId('admin-measure').dataset.status).toBe('lifted');
     expect(screen.getByTestId('admin-measure-lift-reason').textContent).toContain('申诉属实');
-    // The confirmation toast is on screen (and closed with the test).
-    await waitFor(() => expect(document.querySelector('.adm-toast-main')?.textContent).toContain('已解除'));
+    // The confirmation toast was shown.
+    await findToast('已解除');
   });
 
   it('says so when no account has that phone or e-mail', async () => {

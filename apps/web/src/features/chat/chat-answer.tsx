@@ -6,7 +6,7 @@ import { AnswerActions, type AnswerPatch } from './answer-actions.tsx';
 import { AnswerContent } from './answer-content.tsx';
 import { AnswerParts } from '../../components/answer-parts.tsx';
 import { StopIcon } from './chat-icons.tsx';
-import type { ChatTurn } from './conversation.ts';
+import { isSelectable, type ChatTurn } from './conversation.ts';
 import './chat-answer.css';
 
 /** What the conversation does for its answers; the page wires these to the conversation and the screen. */
@@ -32,12 +32,6 @@ interface ChatAnswerProps {
   busy: boolean;
   handlers: AnswerHandlers;
   selection: AnswerSelection;
-}
-
-/** Whether an answer can be picked for a batch collect: stored, and done or stopped. */
-export function isSelectable(turn: ChatTurn): boolean {
-  const { answer } = turn;
-  return Boolean(answer.id) && !answer.guest && (answer.status === 'done' || answer.status === 'stopped');
 }
 
 /** One answer: streaming text with a stop button, the settled answer with its parts and actions, or the failure. */

@@ -1,9 +1,10 @@
 import { QUESTION_MAX_LENGTH } from '@bible-qa/contract';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Toast } from '../../lib/overlays.ts';
 import { renderApp } from '../../test/render-app.tsx';
 import { eventStreamResponse, liveStream, metaEvent, sse } from './chat-fixtures.ts';
+import { findToast } from '../../test/toasts.ts';
 
 /** A fetch that streams the ask and answers every other call with not found; it records the asks. */
 function streamingServer() {
@@ -104,6 +105,9 @@ describe('chat composer rough edges', () => {
     fireEvent.click(send);
     await waitFor(() => expect(asks).toEqual(['什么是恩典？']));
     stream.push(sse(metaEvent()));
+    // The message would come from the error catalogue, loaded on first use: let that settle before looking.
+    await import('../../lib/error-messages.ts');
+    await act(async () => undefined);
     expect(show).not.toHaveBeenCalled();
     expect(toasts()).not.toContain('请输入问题');
   });
@@ -113,8 +117,8 @@ describe('chat composer rough edges', () => {
     renderApp('/chat');
     const { send } = await composer();
     fireEvent.click(send);
-    expect(toasts()).toEqual(['请输入问题']);
+    await waitFor(() => expect(toasts()).toEqual(['请输入问题']));
     expect(show).toHaveBeenCalledTimes(1);
-    expect(await screen.findByText('请输入问题')).toBeTruthy();
+    await findToast('请输入问题');
   });
 });

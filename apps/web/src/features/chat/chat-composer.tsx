@@ -1,15 +1,17 @@
 import { QUESTION_MAX_LENGTH } from '@bible-qa/contract';
 import { useQuery } from '@tanstack/react-query';
 import Button from 'antd-mobile/es/components/button';
-import { useEffect, useRef, useState, type ClipboardEvent, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ClipboardEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SendIcon } from '../../components/icons.tsx';
-import { useErrorMessage } from '../../lib/i18n.ts';
+import { useLaterErrorMessage } from '../../lib/i18n.ts';
 import { useServices } from '../../lib/services.tsx';
-import { VoiceHold } from './voice-hold.tsx';
 import { KeyboardIcon, MicIcon } from './voice-icons.tsx';
 import { voiceConfigQuery } from '../../lib/voice-config.ts';
 import { Toast } from '../../lib/overlays.ts';
+
+// Hold-to-speak only where a speech service is configured: its recorder loads when the reader turns to voice.
+const VoiceHold = lazy(() => import('./voice-hold.tsx').then((m) => ({ default: m.VoiceHold })));
 
 interface ChatComposerProps {
   value: string;
@@ -28,7 +30,7 @@ const COUNTER_FROM = 0.8;
 
 export function ChatComposer({ value, onChange, onSubmit, disabled, placeholder }: ChatComposerProps) {
   const { t } = useTranslation('chat');
-  const errorMessage = useErrorMessage();
+  const errorMessage = useLaterErrorMessage();
   const { api } = useServices();
   // Hold-to-speak is offered only where the server can transcribe; elsewhere the composer is text only.
   const voice = useQuery(voiceConfigQuery(api)).data;
@@ -67,7 +69,7 @@ export function ChatComposer({ value, onChange, onSubmit, disabled, placeholder 
   function submit() {
     const question = value.trim();
     if (!question) {
-      if (!justSent.current) Toast.show({ content: errorMessage('question_required') });
+      if (!justSent.current) void errorMessage('question_required').then((content) => Toast.show({ content }));
       return;
     }
     onSubmit(question);
@@ -124,12 +126,15 @@ export function ChatComposer({ value, onChange, onSubmit, disabled, placeholder 
           </button>
         ) : null}
         {voiceMode && voice ? (
-          <VoiceHold
-            onText={onSubmit}
-            minSeconds={voice.minSeconds}
-            maxSeconds={voice.maxSeconds}
-            disabled={disabled}
-          />
+          <Suspense fallback={null}>
+            <VoiceHold
+              onText={onSubmit}
+              minSeconds={voice.minSeconds}
+              maxSeconds={voice.maxSeconds}
+                recording={voice.recording}
+              disabled={disabled}
+            />
+          </Suspense>
         ) : (
           <>
             {/* A native textarea, so the test id and the label sit on the element that takes the text. */}

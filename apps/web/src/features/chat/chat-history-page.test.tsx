@@ -12,6 +12,7 @@ import {
 } from './chat-fixtures.ts';
 import { CHAT_PATHS } from './chat.queries.ts';
 import { answerAt, askQuestion, renderChat, waitForCall, waitForStatus } from './chat-test-helpers.ts';
+import { findToast } from '../../test/toasts.ts';
 
 Globals.assign({ skipAnimation: true });
 
@@ -144,7 +145,7 @@ describe('chat page: history, ratings, collecting', () => {
 
     const collect = answer.getByTestId('chat-collect');
     fireEvent.click(collect);
-    expect(await screen.findByText('已收藏')).toBeTruthy();
+    await findToast('已收藏');
     expect(collect.getAttribute('aria-pressed')).toBe('true');
     fireEvent.click(collect);
     await waitForCall(() => server.callsTo(CHAT_PATHS.uncollect));
@@ -193,7 +194,7 @@ describe('chat page: history, ratings, collecting', () => {
     fireEvent.click(screen.getByTestId('chat-select-collect'));
     const batch = await waitForCall(() => server.callsTo(CHAT_PATHS.batch));
     expect(batch.body).toMatchObject({ ids, action: 'collect' });
-    expect(await screen.findByText('已收藏 2 条回答')).toBeTruthy();
+    await findToast('已收藏 2 条回答');
     await waitFor(() => expect(screen.queryByTestId('chat-select-bar')).toBeNull());
     expect(screen.getAllByTestId('chat-collect').map((b) => b.getAttribute('aria-pressed'))).toEqual(['true', 'true']);
   });
@@ -202,7 +203,7 @@ describe('chat page: history, ratings, collecting', () => {
     const { input, server } = await renderChat({ [CHAT_PATHS.ask]: answered });
     fireEvent.click(screen.getByTestId('chat-mode-switch'));
     fireEvent.click(await screen.findByTestId('chat-mode-option-professional'));
-    expect(await screen.findByText('已切换为专业模式')).toBeTruthy();
+    await findToast('已切换为专业模式');
     expect(screen.getByTestId('chat-mode-switch').textContent).toContain('专业模式');
     askQuestion(input, '“称义”的希腊原文是什么？');
     const ask = await waitForCall(() => server.callsTo(CHAT_PATHS.ask));

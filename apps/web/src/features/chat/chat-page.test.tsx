@@ -3,13 +3,14 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../test/render-app.tsx';
 import { eventStreamResponse, liveStream, metaEvent, sse } from './chat-fixtures.ts';
+import { findToast } from '../../test/toasts.ts';
 
 // The overwrite dialog leaves with a react-spring animation, which jsdom's frames may never finish under load.
 Globals.assign({ skipAnimation: true });
 
 /** A fetch that streams `body` for the ask and answers every other call (the voice settings …) with not found. */
 function askStreams(body: ReadableStream<Uint8Array>) {
-  return vi.fn(async (input: RequestInfo | URL) =>
+  return vi.fn(async (input: RequestInfo | URL, _init?: RequestInit) =>
     String(input).includes('/portal/chat/ask')
       ? eventStreamResponse(body)
       : new Response(JSON.stringify({ code: 10004, msg: 'not found', data: null }), {
@@ -37,7 +38,7 @@ describe('chat page', () => {
     const { input, send } = await composer();
     fireEvent.change(input, { target: { value: '   ' } });
     fireEvent.click(send);
-    expect(await screen.findByText('请输入问题')).toBeTruthy();
+    await findToast('请输入问题');
     expect(screen.queryByTestId('chat-question')).toBeNull();
   });
 
@@ -46,7 +47,7 @@ describe('chat page', () => {
     renderApp('/chat');
     const { send } = await composer();
     fireEvent.click(send);
-    expect(await screen.findByText('Please enter a question')).toBeTruthy();
+    await findToast('Please enter a question');
   });
 
   it('keeps a question on screen and clears the input', async () => {
@@ -72,26 +73,36 @@ describe('chat page', () => {
     await screen.findByTestId('chat-answer-thinking');
     fireEvent.change(input, { target: { value: '第二个' } });
     fireEvent.click(send);
-    expect(await screen.findByText('请等待当前回答完成，或先停止回答')).toBeTruthy();
+    await findToast('请等待当前回答完成，或先停止回答');
     expect(askCalls(fetch)).toHaveLength(1);
     expect(input.value).toBe('第二个');
   });
 
-  it('fills the composer with a suggested question', async () => {
+  it('asks a sample question when it is tapped', async () => {
+    const stream = liveStream();
+    const fetch = askStreams(stream.body);
+    vi.stubGlobal('fetch', fetch);
     renderApp('/chat');
-    const { input } = await composer();
+    await composer();
     fireEvent.click(screen.getByTestId('chat-suggestion-2'));
-    await waitFor(() => expect(input.value).toBe('登山宝训主要讲了什么？'));
+    expect((await screen.findByTestId('chat-question')).textContent).toBe('登山宝训主要讲了什么？');
+    expect(askCalls(fetch)).toHaveLength(1);
+    expect(JSON.parse(String(askCalls(fetch)[0]![1]?.body))).toMatchObject({
+      question: '登山宝训主要讲了什么？',
+      kind: 'answer',
+    });
   });
 
-  it('asks before a suggestion overwrites a draft', async () => {
+  it('asks a sample question without touching a draft, so nothing needs confirming', async () => {
+    const stream = liveStream();
+    const fetch = askStreams(stream.body);
+    vi.stubGlobal('fetch', fetch);
     renderApp('/chat');
     const { input } = await composer();
     fireEvent.change(input, { target: { value: '我的草稿' } });
     fireEvent.click(screen.getByTestId('chat-suggestion-1'));
-    expect(await screen.findByText('输入框中已有内容，是否覆盖？')).toBeTruthy();
-    fireEvent.click(screen.getByText('取消'));
-    await waitFor(() => expect(screen.queryByText('输入框中已有内容，是否覆盖？')).toBeNull());
+    await waitFor(() => expect(askCalls(fetch)).toHaveLength(1));
+    expect(screen.queryByText('输入框中已有内容，是否覆盖？')).toBeNull();
     expect(input.value).toBe('我的草稿');
   });
 

@@ -1,26 +1,38 @@
 import type { AnswerKind, ChatMode, Citation } from '@bible-qa/contract';
 import Button from 'antd-mobile/es/components/button';
-import { lazy, Suspense, useState } from 'react';
+import DotLoading from 'antd-mobile/es/components/dot-loading';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { SettingIcon } from '../../components/icons.tsx';
 import { Page } from '../../components/page.tsx';
+import { loadMoreCatalogues } from '../../lib/i18n.ts';
+import { whenIdle } from '../../lib/when-idle.ts';
 import { useSession } from '../../lib/session.ts';
 import { REDIRECT_PARAM } from '../../lib/safe-path.ts';
-import { isSelectable, type AnswerHandlers, type AnswerSelection } from './chat-answer.tsx';
+import type { AnswerHandlers, AnswerSelection } from './chat-answer.tsx';
 import { ChatComposer } from './chat-composer.tsx';
-import { ChatConversation } from './chat-conversation.tsx';
 import { HistoryIcon, NewChatIcon, SearchIcon, SelectIcon } from './chat-icons.tsx';
 import { KindSwitch } from './kind-switch.tsx';
 import { ChatWelcome } from './chat-welcome.tsx';
 import { ModeSwitch } from './mode-switch.tsx';
 import { SelectBar } from './select-bar.tsx';
-import { addressOf } from './conversation.ts';
+import { addressOf, isSelectable } from './conversation.ts';
 import { useConversation } from './use-conversation.ts';
 import { conversationPath, useConversationAddress } from './use-conversation-address.ts';
 import './chat.css';
 import './chat-panels.css';
 import { Dialog, Toast } from '../../lib/overlays.ts';
+
+/**
+ * The conversation's questions and answers (answer text, citations, actions, markdown): not on the first screen of a
+ * new conversation, so fetched once that screen is up (and at once when a conversation is opened), keeping them out
+ * of the JavaScript a first visit waits for (decision 0029).
+ */
+// Its dislike reasons speak the feedback page's words: the pages' catalogues come with it.
+const loadConversation = () =>
+  Promise.all([import('./chat-conversation.tsx'), loadMoreCatalogues()]).then(([conversation]) => conversation);
+const ChatConversation = lazy(() => loadConversation().then((m) => ({ default: m.ChatConversation })));
 
 // Panels opened on demand load on first use, keeping them out of the JavaScript a first visit downloads.
 const HistoryDrawer = lazy(() => import('./history-drawer.tsx').then((m) => ({ default: m.HistoryDrawer })));
@@ -51,6 +63,8 @@ export function ChatPage() {
     loggedIn,
     onDraft: (question) => void mayOverwrite(question).then((ok) => ok && setDraft(question)),
   });
+  // The first screen is up: the conversation's code comes next, before the first question needs it.
+  useEffect(() => whenIdle(() => void loadConversation().catch(() => undefined)), []);
   // Logging in comes back to this very conversation (a guest's is kept in this browser).
   const loginPath = `/login?${REDIRECT_PARAM}=${encodeURIComponent(`${location.pathname}${location.search}`)}`;
 
@@ -64,7 +78,15 @@ export function ChatPage() {
     setKind('answer');
   }
 
-  /** A suggestion or follow-up replaces a draft only when the user agrees (spec §5). */
+  /**
+   * A sample question is asked at once, as a question, whatever kind the composer is set to; a draft in the composer
+   * stays as it is (nothing is overwritten, so nothing to confirm).
+   */
+  function askSample(question: string) {
+    if (!conversation.ask(question, mode, 'answer')) Toast.show({ content: t('composer.busy') });
+  }
+
+  /** A follow-up replaces a draft only when the user agrees (spec §5). */
   async function mayOverwrite(question: string): Promise<boolean> {
     const current = draft.trim();
     if (!current || current === question) return true;
@@ -186,14 +208,16 @@ export function ChatPage() {
               </Button>
             </div>
           )}
-          <ChatConversation turns={state.turns} busy={streaming} handlers={handlers} selection={selection} />
+          <Suspense fallback={<DotLoading />}>
+            <ChatConversation turns={state.turns} busy={streaming} handlers={handlers} selection={selection} />
+          </Suspense>
         </>
       ) : (
         <ChatWelcome
           loggedIn={loggedIn}
           mode={mode}
           onMode={setMode}
-          onPick={(question) => void mayOverwrite(question).then((ok) => ok && setDraft(question))}
+          onPick={askSample}
           onLogin={() => navigate('/login')}
         />
       )}

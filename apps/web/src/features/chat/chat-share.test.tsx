@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { answerOf, envelope, eventStreamResponse, metaEvent, sse } from './chat-fixtures.ts';
 import { CHAT_PATHS } from './chat.queries.ts';
 import { askQuestion, renderChat, waitForCall, waitForStatus } from './chat-test-helpers.ts';
+import { findToast } from '../../test/toasts.ts';
 
 Globals.assign({ skipAnimation: true });
 
@@ -67,7 +68,7 @@ describe('sharing from chat', () => {
     expect(server.callsTo(CHAT_PATHS.shareCreate)[0]!.body).toMatchObject({ ids: [id] });
     fireEvent.click(sheet.getByTestId('share-copy-link'));
     await waitFor(() => expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/share/${TOKEN}`));
-    expect(await screen.findByText('链接已复制')).toBeTruthy();
+    await findToast('链接已复制');
   });
 
   it('shares several selected answers at once from the select bar', async () => {
@@ -86,7 +87,7 @@ describe('sharing from chat', () => {
     await waitForStatus('done', 2);
     fireEvent.click(screen.getByTestId('chat-select-mode'));
     fireEvent.click(await screen.findByTestId('chat-select-share'));
-    expect(await screen.findByText('请先选择要分享的回答')).toBeTruthy();
+    await findToast('请先选择要分享的回答');
     expect(screen.queryByTestId('share-sheet')).toBeNull();
 
     fireEvent.click(screen.getByTestId(`chat-select-${ids[0]}`));

@@ -14,6 +14,7 @@ import {
 } from './chat-fixtures.ts';
 import { CHAT_PATHS } from './chat.queries.ts';
 import { answerAt, askQuestion, renderChat, waitForCall, waitForStatus } from './chat-test-helpers.ts';
+import { findToast } from '../../test/toasts.ts';
 
 Globals.assign({ skipAnimation: true });
 
@@ -80,7 +81,8 @@ describe('chat page: a streamed answer', () => {
     expect(ask.body?.requestId).toMatch(/^[0-9a-f]{32}$/);
     expect(ask.body).not.toHaveProperty('conversationId');
     expect(ask.headers.get('Accept')).toBe('text/event-stream');
-    expect(screen.getByTestId('chat-answer-thinking')).toBeTruthy();
+    // The conversation's code loads once the first screen is up.
+    expect(await screen.findByTestId('chat-answer-thinking')).toBeTruthy();
 
     stream.push(sse(metaEvent()) + ': ping\n\n' + sse({ type: 'delta', text: '恩典是神' }));
     await waitFor(() => expect(answerAt().textContent).toContain('恩典是神'));
@@ -214,7 +216,7 @@ describe('chat page: a streamed answer', () => {
     fireEvent.click(screen.getByTestId('chat-answer-stop'));
     const stop = await waitForCall(() => server.callsTo(CHAT_PATHS.stop));
     expect(stop.body).toMatchObject({ id: ANSWER_ID });
-    expect(await screen.findByText('已为您停止回复')).toBeTruthy();
+    await findToast('已为您停止回复');
     const answer = await waitForStatus('stopped');
     // A delta still in flight is not shown after the stop.
     stream.push(sse({ type: 'delta', text: '赐予' }));

@@ -8,6 +8,7 @@ import { CHAT_PATHS } from './chat.queries.ts';
 import { answerAt, waitForStatus } from './chat-test-helpers.ts';
 import { VOICE_OFF } from '../../lib/voice-config.ts';
 import { VOICE_PATHS } from './voice.queries.ts';
+import { findToast } from '../../test/toasts.ts';
 
 Globals.assign({ skipAnimation: true });
 
@@ -115,7 +116,8 @@ async function renderVoiceChat(handlers: Parameters<typeof fakeServer>[0] = {}) 
 
 async function voiceMode(): Promise<HTMLElement> {
   fireEvent.click(await screen.findByTestId('chat-voice-toggle'));
-  return screen.getByTestId('chat-voice-hold');
+  // The recorder loads when the reader turns to voice.
+  return screen.findByTestId('chat-voice-hold');
 }
 
 /** Presses the hold button, lets `ms` pass on the recorder's clock, then releases at `releaseY`. */
@@ -176,7 +178,7 @@ describe('chat composer: hold to speak', () => {
     installMicrophone();
     const { sent } = await renderVoiceChat();
     await hold(await voiceMode(), 400);
-    expect(await screen.findByText(errorMessage('voice_too_short', 'zh-cn'))).toBeTruthy();
+    await findToast(errorMessage('voice_too_short', 'zh-cn'));
     expect(sent).toHaveLength(0);
     expect(track.stop).toHaveBeenCalled();
   });
@@ -189,7 +191,7 @@ describe('chat composer: hold to speak', () => {
     passed += 50_500;
     await waitFor(() => expect(screen.getByTestId('chat-voice-hint').textContent).toBe('还可以说 10 秒'));
     passed += 9_600;
-    expect(await screen.findByText(errorMessage('voice_too_long', 'zh-cn'))).toBeTruthy();
+    await findToast(errorMessage('voice_too_long', 'zh-cn'));
     await waitFor(() => expect(screen.queryByTestId('chat-voice-overlay')).toBeNull());
     expect(FakeMediaRecorder.instances[0]!.state).toBe('inactive');
     expect(track.stop).toHaveBeenCalled();
@@ -219,7 +221,7 @@ describe('chat composer: hold to speak', () => {
     installMicrophone({ recorder: false });
     await renderVoiceChat();
     fireEvent.pointerDown(await voiceMode(), { pointerId: 1, button: 0, clientY: 500 });
-    expect(await screen.findByText(errorMessage('recording_unsupported', 'zh-cn'))).toBeTruthy();
+    await findToast(errorMessage('recording_unsupported', 'zh-cn'));
     await waitFor(() => expect(screen.queryByTestId('chat-voice-overlay')).toBeNull());
   });
 
@@ -228,7 +230,7 @@ describe('chat composer: hold to speak', () => {
     getUserMedia.mockRejectedValueOnce(new DOMException('denied', 'NotAllowedError'));
     const { sent } = await renderVoiceChat();
     fireEvent.pointerDown(await voiceMode(), { pointerId: 1, button: 0, clientY: 500 });
-    expect(await screen.findByText(errorMessage('recording_abnormal', 'zh-cn'))).toBeTruthy();
+    await findToast(errorMessage('recording_abnormal', 'zh-cn'));
     expect(sent).toHaveLength(0);
   });
 

@@ -6,6 +6,7 @@ import { VOICE_CONFIG_PATH, VOICE_OFF } from '../../lib/voice-config.ts';
 import { Toast } from '../../lib/overlays.ts';
 import { renderApp } from '../../test/render-app.tsx';
 import { envelope, fakeServer } from './chat-fixtures.ts';
+import { findToast } from '../../test/toasts.ts';
 
 const LOCALES = path.join(import.meta.dirname, '../../locales');
 const MANIFEST = path.join(
@@ -64,7 +65,7 @@ describe('chat welcome', () => {
     expect(screen.getByTestId('chat-mode-advanced').getAttribute('aria-pressed')).toBe('false');
     expect(screen.getByTestId('chat-mode-switch').textContent).toBe('通用模式');
     expect(show).toHaveBeenCalledWith({ content: '已切换为通用模式' });
-    expect(await screen.findByText('已切换为通用模式')).toBeTruthy();
+    await findToast('已切换为通用模式');
     // The one in use again: nothing to switch, nothing said.
     show.mockClear();
     fireEvent.click(simple);

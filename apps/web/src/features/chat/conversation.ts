@@ -51,6 +51,12 @@ export interface ConversationState {
 export const initialConversation: ConversationState = { conversationId: null, localId: null, guest: false, turns: [] };
 
 /** Where a conversation lives: its stored id, else its local one; null for a new, empty one. */
+/** Whether an answer can be picked for a batch collect: stored, and done or stopped. */
+export function isSelectable(turn: ChatTurn): boolean {
+  const { answer } = turn;
+  return Boolean(answer.id) && !answer.guest && (answer.status === 'done' || answer.status === 'stopped');
+}
+
 export function addressOf(state: ConversationState): string | null {
   return state.conversationId ?? state.localId;
 }

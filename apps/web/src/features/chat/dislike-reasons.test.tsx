@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { answerOf, envelope, eventStreamResponse, metaEvent, sse } from './chat-fixtures.ts';
 import { CHAT_PATHS } from './chat.queries.ts';
 import { askQuestion, renderChat, waitForCall, waitForStatus } from './chat-test-helpers.ts';
+import { findToast } from '../../test/toasts.ts';
 
 Globals.assign({ skipAnimation: true });
 
@@ -35,14 +36,14 @@ describe('why an answer was disliked', () => {
       ['dislike', undefined],
       ['dislike', 'fabricated_facts'],
     ]);
-    expect(await screen.findByText('感谢你的反馈')).toBeTruthy();
+    await findToast('感谢你的反馈');
   });
 
   it('keeps the dislike without a reason when the picker is skipped', async () => {
     const { server, dislike } = await dislikedAnswer();
     const sheet = (await screen.findByText('这个回答哪里不好？')).closest('.adm-action-sheet') as HTMLElement;
     fireEvent.click(within(sheet).getByText('跳过'));
-    expect(await screen.findByText('感谢你的反馈')).toBeTruthy();
+    await findToast('感谢你的反馈');
     expect(server.callsTo(CHAT_PATHS.rate).map((call) => call.body?.reason)).toEqual([undefined]);
     expect(dislike.getAttribute('aria-pressed')).toBe('true');
   });

@@ -1,9 +1,9 @@
-import { errorCode, type AnswerKind, type ChatEvent, type ChatMode } from '@bible-qa/contract';
+import type { AnswerKind, ChatEvent, ChatMode } from '@bible-qa/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useReducer, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api-client.ts';
-import { useErrorMessage } from '../../lib/i18n.ts';
+import { laterErrorCode, useLaterErrorMessage } from '../../lib/i18n.ts';
 import { storedExpression } from '../../lib/preferences.ts';
 import { useServices } from '../../lib/services.tsx';
 import {
@@ -33,6 +33,8 @@ import {
   saveGuestConversation,
 } from './guest-conversations.ts';
 import { Toast } from '../../lib/overlays.ts';
+import { isOffline } from '../../lib/connectivity.ts';
+import { keepsOfflineData } from '../../lib/offline-data.ts';
 
 interface Stream {
   controller: AbortController;
@@ -57,7 +59,8 @@ function isAbort(error: unknown): boolean {
 export function useConversation() {
   const { api, storage } = useServices();
   const { t } = useTranslation('chat');
-  const errorMessage = useErrorMessage();
+  const { t: tc } = useTranslation();
+  const errorMessage = useLaterErrorMessage();
   const queryClient = useQueryClient();
   const invalidateHistory = useInvalidateHistory();
   const [state, dispatch] = useReducer(conversationReducer, initialConversation);
@@ -71,42 +74,48 @@ export function useConversation() {
   useKeptInBrowser(state, storage);
 
   const failureOf = useCallback(
-    (error: unknown): { code: number; msg: string } => {
+    async (error: unknown): Promise<{ code: number; msg: string }> => {
+      const catalogued = async (name: 'answer_parse_failed' | 'generation_failed') => ({
+        code: await laterErrorCode(name),
+        msg: await errorMessage(name),
+      });
       if (error instanceof ChatStreamError) {
-        const name = error.fault === 'malformed' ? 'answer_parse_failed' : 'generation_failed';
-        return { code: errorCode(name), msg: errorMessage(name) };
+        return catalogued(error.fault === 'malformed' ? 'answer_parse_failed' : 'generation_failed');
       }
       if (error instanceof ApiError) {
+        if (error.kind === 'network' && isOffline()) return { code: 0, msg: tc('offline.ask') };
         if (error.kind === 'timeout' || error.kind === 'network') return { code: 0, msg: t('answer.networkError') };
-        if (error.kind === 'invalid_response') {
-          return { code: errorCode('answer_parse_failed'), msg: errorMessage('answer_parse_failed') };
-        }
+        if (error.kind === 'invalid_response') return catalogued('answer_parse_failed');
         if (error.message) return { code: error.code ?? 0, msg: error.message };
       }
-      return { code: errorCode('generation_failed'), msg: errorMessage('generation_failed') };
+      return catalogued('generation_failed');
     },
-    [errorMessage, t],
+    [errorMessage, t, tc],
   );
 
   const run = useCallback(
     async (key: string, open: (signal: AbortSignal) => AsyncIterable<ChatEvent>) => {
       const stream: Stream = { controller: new AbortController(), stopped: false };
       streams.current.set(key, stream);
-      let stored = false;
+      let stored: string | null = null;
       try {
         for await (const event of open(stream.controller.signal)) {
           dispatch({ type: 'event', key, event });
-          if (event.type === 'meta') stored = !event.guest && event.conversationId !== null;
+          if (event.type === 'meta') stored = event.guest ? null : event.conversationId;
         }
       } catch (error) {
         if (stream.stopped || isAbort(error)) dispatch({ type: 'stopped', key });
-        else dispatch({ type: 'failed', key, error: failureOf(error) });
+        else dispatch({ type: 'failed', key, error: await failureOf(error) });
       } finally {
         streams.current.delete(key);
-        if (stored) invalidateHistory();
+        if (stored) {
+          invalidateHistory();
+          // Read once through the service worker, the conversation is kept for offline reading (decision 0045).
+          if (keepsOfflineData()) void queryClient.prefetchQuery(messagesQuery(api, stored));
+        }
       }
     },
-    [failureOf, invalidateHistory],
+    [api, failureOf, invalidateHistory, queryClient],
   );
 
   const startAsk = useCallback(

@@ -1,12 +1,12 @@
 import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api-client.ts';
-import { useErrorMessage } from '../../lib/i18n.ts';
+import { useErrorMessage } from '../../lib/error-messages.ts';
 import { Toast } from '../../lib/overlays.ts';
 import { useServices } from '../../lib/services.tsx';
 import { MicIcon } from './voice-icons.tsx';
 import { recognizeSpeech } from './voice.queries.ts';
-import { createVoiceRecorder, RecordingFailure, type VoiceRecorder } from './voice-recorder.ts';
+import { createVoiceRecorder, RecordingFailure, type RecordingFormat, type VoiceRecorder } from './voice-recorder.ts';
 import './voice.css';
 
 /** How far up (px) the finger or pointer slides before a release cancels instead of sending. */
@@ -28,6 +28,8 @@ interface VoiceHoldProps {
   onText: (text: string) => void;
   minSeconds: number;
   maxSeconds: number;
+  /** What the server's speech service takes (VoiceConfig.recording). */
+  recording?: RecordingFormat;
   disabled?: boolean;
 }
 
@@ -40,7 +42,7 @@ function clock(ms: number): string {
  * Hold to speak (spec §4): press and hold to record, release to send, slide up to cancel; then recognising, then
  * the text is sent or the no-text hint shows. Pointer events, so touch, pen and mouse behave alike.
  */
-export function VoiceHold({ onText, minSeconds, maxSeconds, disabled }: VoiceHoldProps) {
+export function VoiceHold({ onText, minSeconds, maxSeconds, recording = 'browser', disabled }: VoiceHoldProps) {
   const { t } = useTranslation('chat');
   const errorMessage = useErrorMessage();
   const { api } = useServices();
@@ -130,7 +132,7 @@ export function VoiceHold({ onText, minSeconds, maxSeconds, disabled }: VoiceHol
 
   /** Starts a hold; `startY` is where the pointer went down (sliding up from it cancels; NaN from the keyboard). */
   function begin(startY: number) {
-    const recorder = createVoiceRecorder();
+    const recorder = createVoiceRecorder(undefined, recording);
     const current: Hold = { recorder, started: recorder.start(), startY, ended: false };
     hold.current = current;
     setPhase('recording');

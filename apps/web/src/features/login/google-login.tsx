@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { AccountForm } from '../../components/account-form.tsx';
 import { useAccountForm } from '../../components/use-account-form.ts';
 import { isServerError } from '../../lib/auth-calls.ts';
-import { useErrorMessage } from '../../lib/i18n.ts';
+import { useErrorMessage } from '../../lib/error-messages.ts';
 import { useAuthCalls, useAuthFailureToast } from '../../lib/use-auth.ts';
 import { loadGoogleIdentity, type GoogleIdentity } from './google-identity.ts';
 import { authOptionsQuery, useGoogleLoginMutation } from './login.queries.ts';

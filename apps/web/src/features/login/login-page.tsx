@@ -8,7 +8,7 @@ import { AgreementCheck } from '../../components/agreement-check.tsx';
 import { Page } from '../../components/page.tsx';
 import { PASSWORD_SEGMENT, QR_SEGMENT, parseAccountMode, type AccountField } from '../../lib/account.ts';
 import { isServerError } from '../../lib/auth-calls.ts';
-import { useErrorMessage } from '../../lib/i18n.ts';
+import { useErrorMessage } from '../../lib/error-messages.ts';
 import { REDIRECT_PARAM, safeRedirectTarget } from '../../lib/safe-path.ts';
 import { useSession } from '../../lib/session.ts';
 import { useAuthFailureToast } from '../../lib/use-auth.ts';

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api-client.ts';
-import { useErrorMessage } from '../../lib/i18n.ts';
+import { useErrorMessage } from '../../lib/error-messages.ts';
 import { useAuthCalls, useAuthFailureToast, useFinishLogin } from '../../lib/use-auth.ts';
 
 type QrState =

@@ -123,6 +123,28 @@ describe('the chapter reader', () => {
     expect(router.state.location.search).toBe('?t=kjv');
   });
 
+  it('reads each verse once at an address without a translation (the reader’s own text)', async () => {
+    const { api } = await openReader('/read/JHN/3');
+    await screen.findByTestId('reader');
+    expect(api.to(READER_PATHS.chapter)[0]!.query.get('translation')).toBeNull();
+    expect(screen.getAllByTestId('reader-verse')).toHaveLength(36);
+    expect(screen.getByTestId('reader-text').textContent!.match(/经文 16 /g)).toHaveLength(1);
+    expect(screen.queryByTestId('reader-parallel')).toBeNull();
+  });
+
+  it('opens English beside the simplified Union Version, not the same text in traditional characters', async () => {
+    const CUV_HANT = choice('cuv-hant', '和合本（繁）', 'zh-Hant');
+    const WEB = choice('webbe', 'WEB', 'en');
+    const chapter = (translation: TranslationChoice) =>
+      chapterOf({ translation, translations: [CUV, CUV_HANT, WEB, KJV] });
+    const { router } = await openReader('/read/JHN/3', (query) =>
+      chapter([CUV_HANT, WEB, KJV].find((c) => c.id === query.get('translation')) ?? CUV),
+    );
+    fireEvent.click(await screen.findByTestId('reader-parallel-toggle'));
+    await screen.findAllByTestId('reader-row');
+    expect(router.state.location.search).toBe('?p=webbe');
+  });
+
   it('says when another text stands in, how it numbers the chapter, and a book outside the canon', async () => {
     await openReader('/read/PSA/23?t=cpdv', () =>
       chapterOf({ missing: 'cpdv', numbering: 'Psalm 22', outsideCanon: true, translation: DRC }),

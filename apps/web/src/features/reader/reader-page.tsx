@@ -9,6 +9,7 @@ import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { Page } from '../../components/page.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { useLocale } from '../../lib/i18n.ts';
+import { isOffline } from '../../lib/connectivity.ts';
 import { expressionParams } from '../../lib/preferences.ts';
 import { chapterPath, READER_PARAMS, verseRange } from '../../lib/reader-link.ts';
 import { useServices } from '../../lib/services.tsx';
@@ -28,6 +29,7 @@ const NOT_FOUND_CODES = new Set([10500, 10501]);
  */
 export function ReaderPage() {
   const { t } = useTranslation('reader');
+  const { t: tc } = useTranslation();
   const { book = '', chapter: chapterParam = '' } = useParams();
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
@@ -93,7 +95,9 @@ export function ReaderPage() {
       {chapter.title} <span aria-hidden="true">▾</span>
     </button>
   ) : undefined;
-  const shownParallel = parallel.data && !parallel.data.missing ? parallel.data : null;
+  // Without a parallel text asked for, the disabled query shares the main one's key (no translation): its data is
+  // the main chapter itself, which must not be shown twice.
+  const shownParallel = parallelId !== null && parallel.data && !parallel.data.missing ? parallel.data : null;
 
   const footer = chapter ? (
     <nav className="reader-pager" aria-label={chapter.title}>
@@ -130,7 +134,17 @@ export function ReaderPage() {
           </Button>
         </ErrorBlock>
       ) : main.isError ? (
-        <ErrorBlock status="default" title={t('failed')} description={null} data-testid="reader-error">
+        <ErrorBlock
+          status="default"
+          title={t('failed')}
+          // Offline, a chapter never read here was never kept: say it needs the network.
+          description={
+            main.error instanceof ApiError && main.error.kind === 'network' && isOffline()
+              ? tc('offline.chapter')
+              : null
+          }
+          data-testid="reader-error"
+        >
           <Button color="primary" onClick={() => void main.refetch()}>
             {t('retry')}
           </Button>

@@ -1,6 +1,7 @@
 import type { TranslationChoice } from '@bible-qa/contract';
 import { useTranslation } from 'react-i18next';
 import { Chip, ChipRow } from '../../components/chips.tsx';
+import { companionOf } from './companion.ts';
 
 interface TranslationBarProps {
   /** The translations that hold the chapter, the reader's own first. */
@@ -19,8 +20,7 @@ interface TranslationBarProps {
 export function TranslationBar({ choices, current, parallel, onPick, onParallel }: TranslationBarProps) {
   const { t } = useTranslation('reader');
   const others = choices.filter((c) => c.id !== current);
-  const language = choices.find((c) => c.id === current)?.language;
-  const companion = others.find((c) => c.language !== language) ?? others[0];
+  const companion = companionOf(choices, current);
   const chip = (choice: TranslationChoice, active: boolean, testId: string, onClick: () => void) => (
     <Chip key={choice.id} active={active} title={choice.name} lang={choice.language} testId={testId} onClick={onClick}>
       {choice.abbr}

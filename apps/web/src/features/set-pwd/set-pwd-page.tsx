@@ -1,8 +1,7 @@
-import { ROOT_REDIRECT } from '@bible-qa/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Tabs } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useNavigate, useParams } from 'react-router';
+import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { AccountForm, FormSubmit } from '../../components/account-form.tsx';
 import { useAccountForm } from '../../components/use-account-form.ts';
 import { Page } from '../../components/page.tsx';
@@ -10,6 +9,9 @@ import { parseAccountMode, type AccountMode } from '../../lib/account.ts';
 import { useSession } from '../../lib/session.ts';
 import { useAuthCalls, useAuthFailureToast } from '../../lib/use-auth.ts';
 import { setPwdKeys, useSetPasswordMutation } from './set-pwd.queries.ts';
+
+/** Settings link here (设置密码 / 修改密码): a password set, the reader goes back there. */
+const SETTINGS_PATH = '/setting';
 import { Toast } from '../../lib/overlays.ts';
 
 const FIELDS = ['code', 'newPassword'] as const;
@@ -29,6 +31,7 @@ export function SetPwdPage() {
 function SetPwdForm({ phone, email }: { phone: string | null; email: string | null }) {
   const { t } = useTranslation('login');
   const navigate = useNavigate();
+  const location = useLocation();
   const params = useParams();
   const auth = useAuthCalls();
   const mode = parseAccountMode(params.mode);
@@ -48,7 +51,9 @@ function SetPwdForm({ phone, email }: { phone: string | null; email: string | nu
       {
         onSuccess: () => {
           Toast.show({ icon: 'success', content: t('set.success') });
-          navigate(ROOT_REDIRECT, { replace: true });
+          // Back to where the reader came from (settings, which links here); a page opened directly goes to settings.
+          if (location.key !== 'default') navigate(-1);
+          else navigate(SETTINGS_PATH, { replace: true });
         },
         onError: onFailure,
       },

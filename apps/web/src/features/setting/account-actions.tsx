@@ -1,10 +1,13 @@
 import { ROOT_REDIRECT, type UserInfo } from '@bible-qa/contract';
-import { Button, Checkbox, Popup } from 'antd-mobile';
+import { Button, Checkbox, Input, Popup } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Dialog, Toast } from '../../lib/overlays.ts';
+import { normalizeCode } from '../../lib/account.ts';
+import { createAuthCalls } from '../../lib/auth-calls.ts';
 import { useServices } from '../../lib/services.tsx';
+import { useCountdown } from '../../lib/use-countdown.ts';
 import { useDeregister } from './setting.queries.ts';
 
 /** What deregistration erases, in the order the confirmation lists it (decision 0033). */
@@ -15,10 +18,20 @@ export function AccountActions({ user }: { user: UserInfo | null }) {
   const { t } = useTranslation('setting');
   const { t: tc } = useTranslation();
   const navigate = useNavigate();
-  const { session, reload } = useServices();
+  const { api, storage, session, reload } = useServices();
   const deregister = useDeregister();
   const [deleting, setDeleting] = useState(false);
   const [understood, setUnderstood] = useState(false);
+  // Before the account goes, the owner shows it is them (decision 0033): the password, or a code to their own contact.
+  const [password, setPassword] = useState('');
+  const [code, setCode] = useState('');
+  const countdown = useCountdown();
+  const contact = user?.phone
+    ? ({ mode: 'mobile', account: user.phone } as const)
+    : user?.email
+      ? ({ mode: 'mail', account: user.email } as const)
+      : null;
+  const proofGiven = Boolean(password) || Boolean(code.trim()) || (!user?.hasPassword && !contact);
 
   async function confirmLogout() {
     if (!(await Dialog.confirm({ content: t('logout.confirm') }))) return;
@@ -29,10 +42,32 @@ export function AccountActions({ user }: { user: UserInfo | null }) {
   function close() {
     setDeleting(false);
     setUnderstood(false);
+    setPassword('');
+    setCode('');
+  }
+
+  async function sendCode() {
+    if (!contact) return;
+    try {
+      const wait = await createAuthCalls(api, storage.getRefreshToken).sendCode(
+        contact.mode,
+        contact.account,
+        'deregister',
+      );
+      // The button's countdown says the code is on its way.
+      countdown.start(wait);
+    } catch {
+      // The API client has shown the server's message.
+    }
   }
 
   function deleteAccount() {
-    deregister.mutate(undefined, {
+    const proof = password
+      ? { password }
+      : code.trim() && contact
+        ? { mode: contact.mode, code: normalizeCode(code) }
+        : {};
+    deregister.mutate(proof, {
       onSuccess: async () => {
         close();
         Toast.show({ icon: 'success', content: t('deregister.done') });
@@ -83,6 +118,42 @@ export function AccountActions({ user }: { user: UserInfo | null }) {
           <p className="setting-deregister-kept" data-testid="setting-deregister-kept">
             {t('deregister.kept')}
           </p>
+          <div className="setting-deregister-proof" data-testid="setting-deregister-proof">
+            <p>{user?.hasPassword || contact ? t('deregister.proof') : t('deregister.proofFresh')}</p>
+            {user?.hasPassword && (
+              <Input
+                type="password"
+                value={password}
+                onChange={setPassword}
+                placeholder={t('deregister.passwordPlaceholder')}
+                aria-label={t('deregister.password')}
+                data-testid="setting-deregister-password"
+              />
+            )}
+            {contact && (
+              <div className="setting-deregister-code">
+                <Input
+                  value={code}
+                  onChange={setCode}
+                  inputMode="numeric"
+                  maxLength={12}
+                  placeholder={t('deregister.codePlaceholder')}
+                  aria-label={t('deregister.code')}
+                  data-testid="setting-deregister-code"
+                />
+                <Button
+                  size="small"
+                  disabled={countdown.remaining > 0}
+                  data-testid="setting-deregister-send"
+                  onClick={() => void sendCode()}
+                >
+                  {countdown.remaining > 0
+                    ? t('deregister.resend', { seconds: countdown.remaining })
+                    : t('deregister.sendCode')}
+                </Button>
+              </div>
+            )}
+          </div>
           <Checkbox
             checked={understood}
             onChange={setUnderstood}
@@ -98,7 +169,7 @@ export function AccountActions({ user }: { user: UserInfo | null }) {
             <Button
               block
               color="danger"
-              disabled={!understood}
+              disabled={!understood || !proofGiven}
               loading={deregister.isPending}
               data-testid="setting-deregister-confirm"
               onClick={deleteAccount}

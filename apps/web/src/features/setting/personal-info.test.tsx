@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { json, ok, testUser } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';
+import { findToast } from '../../test/toasts.ts';
 
 Globals.assign({ skipAnimation: true });
 
@@ -34,6 +35,7 @@ function memberServer(initial = testUser({ name: '', sex: 'unknown' })) {
         deleted = true;
         return ok(null);
       }
+      if (path === '/portal/auth/send-code-mail') return ok({ resendAfterSeconds: 60 });
       return ok(null);
     }),
   );
@@ -64,7 +66,7 @@ describe('personal info and account deletion in settings', () => {
       expect.objectContaining({ name: '路得' }),
     ]);
     expect(app.storage.getUser()?.name).toBe('路得');
-    expect((await screen.findAllByText('已保存')).length).toBeGreaterThan(0);
+    await findToast('已保存');
   });
 
   it('chooses a gender, and "prefer not to say" sets it back to unknown', async () => {
@@ -81,10 +83,10 @@ describe('personal info and account deletion in settings', () => {
       'female',
       'unknown',
     ]);
-    expect((await screen.findAllByText('已保存')).length).toBeGreaterThan(0);
+    await findToast('已保存');
   });
 
-  it('names what deletion erases, waits for the tick, then deletes, forgets the login and goes home', async () => {
+  it('names what deletion erases, asks for a code and the tick, then deletes, forgets the login and goes home', async () => {
     signIn(testUser({ email: 'ruth@example.com' }));
     const server = memberServer(testUser({ email: 'ruth@example.com' }));
     const app = renderApp('/setting');
@@ -106,17 +108,34 @@ describe('personal info and account deletion in settings', () => {
     expect(server.calls.some((c) => c.path === '/portal/member/deregister')).toBe(false);
 
     fireEvent.click(within(screen.getByTestId('setting-deregister-understood')).getByRole('checkbox'));
+    // Ticked, it still waits for the re-check: a code sent to the account's own address.
+    expect(confirm.hasAttribute('disabled')).toBe(true);
+    expect(screen.queryByTestId('setting-deregister-password')).toBeNull();
+    fireEvent.click(screen.getByTestId('setting-deregister-send'));
+    await waitFor(() =>
+      expect(server.calls.find((c) => c.path === '/portal/auth/send-code-mail')?.body).toMatchObject({
+        email: 'ruth@example.com',
+        purpose: 'deregister',
+      }),
+    );
+    const codeInput =
+      screen.getByTestId('setting-deregister-code').querySelector('input') ??
+      screen.getByTestId('setting-deregister-code');
+    fireEvent.change(codeInput, { target: { value: ' 123456' } });
     await waitFor(() => expect(confirm.hasAttribute('disabled')).toBe(false));
     fireEvent.click(confirm);
     await waitFor(() => expect(app.location()).toBe('/chat?_n=1'));
     const call = server.calls.find((c) => c.path === '/portal/member/deregister');
-    expect(call).toMatchObject({ body: expect.objectContaining({ confirm: true }), token: 'Bearer token-1' });
+    expect(call).toMatchObject({
+      body: expect.objectContaining({ confirm: true, mode: 'mail', code: '123456' }),
+      token: 'Bearer token-1',
+    });
     expect(app.storage.getToken()).toBeNull();
     expect(app.storage.getRefreshToken()).toBeNull();
     expect(app.storage.getUser()).toBeNull();
     // The account is gone on the server: no logout call is made for it.
     expect(server.calls.some((c) => c.path === '/portal/auth/logout')).toBe(false);
-    expect(await screen.findByText('账号已注销')).toBeTruthy();
+    await findToast('账号已注销');
   });
 
   it('keeps the account when the deletion is cancelled', async () => {

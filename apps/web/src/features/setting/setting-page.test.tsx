@@ -4,6 +4,7 @@ import { readTourAnswers } from '../../lib/preferences.ts';
 import { encodeCacheKey } from '../../lib/storage.ts';
 import { testUser } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';
+import { findToast } from '../../test/toasts.ts';
 
 /** Answers every call with an empty success and records its path and body. */
 function stubMemberServer() {
@@ -102,7 +103,7 @@ describe('setting page', () => {
     renderApp('/setting');
     fireEvent.click(await screen.findByTestId('setting-copy-link'));
     await waitFor(() => expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/`));
-    expect(await screen.findByText('产品链接已复制')).toBeTruthy();
+    await findToast('产品链接已复制');
     fireEvent.click(screen.getByTestId('setting-share'));
     await waitFor(() =>
       expect(share).toHaveBeenCalledWith(expect.objectContaining({ url: `${window.location.origin}/` })),

@@ -1,4 +1,10 @@
-import { shareLinksSchema, userInfoSchema, type ModifyMemberRequest, type UserInfo } from '@bible-qa/contract';
+import {
+  shareLinksSchema,
+  userInfoSchema,
+  type DeregisterRequest,
+  type ModifyMemberRequest,
+  type UserInfo,
+} from '@bible-qa/contract';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ApiClient } from '../../lib/api-client.ts';
 import { MEMBER_MODIFY_PATH } from '../../lib/preferences.ts';
@@ -43,8 +49,14 @@ export function useModifyProfile() {
   });
 }
 
-/** Deregistration (spec §4): the server erases the account at once; the tokens it had are dead. */
+/**
+ * Deregistration (spec §4): the server erases the account at once, given the password or a deregister code (or, for
+ * an account with neither, a fresh login); the tokens it had are dead.
+ */
 export function useDeregister() {
   const { api } = useServices();
-  return useMutation({ mutationFn: () => api.post(SETTING_PATHS.deregister, { confirm: true }) });
+  return useMutation({
+    mutationFn: (proof: Omit<DeregisterRequest, 'confirm'>) =>
+      api.post(SETTING_PATHS.deregister, { confirm: true, ...proof }),
+  });
 }

@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../test/render-app.tsx';
 import { SETTING_PATHS } from './setting.queries.ts';
+import { findToast } from '../../test/toasts.ts';
 
 Globals.assign({ skipAnimation: true });
 
@@ -48,7 +49,7 @@ describe('my shared links in settings', () => {
     await waitFor(() => expect(revoked).toEqual([TOKEN_A]));
     await waitFor(() => expect(list.queryByTestId(`share-link-${TOKEN_A}`)).toBeNull());
     expect(list.getByTestId(`share-link-${TOKEN_B}`)).toBeTruthy();
-    expect(await screen.findByText('链接已撤销')).toBeTruthy();
+    await findToast('链接已撤销');
   });
 
   it('is not offered to guests', async () => {

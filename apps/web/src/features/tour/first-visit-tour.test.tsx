@@ -23,7 +23,9 @@ function stubServer() {
       );
     }),
   );
-  const memberCalls = () => calls.filter((call) => call.path.startsWith('/portal/member/'));
+  // The tour's calls to the account (the notice of codes asked from elsewhere reads it too, apart).
+  const memberCalls = () =>
+    calls.filter((call) => call.path.startsWith('/portal/member/') && !call.path.includes('/code-requests'));
   return { calls, memberCalls };
 }
 
@@ -81,15 +83,40 @@ describe('first-visit tour', () => {
     expect(screen.queryByTestId('tour')).toBeNull();
   });
 
-  it('switches the language from the first step: stores it, resumes at the tradition step, reloads after 200 ms', async () => {
+  it('switches the language from the first step: stores it, stays on that step, reloads after 200 ms', async () => {
     stubServer();
     const app = renderApp('/chat');
     fireEvent.click(await screen.findByTestId('tour-language-en'));
     expect(app.storage.getLanguage()).toBe('en');
-    expect(readTourAnswers(app.storage).step).toBe('expression');
+    expect(readTourAnswers(app.storage).step).toBe('language');
     expect(app.reload).not.toHaveBeenCalled();
     await waitFor(() => expect(app.reload).toHaveBeenCalledTimes(1), { timeout: 5000 });
   });
+
+  it.each([
+    ['zh-tw', '選擇用語習慣'],
+    ['en', 'Choose your wording tradition'],
+    ['es-es', 'Elija su tradición de lenguaje'],
+    ['fr-fr', 'Choisissez votre tradition de langage'],
+  ] as const)(
+    'asks the tradition after a switch to %s: the next step after the language is the tradition',
+    async (language, title) => {
+      stubServer();
+      const app = renderApp('/chat');
+      fireEvent.click(await screen.findByTestId(`tour-language-${language}`));
+      await waitFor(() => expect(app.reload).toHaveBeenCalledTimes(1), { timeout: 5000 });
+      // The page comes back in the chosen language, on the step the reader left, with their choice marked.
+      cleanup();
+      renderApp('/chat');
+      const tour = await screen.findByTestId('tour');
+      expect(tour.dataset.step).toBe('language');
+      expect(screen.getByTestId(`tour-language-${language}`).getAttribute('aria-checked')).toBe('true');
+      fireEvent.click(screen.getByTestId('tour-next'));
+      expect(tour.dataset.step).toBe('expression');
+      expect(screen.getByText(title)).toBeTruthy();
+      expect(screen.getByTestId('tour-expression-orthodox')).toBeTruthy();
+    },
+  );
 
   it('sends a logged-in user’s tradition to update-expression and the interests to add-interest', async () => {
     logIn();

@@ -21,8 +21,9 @@ const FEATURES = ['ask', 'verses', 'modes', 'collect'] as const;
 
 /**
  * The first-visit tour over the chat screen (spec §1, §2): language, then wording tradition, interests and a feature
- * introduction. A language switch stores the step reached and reloads; the answers are kept locally and sent to the
- * account when someone is logged in (now or after a later login). Skipping or finishing sets the tour's flag.
+ * introduction. A language switch reloads on the language step, in the new language; the answers are kept locally
+ * and sent to the account when someone is logged in (now or after a later login). Skipping or finishing sets the
+ * tour's flag.
  */
 export function FirstVisitTour({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation('tour');
@@ -41,8 +42,9 @@ export function FirstVisitTour({ onDone }: { onDone: () => void }) {
 
   function chooseLanguage(next: Locale) {
     if (next === locale) return;
-    // The page reloads in the new language and the tour resumes at the next step.
-    writeTourAnswers(storage, { step: 'expression' });
+    // The page reloads in the new language on this same step, the choice marked: the reader's "next" then goes to
+    // the tradition (resuming past it made that "next" skip the tradition in every language but the default).
+    writeTourAnswers(storage, { step: 'language' });
     setSwitching(true);
     switchLanguage(storage, next, reload);
   }

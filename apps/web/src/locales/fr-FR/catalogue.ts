@@ -1,2 +1,8 @@
-/** This language's namespaces as one module, so a visit fetches a language's catalogues in one request. */
-export default import.meta.glob<Record<string, unknown>>('./*.json', { eager: true, import: 'default' });
+/** This language's other catalogues (the pages'), as one module, fetched once the first screen is up. */
+export default import.meta.glob<Record<string, unknown>>(
+  ['./*.json', '!./common.json', '!./chat.json', '!./tour.json'],
+  {
+    eager: true,
+    import: 'default',
+  },
+);

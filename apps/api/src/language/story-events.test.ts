@@ -1,6 +1,26 @@
 import { describe, expect, it } from 'vitest';
-import { storyWords } from './story-words.ts';
-import { asksWho } from './question-words.ts';
+import { asksWho } from './question-shapes.ts';
+import { storyEvents, storyWords } from './story-events.ts';
+
+describe('the story events, one entry at a time', () => {
+  const { rows, events } = storyEvents();
+  it('names every event once, each with a stem and English words', () => {
+    const names = events.map((event) => event.name);
+    expect(names.filter((name, i) => names.indexOf(name) !== i)).toEqual([]);
+    for (const event of events) expect(event.words.split(' ').length).toBeGreaterThan(0);
+  });
+  it('holds each entry of an event once', () => {
+    const keys = rows.map((r) => `${r.tag} ${r.pattern}`);
+    expect(keys.filter((key, i) => keys.indexOf(key) !== i)).toEqual([]);
+  });
+  it.each(rows.map((row) => [`${row.file}:${row.line} ${row.tag} ${row.pattern}`, row] as const))(
+    '%s is found in its examples and not in its counter-examples',
+    (_name, row) => {
+      for (const text of row.examples) expect(row.regex.test(text), text).toBe(true);
+      for (const text of row.counters) expect(row.regex.test(text), text).toBe(false);
+    },
+  );
+});
 
 describe('story words', () => {
   it.each([

@@ -1,0 +1,32 @@
+// The rules for the passage guide's aliases, read once from lexicon/guide-aliases.tsv (what they are for is said
+// there): the aliases too generic to say anything, and those two entries may share on purpose, by guide language.
+import { dataLines } from './lexicon.ts';
+
+const RULES = ['too-generic', 'shared'] as const;
+
+interface GuideAliasRules {
+  tooGeneric: ReadonlySet<string>;
+  shared: ReadonlyMap<string, readonly string[]>;
+  rows: { line: number; rule: string; language: string; alias: string }[];
+}
+let rules: GuideAliasRules | undefined;
+
+export function guideAliasRules(): GuideAliasRules {
+  if (rules) return rules;
+  const rows = dataLines('guide-aliases.tsv').map(({ line, cells }) => {
+    const [rule, language, alias, extra] = cells;
+    if (!rule || !language || !alias || extra !== undefined)
+      throw new Error(`guide-aliases.tsv:${line}: a line needs a rule, a language and an alias`);
+    if (!(RULES as readonly string[]).includes(rule)) throw new Error(`guide-aliases.tsv:${line}: no rule ${rule}`);
+    return { line, rule, language, alias };
+  });
+  const shared = new Map<string, string[]>();
+  for (const row of rows.filter((r) => r.rule === 'shared'))
+    shared.set(row.language, [...(shared.get(row.language) ?? []), row.alias]);
+  rules = {
+    tooGeneric: new Set(rows.filter((r) => r.rule === 'too-generic').map((r) => r.alias)),
+    shared,
+    rows,
+  };
+  return rules;
+}

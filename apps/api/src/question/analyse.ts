@@ -1,0 +1,193 @@
+// One reading of a question (decision 0037): the retriever, the gatherer and the composer read its fields, and none
+// reads the question's words again. What it holds is what used to be worked out at each of them: the references the
+// question cites and the text around them, the books it names, the passages, topics, people and places of the guide it
+// names, the words the English reference works are asked in, and how it asks (a question of fact, of number, of how
+// long someone lived, "why", "who").
+import type { FindOptions, ReferenceParser } from '../scripture/references.parser.ts';
+import type { BibleLanguage, BibleReference, ReferenceMatch, Tradition } from '../scripture/references.types.ts';
+import { toScheme } from '../scripture/versification.ts';
+import { foldToSimplified } from '../language/fold.ts';
+import { createEnglishKeywords } from '../retrieval/cross-lingual.ts';
+import { analyzeQuery } from '../retrieval/text-analysis.ts';
+import { defaultPassageGuide, type GuideMatch, type PassageGuide } from '../retrieval/guide/passage-guide.ts';
+import { hasBibleName, namesAsked } from '../retrieval/guide/bible-names.ts';
+import { hasFaithTerm } from '../retrieval/guide/faith-terms.ts';
+import { namesOnlyAnotherTopic, normalise } from '../retrieval/guide/domain-words.ts';
+import {
+  asksDetailOf,
+  asksLifespan,
+  asksNumber,
+  asksWho,
+  asksWhy,
+  isFactQuestion,
+  withMeasureWords,
+} from '../retrieval/guide/question-words.ts';
+import { storyWords } from '../language/story-events.ts';
+import { unionSpelling } from '../language/chinese-spellings.ts';
+import { withUnionDiction } from '../language/union-diction.ts';
+import { createScriptureFinder, type Mention } from './mentions.ts';
+
+/** Longest question read. */
+const MAX_QUESTION = 1000;
+
+/** A guide match, and whether the question asks a detail of it rather than the passage itself (谁造了方舟？). */
+export interface GuideReading {
+  match: GuideMatch;
+  detail: boolean;
+}
+
+export interface QuestionAnalysis {
+  /** The question as written (trimmed to MAX_QUESTION). */
+  written: string;
+  language: BibleLanguage;
+  tradition: Tradition;
+  chinese: boolean;
+  /** References the question cites, in the reader's numbering mapped to KJV (an Orthodox reader's Psalm 22 is 23). */
+  citations: BibleReference[];
+  /** The question in the Union Version's spelling for Chinese (梅瑟 → 摩西); as written otherwise. */
+  question: string;
+  /** The question without its citations (in the Union Version's spelling for Chinese). */
+  residual: string;
+  /** Whether anything is left to search for once the citations are taken out. */
+  searchable: boolean;
+  /** The passages, topics, people and places of the guide the residual names, in question order. */
+  guide: GuideReading[];
+  /** Chinese person and place names the guide matched (a verse must hold them whole). */
+  names: string[];
+  /** Every book and passage the question names or cites, as the one finder reads them (question/mentions.ts). */
+  mentions: Mention[];
+  /** The books the residual names, not as a citation ("What does Sirach say about friendship?"), and the rest. */
+  books: string[];
+  withoutBooks: string;
+  /** How the question asks. */
+  asks: {
+    /** A question of fact (how old, who did it…), and not "why" about a topic: the one rule every consumer reads. */
+    fact: boolean;
+    why: boolean;
+    /** "Why" about a topic of the guide (神为什么允许苦难？): what the faith teaches, not a detail of a story. */
+    whyTopic: boolean;
+    who: boolean;
+    number: boolean;
+    lifespan: boolean;
+  };
+  /** The words a question of fact's notes are asked in: the story's event (story-events.tsv). */
+  storyWords: string | undefined;
+  /** The English names of the guide's topics, people and places matched (友谊 → friendship). */
+  guided: string;
+  /** The words the English reference works are asked in. */
+  english: string | undefined;
+  /** The people a question of fact names, by their English names. */
+  people: string[];
+  /** The text search's query (a Chinese question in the Union Version's words and measure words too). */
+  textQuery: string;
+  /** A faith word or a name of the Bible is in it. */
+  inDomainWords: boolean;
+  /** It names a person or place of the Bible. */
+  namesBible: boolean;
+  /** Nothing in it is about faith and something plainly names another topic. */
+  otherTopic: boolean;
+}
+
+export interface QuestionAnalyser {
+  analyse(question: string, reader: { language: BibleLanguage; tradition: Tradition }): QuestionAnalysis;
+}
+
+export type EnglishKeywords = (question: string, language: BibleLanguage) => string | undefined;
+
+/** Orthodox readers number the Psalms as the Septuagint does ("Psalm 22" is the shepherd psalm): to KJV numbering. */
+function readersNumbering(ref: BibleReference, tradition: Tradition): BibleReference {
+  return tradition === 'orthodox' && ref.book === 'PSA' ? toScheme(ref, 'lxx', 'kjv') : ref;
+}
+
+function joinWords(...parts: (string | undefined)[]): string | undefined {
+  const joined = parts.filter(Boolean).join(' ').trim();
+  return joined || undefined;
+}
+
+export function createQuestionAnalyser(deps: {
+  parser: ReferenceParser;
+  guide?: PassageGuide;
+  englishKeywords?: EnglishKeywords;
+}): QuestionAnalyser {
+  const { parser } = deps;
+  const guide = deps.guide ?? defaultPassageGuide();
+  const englishKeywords = deps.englishKeywords ?? createEnglishKeywords(parser.catalogue.books);
+  const finder = createScriptureFinder(parser);
+
+  /**
+   * The books a question names, not as a citation ("What does Sirach say about friendship?", "箴言怎么说钱财？"), and
+   * the question without them, folded and lower-cased (what the named books are searched with).
+   */
+  function namedBooks(residual: string, reader: FindOptions): { codes: string[]; rest: string } {
+    const named = finder.all(residual, reader).filter((m) => !m.passage);
+    let rest = residual;
+    for (const m of [...named].reverse()) rest = `${rest.slice(0, m.at)} ${rest.slice(m.end)}`;
+    return { codes: [...new Set(named.map((m) => m.book))], rest: foldToSimplified(rest.toLowerCase()) };
+  }
+
+  return {
+    analyse(rawQuestion, reader) {
+      const { language, tradition } = reader;
+      const written = typeof rawQuestion === 'string' ? rawQuestion.slice(0, MAX_QUESTION) : '';
+      const chinese = language === 'zh-Hans' || language === 'zh-Hant';
+      const found: ReferenceMatch[] = parser
+        .findAll(written, { language, tradition })
+        .map((m) => ({ ...m, reference: readersNumbering(m.reference, tradition) }))
+        .filter((m) => parser.problemOf(m.reference) === undefined);
+      let writtenResidual = written;
+      for (const m of [...found].reverse())
+        writtenResidual = `${writtenResidual.slice(0, m.start)} ${writtenResidual.slice(m.end)}`;
+      // A Chinese question is read in the Union Version's spelling (梅瑟 → 摩西, 撒马利亚 → 撒玛利亚); its citations
+      // as written, in either canon's book names.
+      const question = chinese ? unionSpelling(written) : written;
+      const residual = chinese ? unionSpelling(writtenResidual) : writtenResidual;
+      const matches = guide.match(residual, language);
+      const why = asksWhy(question);
+      const whyTopic = why && matches.some((m) => m.entry.kind === 'topic');
+      const fact = isFactQuestion(question) && !whyTopic;
+      const { codes: books, rest: withoutBooks } = namedBooks(residual, reader);
+      // The English names of the topics and people matched ask the English works (and English texts) for readers of
+      // other languages: 友谊 → friendship, though the Union Version never uses the word.
+      const guided = matches
+        .filter((m) => m.entry.kind !== 'passage')
+        .flatMap((m) => (m.entry.names.en ?? []).slice(0, 2))
+        .join(' ');
+      const english = language === 'en' ? residual : joinWords(englishKeywords(residual, language), guided);
+      const namesBible = hasBibleName(question, language);
+      return {
+        written,
+        language,
+        tradition,
+        chinese,
+        citations: found.map((m) => m.reference),
+        mentions: finder.all(written, reader),
+        question,
+        residual,
+        searchable: analyzeQuery(residual, { lang: language, keepStopWordsIfEmpty: false }).length > 0,
+        guide: matches.map((match) => ({ match, detail: asksDetailOf(question, match.text, language) })),
+        names: chinese
+          ? matches.filter((m) => m.entry.kind === 'person' || m.entry.kind === 'place').map((m) => m.text)
+          : [],
+        books,
+        withoutBooks,
+        asks: {
+          fact,
+          why,
+          whyTopic,
+          who: asksWho(question),
+          number: asksNumber(question),
+          lifespan: asksLifespan(question),
+        },
+        storyWords: storyWords(residual),
+        guided,
+        english,
+        people: fact ? namesAsked(residual, language) : [],
+        // A Chinese question's text search asks in the Union Version's words too (出生 → 生在 降生: union-diction.ts).
+        textQuery: chinese ? withMeasureWords(withUnionDiction(residual)) : residual,
+        inDomainWords: hasFaithTerm(question, language) || namesBible,
+        namesBible,
+        otherTopic: namesOnlyAnotherTopic(normalise(question)),
+      };
+    },
+  };
+}

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { createReferenceParser } from '../scripture/references.parser.ts';
+import { TEST_BOOKS } from '../scripture/fixtures/books.fixture.ts';
+import { createQuestionAnalyser } from './analyse.ts';
+import { createScriptureFinder } from './mentions.ts';
+
+const parser = createReferenceParser(TEST_BOOKS);
+const finder = createScriptureFinder(parser);
+const analyser = createQuestionAnalyser({ parser });
+const en = { language: 'en', tradition: 'protestant' } as const;
+const es = { language: 'es', tradition: 'protestant' } as const;
+const books = (text: string, reader: { language: 'en' | 'es'; tradition: 'protestant' } = en) =>
+  analyser.analyse(text, reader).books;
+
+describe('the one book finder', () => {
+  it('reads "my job" as a job, for the retriever (the analysis) and the intent (the finder) alike', () => {
+    for (const text of [
+      'What does the Bible say about doing my job well?',
+      'how should a christian treat his boss at his job',
+      'I got a mark on my exam',
+    ]) {
+      expect(books(text)).toEqual([]);
+      expect(finder.mentions(text)).toBe(false);
+    }
+  });
+
+  it('reads Job, capitalised or after "book of", as the book', () => {
+    expect(books('What does Job say about suffering?')).toEqual(['JOB']);
+    expect(books('what does the book of job say about suffering')).toEqual(['JOB']);
+    expect(finder.all('Read Job 3 and James').map((m) => [m.book, m.passage])).toEqual([
+      ['JOB', true],
+      ['JAS', false],
+    ]);
+  });
+
+  it('reads Spanish "Judas" as the man, and "la carta de Judas" as the letter', () => {
+    expect(books('¿Por qué Judas traicionó a Jesús?', es)).toEqual([]);
+    expect(books('¿Qué enseña la carta de Judas?', es)).toEqual(['JUD']);
+    // An English reader's "Judas" is never the Spanish name of Jude.
+    expect(books('Who replaced Judas as an apostle?')).toEqual([]);
+  });
+
+  it('takes the books it found out of what they are searched with', () => {
+    const analysis = analyser.analyse('What does Sirach say about friendship?', en);
+    expect(analysis.books).toEqual(['SIR']);
+    expect(analysis.withoutBooks).toBe('what does   say about friendship?');
+  });
+});
