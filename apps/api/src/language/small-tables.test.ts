@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { BOOK_CUE, EVERYDAY_BOOK_NAMES, PERSON_BOOK_NAMES, bookNameWordRows } from './book-name-words.ts';
 import { readRewriteList, readTable } from './lexicon.ts';
 import { HAN_VARIANTS } from './quotation-words.ts';
-import { WARM_QUESTIONS } from './warm-up-questions.ts';
+import { WARM_QUERIES, WARM_QUESTIONS } from './warm-up-questions.ts';
 
 describe('book-name-words.tsv', () => {
   const rows = bookNameWordRows();
@@ -43,6 +43,14 @@ describe('han-variants.tsv', () => {
 describe('warm-up-questions.tsv', () => {
   it('asks one question in each interface language', () => {
     expect(WARM_QUESTIONS.map((q) => q.language)).toEqual(['zh-cn', 'zh-tw', 'en', 'es-es', 'fr-fr']);
+  });
+});
+
+describe('warm-up-queries.tsv', () => {
+  it('searches once in each language of the corpus', () => {
+    const rows = readTable('warm-up-queries.tsv', ['language', 'query'] as const);
+    expect(rows.map((row) => row.language)).toEqual(['en', 'zh-Hans', 'zh-Hant', 'es', 'fr']);
+    expect(WARM_QUERIES).toEqual(rows.map((row) => row.query));
   });
 });
 
