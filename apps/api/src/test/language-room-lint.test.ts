@@ -15,6 +15,11 @@ async function problems(rule: string, file: string, code: string): Promise<numbe
   return (result?.messages ?? []).filter((m) => m.ruleId === `language-room/${rule}`).map((m) => m.line);
 }
 const wordLists = (file: string, code: string) => problems('no-chinese-word-lists', file, code);
+/**
+ * ESLint loads the repository's config and parsers on its first file and lints each planted file whole: seconds on
+ * an idle machine, half a minute at a load of 30 (measured beside five test runs), so each test is given two minutes.
+ */
+const LINT_TIMEOUT = 120_000;
 
 const planted = [
   'const words = /祷告|祈祷/u;',
@@ -35,7 +40,7 @@ const notLists = [
   'export const planted = [han, marks, words, question, pair];',
 ].join('\n');
 
-describe('no Chinese word list outside the language room (eslint rule)', () => {
+describe('no Chinese word list outside the language room (eslint rule)', { timeout: LINT_TIMEOUT }, () => {
   it('fails on a Chinese regular expression or a list of three Chinese strings planted in the engine', async () => {
     for (const file of [
       'apps/api/src/answer/planted.ts',
@@ -60,7 +65,7 @@ describe('no Chinese word list outside the language room (eslint rule)', () => {
   });
 });
 
-describe('the engine’s rooms import downward only (eslint rule)', () => {
+describe('the engine’s rooms import downward only (eslint rule)', { timeout: LINT_TIMEOUT }, () => {
   const direction = (file: string, code: string) => problems('room-direction', file, code);
   it('fails when the language room imports a room above it, or question or retrieval imports answer', async () => {
     const code = [
