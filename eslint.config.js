@@ -3,6 +3,7 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import uiText from './scripts/eslint/no-literal-ui-text.js';
+import languageRoom from './scripts/eslint/language-room.js';
 
 /** An import pattern that refuses the API's folders above a layer, however many `../` lead there. */
 function layer(folders, below) {
@@ -66,7 +67,55 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [layer('features|corpus|retrieval|answer|db', 'scripture (the bottom layer)')] },
+        {
+          patterns: [
+            layer('features|corpus|retrieval|answer|question|db', 'scripture (the bottom layer)'),
+            // Only the lines reader of the data files (it imports nothing): the book aliases are lines of a list.
+            {
+              regex: '^(\\.\\.?/)+language/(?!lexicon\\.ts$)',
+              message: 'scripture (the bottom layer) may read the language room’s data files only through lexicon.ts.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // No Chinese regular expression or word list outside the language room: there they are data, one entry a line
+    // with its examples (apps/api/src/language/lexicon/). Tests and fixtures may quote Chinese questions freely.
+    // scripture/ sits below the language room (language → scripture): its reference notation (章, 篇, 节, the
+    // numerals) is the parser's grammar, which the rooms above build on, and stays with the parser.
+    files: ['apps/api/src/**/*.ts'],
+    ignores: [
+      'apps/api/src/language/**',
+      'apps/api/src/scripture/**',
+      '**/*.test.ts',
+      'apps/api/src/test/**',
+      '**/fixtures/**',
+    ],
+    plugins: { 'language-room': languageRoom },
+    rules: { 'language-room/no-chinese-word-lists': 'error' },
+  },
+  {
+    // The engine's rooms import downward only: answer → retrieval → question → language (issue 26's room plan).
+    // Held where it holds today: language imports none of the rooms above it, question not answer, retrieval not
+    // answer (its eval, which scores answers too, is apart until eval/ is a room of its own). question still reads
+    // the passage guide and the word matchers in retrieval/guide/, so question → retrieval is not yet refused.
+    files: ['apps/api/src/{language,question,retrieval}/**/*.ts'],
+    ignores: ['**/*.test.ts', 'apps/api/src/retrieval/eval/**'],
+    plugins: { 'language-room': languageRoom },
+    rules: {
+      'language-room/room-direction': [
+        'error',
+        {
+          root: 'apps/api/src',
+          order: 'features → answer → retrieval → question → language → scripture',
+          forbidden: {
+            language: ['features', 'answer', 'retrieval', 'question', 'corpus', 'db'],
+            question: ['features', 'answer'],
+            retrieval: ['features', 'answer'],
+          },
+        },
       ],
     },
   },

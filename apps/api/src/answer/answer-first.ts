@@ -9,6 +9,7 @@ import type { Locale } from '@bible-qa/contract';
 import type { AnswerContext, ContextEntry, ContextVerse } from './answer-model.ts';
 import { answerPhrase as phrase } from './answer-first-phrases.ts';
 import { joinList, phrase as sharedPhrase } from './composer-phrases.ts';
+import { LABEL_BRACKETED, LABEL_NUMBER } from '../language/reference-labels.ts';
 import { inQuotes } from './quote-marks.ts';
 
 const CHINESE = new Set<Locale>(['zh-cn', 'zh-tw']);
@@ -66,9 +67,7 @@ function listed(verse: ContextVerse, locale: Locale): string {
 
 function bookOf(verse: ContextVerse): string {
   // An Orthodox reader's Psalm label carries the Protestant number in brackets: "Psalm 22:1 (23:1)".
-  return verse.label
-    .replace(/\s*\([\d:,\-–篇章 ]+\)$/u, '')
-    .replace(/\s*\d+(?::\d+)?(?:[-–]\d+(?::\d+)?)?\s*[篇章]?(?:\s*\(\d+\))?$/u, '');
+  return verse.label.replace(LABEL_BRACKETED, '').replace(LABEL_NUMBER, '');
 }
 
 function excerpt(text: string, max: number): string {

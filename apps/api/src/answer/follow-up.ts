@@ -1,32 +1,10 @@
 import type { FindOptions } from '../scripture/references.parser.ts';
 import { foldToSimplified, HAN_RUN } from '../retrieval/chinese-text.ts';
-import { wholeWords } from '../retrieval/guide/domain-words.ts';
+import { followUpWords } from '../language/follow-up-words.ts';
 import type { Mention, ScriptureFinder } from '../question/mentions.ts';
 
-/** Words that point back to a book ("this book"): the referent is the book alone. */
-const BOOK_BACK_HAN = /这卷书|这本书|此书|该书|这卷|这部书/u;
-const BOOK_BACK_LATIN = wholeWords(['this book', 'that book', 'este libro', 'ese libro', 'ce livre', 'cet ouvrage']);
-/** Words that point back to a passage, person or thing named before. */
-const BACK_HAN = /这段经文|这段话|这节经文|这节|这一章|这章|这篇|这个比喻|这个故事|这位|此人/u;
-const BACK_LATIN = wholeWords([
-  'this passage',
-  'this chapter',
-  'this verse',
-  'this parable',
-  'this story',
-  'that passage',
-  'este pasaje',
-  'este capítulo',
-  'este versículo',
-  'esta parábola',
-  'ce passage',
-  'ce chapitre',
-  'ce verset',
-  'cette parabole',
-]);
-/** Bare pronouns point back only in a short question ("它的作者是谁？", "Who wrote it?"). */
-const PRONOUN_HAN = /[他她它]/u;
-const PRONOUN_LATIN = wholeWords(['it', 'he', 'him', 'she', 'her', 'they', 'él', 'ella', 'ellos', 'il', 'elle', 'lui']);
+/** Words that point back: to a book ("this book"), to a passage, person or thing, or a bare pronoun. */
+const POINTING = followUpWords();
 const SHORT_WORDS = 6;
 const SHORT_HAN = 10;
 
@@ -51,12 +29,9 @@ export function retrievalQuestion(
 ): string {
   if (history.length === 0 || namesScripture) return question;
   const text = question.toLowerCase().replace(HAN_RUN, (run) => foldToSimplified(run));
-  const toBook = BOOK_BACK_HAN.test(text) || BOOK_BACK_LATIN.test(text);
-  const pointsBack =
-    toBook ||
-    BACK_HAN.test(text) ||
-    BACK_LATIN.test(text) ||
-    ((PRONOUN_HAN.test(text) || PRONOUN_LATIN.test(text)) && isShort(question));
+  const toBook = POINTING.book.test(text);
+  // Bare pronouns point back only in a short question ("它的作者是谁？", "Who wrote it?").
+  const pointsBack = toBook || POINTING.back.test(text) || (POINTING.pronoun.test(text) && isShort(question));
   if (!pointsBack) return question;
   let referent: Mention | undefined;
   for (const turn of [...history].reverse()) {

@@ -9,7 +9,7 @@ import { retrievalQuestion } from './follow-up.ts';
 import { readIntent } from './question-intent.ts';
 import { normalise } from '../retrieval/guide/domain-words.ts';
 import { createScriptureFinder, type ScriptureFinder } from '../question/mentions.ts';
-import { distressOf } from './care-lexicon.ts';
+import { distressOf } from '../language/care-lexicon.ts';
 import { passagesOfThemes, themesOf, type Theme } from './theme-passages.ts';
 
 /** Passages a prayer, sermon outline, poem or answer of care quotes. */

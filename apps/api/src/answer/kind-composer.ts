@@ -1,7 +1,7 @@
 import type { Locale } from '@bible-qa/contract';
 import type { AnswerContext, AnswerModel, ContextVerse } from './answer-model.ts';
 import { carePhrase, offTopicExamples, type CarePhrase } from './care-phrases.ts';
-import type { CareTheme } from './care-lexicon.ts';
+import type { CareTheme } from '../language/care-lexicon.ts';
 import { kindPhrase, type KindPhrase } from './kind-phrases.ts';
 
 const CHINESE = new Set<Locale>(['zh-cn', 'zh-tw']);

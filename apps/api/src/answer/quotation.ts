@@ -1,4 +1,5 @@
 import { foldToSimplified } from '../retrieval/chinese-text.ts';
+import { AFTER_REFERENCE, HAN_VARIANTS } from '../language/quotation-words.ts';
 
 const OPEN_QUOTES = '「『“"«‘';
 const CLOSE_QUOTES = '」』”"»’';
@@ -11,8 +12,6 @@ const ELISION = /\[\s*(?:…|\.{3})\s*\]|[…⋯]+|\.{3,}/g;
 const GAP = '\uE000';
 /** Notes the Union Version prints inside a verse (〔或作：审判世人；下同〕): not the verse's words. */
 const PRINTED_NOTE = /〔[^〕]*〕/g;
-/** Han characters that modern printings and writers swap for the Union Version's own. */
-const HAN_VARIANTS: Record<string, string> = { 祂: '他', 衪: '他', 祢: '你', 做: '作' };
 const UNIT = /\uE000|\p{Script=Han}|(?:(?!\p{Script=Han})[\p{L}\p{N}])+/gu;
 
 /**
@@ -27,7 +26,7 @@ function units(text: string): string[] {
   const out: string[] = [];
   for (const [unit] of prepared.matchAll(UNIT)) {
     if (/^\p{N}+$/u.test(unit)) continue;
-    out.push(HAN_VARIANTS[unit] ?? unit);
+    out.push(HAN_VARIANTS.get(unit) ?? unit);
   }
   return out;
 }
@@ -127,9 +126,6 @@ const BARE_PREFIX = /^>\s*[(（*_]*\s*$/;
 const BARE_SUFFIX = /^[\s)）*_.。]*$/;
 /** Quotation marks, dashes and brackets between a quotation and the reference after it: “…” (John 3:16). */
 const BEFORE_REFERENCE = /[\s（(：:,，—–―\-*_]*$/u;
-/** Between a reference and the quotation after it: "John 3:16: “…”", "约翰福音3:16说：「…」". */
-const AFTER_REFERENCE =
-  /^[\s）)*_]*[：:，,]?\s*(?:(?:说|說|写道|寫道|记着|記著|记载|記載|says|said|reads|dice|dit)\s*[：:，,]?\s*)?([「『“"«‘])/u;
 
 /** The lines of the blockquote that ends just above `lineStart`, up to the previous attribution line. */
 function blockquoteAbove(text: string, lineStart: number): Quotation | undefined {

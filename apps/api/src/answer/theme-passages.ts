@@ -1,5 +1,5 @@
-import { distressOf, type CareTheme } from './care-lexicon.ts';
-import { wholeWords } from '../retrieval/guide/domain-words.ts';
+import { distressOf, type CareTheme } from '../language/care-lexicon.ts';
+import { themeWords } from '../language/theme-words.ts';
 
 /**
  * Passages chosen by hand for the themes people ask prayers, sermons and poems on, and for readers in distress.
@@ -85,121 +85,23 @@ export const THEME_PASSAGES: Record<Theme | 'general', readonly string[]> = {
   general: ['PSA.23.1-PSA.23.3', 'PHP.4.6-PHP.4.7', 'ROM.8.28', 'JHN.3.16'],
 };
 
-const THEME_WORDS: Record<Exclude<Theme, CareTheme>, { han: RegExp; latin: RegExp }> = {
-  thanksgiving: {
-    han: /感恩|感谢|谢恩|谢饭|饭前|丰收|生日/u,
-    latin: wholeWords([
-      'thank\\p{L}*',
-      'gratitude',
-      'grateful',
-      'gracias',
-      'agradec\\p{L}*',
-      'merci',
-      'reconnaissan\\p{L}*',
-    ]),
-  },
-  marriage: {
-    han: /婚|夫妻|丈夫|妻子|配偶|新郎|新娘|恋爱/u,
-    latin: wholeWords([
-      'marriage',
-      'married',
-      'wedding',
-      'husband',
-      'wife',
-      'matrimonio',
-      'boda',
-      'esposo',
-      'esposa',
-      'mariage',
-      'noces',
-      'époux',
-      'épouse',
-    ]),
-  },
-  forgiveness: {
-    han: /饶恕|宽恕|赦免|原谅/u,
-    latin: wholeWords(['forgiv\\p{L}*', 'perd[oó]n\\p{L}*', 'pardon\\p{L}*']),
-  },
-  guidance: {
-    han: /引导|带领|指引|方向|抉择|选择|决定|前途/u,
-    latin: wholeWords([
-      'guidance',
-      'direction',
-      'decision',
-      'choose',
-      'gu[ií]a',
-      'dirección',
-      'decisión',
-      'conduite',
-      'décision',
-      'choix',
-    ]),
-  },
-  courage: {
-    han: /勇气|勇敢|刚强|力量|软弱/u,
-    latin: wholeWords(['courage', 'strength', 'brave', 'valent\\p{L}*', 'fuerza', 'force', 'ánimo']),
-  },
-  family: {
-    han: /孩子|儿子|女儿|儿女|子女|父母|家人|家庭|宝宝/u,
-    latin: wholeWords([
-      'child\\p{L}*',
-      'son',
-      'daughter',
-      'family',
-      'parents',
-      'hij[oa]s?',
-      'familia',
-      'padres',
-      'enfants?',
-      'fils',
-      'fille',
-      'famille',
-      'parents',
-    ]),
-  },
-  peace: {
-    han: /平安|平静|安宁|和平/u,
-    latin: wholeWords(['peace', 'paz', 'paix']),
-  },
-  hope: {
-    han: /盼望|希望|未来/u,
-    latin: wholeWords(['hope', 'future', 'esperanza', 'futuro', 'espérance', 'espoir', 'avenir']),
-  },
-  love: {
-    han: /爱/u,
-    latin: wholeWords(['love', 'amor', 'amour']),
-  },
-  repentance: {
-    han: /浪子|回头|悔改|回转|迷途/u,
-    latin: wholeWords(['prodigal', 'repent\\p{L}*', 'pr[oó]dig\\p{L}*', 'arrepent\\p{L}*', 'prodigue', 'repentance']),
-  },
-  work: {
-    han: /工作|事业|考试|学业|求职|面试|生意/u,
-    latin: wholeWords([
-      'work',
-      'job',
-      'exams?',
-      'study',
-      'interview',
-      'trabajo',
-      'examen',
-      'estudios',
-      'entrevista',
-      'travail',
-      'emploi',
-      'études',
-      'entretien',
-    ]),
-  },
-  creation: {
-    han: /创造|大自然|自然|星空|花草/u,
-    latin: wholeWords(['creation', 'nature', 'creación', 'naturaleza', 'création']),
-  },
-  travel: {
-    han: /旅途|旅行|出门|远行|出差|平安抵达/u,
-    latin: wholeWords(['journey', 'travel\\p{L}*', 'trip', 'viaje', 'voyage', 'trajet']),
-  },
-};
+/** The themes a request may name in words (language/lexicon/themes.*.tsv), in the order they are tried. */
+export const WORD_THEMES = [
+  'thanksgiving',
+  'marriage',
+  'forgiveness',
+  'guidance',
+  'courage',
+  'family',
+  'peace',
+  'hope',
+  'love',
+  'repentance',
+  'work',
+  'creation',
+  'travel',
+] as const satisfies readonly Exclude<Theme, CareTheme>[];
+const THEME_WORDS = themeWords(WORD_THEMES);
 
 /**
  * The themes a request speaks of, in the order the sets are tried: the distress a care theme names first, illness
@@ -208,12 +110,7 @@ const THEME_WORDS: Record<Exclude<Theme, CareTheme>, { han: RegExp; latin: RegEx
 export function themesOf(foldedText: string): Theme[] {
   const distress = distressOf(foldedText);
   const out: Theme[] = [...distress.filter((t) => t === 'illness'), ...distress.filter((t) => t !== 'illness')];
-  for (const [theme, words] of Object.entries(THEME_WORDS) as [
-    Exclude<Theme, CareTheme>,
-    { han: RegExp; latin: RegExp },
-  ][]) {
-    if (words.han.test(foldedText) || words.latin.test(foldedText)) out.push(theme);
-  }
+  for (const theme of WORD_THEMES) if (THEME_WORDS[theme].test(foldedText)) out.push(theme);
   return out;
 }
 

@@ -1,24 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import type { AnswerStatus, ChatMode, Locale } from '@bible-qa/contract';
+import type { AnswerStatus } from '@bible-qa/contract';
 import type { Logger } from 'pino';
 import type { Tradition } from '../scripture/references.types.ts';
 import type { AnswerModel } from './answer-model.ts';
 import { runGeneration, type GenerationDeps } from './generate.ts';
 import { GenerationHub } from './generation-hub.ts';
+import { WARM_QUESTIONS } from '../language/warm-up-questions.ts';
 
 /**
- * One question per language, across the paths a first question takes (a doctrine, a named passage, a person, a
- * topic, professional mode's cross-references and commentary): asked once, they open the index's tables, load the
- * passage guide and the language's analysers and fill the version's memos, so a reader's first question is not the
- * one that pays for it.
+ * One question per language, across the paths a first question takes (language/lexicon/warm-up-questions.tsv):
+ * asked once, they open the index's tables, load the passage guide and the language's analysers and fill the
+ * version's memos, so a reader's first question is not the one that pays for it.
  */
-export const WARM_QUESTIONS: readonly { language: Locale; question: string; mode: ChatMode }[] = [
-  { language: 'zh-cn', question: '什么是因信称义？', mode: 'advanced' },
-  { language: 'zh-tw', question: '登山寶訓主要講了什麼？', mode: 'advanced' },
-  { language: 'en', question: 'Who was Moses?', mode: 'professional' },
-  { language: 'es-es', question: '¿Qué dice la Biblia sobre el perdón?', mode: 'advanced' },
-  { language: 'fr-fr', question: 'Que dit la Bible sur la prière ?', mode: 'simple' },
-];
+export { WARM_QUESTIONS };
 
 /**
  * With a remote model the warm-up never calls it: this stand-in quotes the gathered verses, so retrieval, citation

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import type { Logger } from 'pino';
 import { AppError } from '../http/app-error.ts';
+import { WARM_QUERIES } from '../language/warm-up-questions.ts';
 import { openIndex } from '../retrieval/lance-passage-index.ts';
 import type { Embedder, PassageIndex } from '../retrieval/passage-index.ts';
 import type { Reader } from './corpus-versions.repository.ts';
@@ -34,8 +35,6 @@ export interface CorpusWatch {
 }
 
 const DEFAULT_WATCH: CorpusWatch = { pollMs: 5_000, oldVersionGraceMs: 180_000, holdTtlMs: DEFAULT_HOLD_TTL_MS };
-/** Read before a version takes requests, so the index's files are in memory (one query per corpus language). */
-const WARM_QUERIES = ['God so loved the world', '神爱世人', '神愛世人', 'Dios amó al mundo', 'Dieu a aimé le monde'];
 
 /**
  * Keeps the corpus in use. An instance opens the current version from the index directory every instance shares,
@@ -80,6 +79,7 @@ export function createCorpusService(deps: {
     problem = text;
   };
 
+  /** Read before a version takes requests, so the index's files are in memory (language/lexicon/warm-up-queries.tsv). */
   async function warm(candidate: ReadyCorpus): Promise<void> {
     for (const query of WARM_QUERIES) await candidate.index.search({ query, limit: 5 });
     for (const warmer of warmers) await warmer(candidate);

@@ -77,3 +77,15 @@ describe('readNamedPatterns', () => {
       }
   });
 });
+
+describe('anyOf', () => {
+  it('matches where any of the lines matches, and joins only patterns of flag u', async () => {
+    const { anyOf } = await import('./lexicon.ts');
+    const either = anyOf([{ regex: compilePattern('焦虑') }, { regex: compilePattern('anxious') }]);
+    expect(either.test('我很焦虑')).toBe(true);
+    expect(either.test('i am anxious')).toBe(true);
+    expect(either.test('i am calm')).toBe(false);
+    expect(anyOf([]).test('anything')).toBe(false);
+    expect(() => anyOf([{ regex: /a/gi }])).toThrow(/flag u only/);
+  });
+});

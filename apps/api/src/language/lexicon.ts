@@ -223,6 +223,42 @@ export function readPatternList(file: string, fold: (text: string) => string = (
   return rows;
 }
 
+/**
+ * One matcher for several lines of a list: a text matches it where it matches any of them. Built once per list and
+ * tag by the lists' readers (a union tests once where the lines would each be tested).
+ */
+export function anyOf(rows: readonly { regex: RegExp }[]): RegExp {
+  if (!rows.length) return /(?!)/u;
+  const flagged = rows.find((row) => row.regex.flags.replace('u', ''));
+  if (flagged)
+    throw new Error(`anyOf joins patterns of flag u only, not /${flagged.regex.source}/${flagged.regex.flags}`);
+  return new RegExp(rows.map((row) => `(?:${row.regex.source})`).join('|'), 'u');
+}
+
+/** A line of a table: its cells by column name, and where it is. */
+export type TableRow<C extends string> = { file: string; line: number } & Record<C, string>;
+
+/**
+ * A table of a few named columns, one row a line (`language<TAB>mode<TAB>question`): for data that is neither a list
+ * of patterns nor of rewrites. The first `required` columns must be filled; the others may be left empty ('').
+ */
+export function readTable<C extends string>(
+  file: string,
+  columns: readonly C[],
+  required: number = columns.length,
+): TableRow<C>[] {
+  return dataLines(file).map(({ line, cells }) => {
+    if (cells.length > columns.length)
+      throw new Error(`${file}:${line}: more cells than columns (${columns.join(', ')})`);
+    const missing = columns.slice(0, required).find((_, i) => !cells[i]);
+    if (missing)
+      throw new Error(`${file}:${line}: a line needs ${columns.slice(0, required).join(', ')} (no ${missing})`);
+    const row = { file, line } as TableRow<C>;
+    columns.forEach((column, i) => ((row as Record<string, unknown>)[column] = cells[i] ?? ''));
+    return row;
+  });
+}
+
 /** One rewrite of a text before matching: `from<TAB>to<TAB>example` (the example holds `from`). */
 export interface RewriteRow {
   file: string;
@@ -258,7 +294,9 @@ export function rewriter(rows: readonly RewriteRow[]): (text: string) => string 
 /**
  * A context pattern that a word list cannot say (a word only when another does not follow it: "谁" not before "是"),
  * kept whole as a regular expression, one per line: `name<TAB>regex<TAB>flags<TAB>must match<TAB>must not match`,
- * several examples of a kind separated by ` | `. A test holds every pattern to its examples.
+ * several examples of a kind separated by ` | `; `-` for no flags. A line named `@part` is a piece that later lines
+ * of the file write as `{@part}` (the request verbs that several patterns share). A test holds every pattern, and
+ * every part, to its examples.
  */
 export interface NamedPattern {
   file: string;
@@ -272,9 +310,15 @@ export interface NamedPattern {
 export function readNamedPatterns(file: string): Map<string, NamedPattern> {
   const out = new Map<string, NamedPattern>();
   for (const { line, cells } of dataLines(file)) {
-    const [name, source, flags = '', must = '', mustNot = ''] = cells;
-    if (!name || !source || !must) throw new Error(`${file}:${line}: a pattern needs a name, a regex and an example`);
+    const [name, written, flags = '', must = '', mustNot = ''] = cells;
+    if (!name || !written || !must) throw new Error(`${file}:${line}: a pattern needs a name, a regex and an example`);
     if (out.has(name)) throw new Error(`${file}:${line}: pattern ${name} is defined twice`);
+    // A pattern named `@verbs` is a part that later patterns of the file use as `{@verbs}` (a group of it).
+    const source = written.replace(/\{(@[\w-]+)\}/g, (_, part: string) => {
+      const defined = out.get(part);
+      if (!defined) throw new Error(`${file}:${line}: no part ${part} defined above`);
+      return `(?:${defined.regex.source})`;
+    });
     const split = (cell: string) =>
       cell
         .split(' | ')

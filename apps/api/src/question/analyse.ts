@@ -23,8 +23,8 @@ import {
   withMeasureWords,
 } from '../retrieval/guide/question-words.ts';
 import { storyWords } from '../language/story-events.ts';
-import { unionSpelling } from '../retrieval/guide/chinese-spellings.ts';
-import { withUnionDiction } from '../retrieval/guide/union-diction.ts';
+import { unionSpelling } from '../language/chinese-spellings.ts';
+import { withUnionDiction } from '../language/union-diction.ts';
 import { createScriptureFinder, type Mention } from './mentions.ts';
 
 /** Longest question read. */

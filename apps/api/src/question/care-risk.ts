@@ -7,7 +7,14 @@
 // A message right after one at risk carries the risk on. The one thing that sets a sign aside is a question about a
 // figure of the Bible ("Why did Judas hang himself?") that says nothing of the writer.
 import { foldForLexicon } from '../language/fold.ts';
-import { readPatternList, readRewriteList, rewriter, type LexiconRow } from '../language/lexicon.ts';
+import {
+  namedPattern,
+  readNamedPatterns,
+  readPatternList,
+  readRewriteList,
+  rewriter,
+  type LexiconRow,
+} from '../language/lexicon.ts';
 import { hasBibleFigure } from '../retrieval/guide/bible-names.ts';
 import { careFeatures, careModel, probability } from './care-model.ts';
 
@@ -156,7 +163,8 @@ export function careText(text: string): string {
 }
 
 const NEGATION_LATIN = /(?:^|[^\p{L}])(?:not|never|no|nunca|jamais|pas|ne)\s+(?:\p{L}+\s+)?$/u;
-const NEGATION_HAN = /[不没別别未]$/u;
+/** A negation just before (我不 …, 没 …): language/lexicon/care.patterns.tsv. */
+const NEGATION_HAN = namedPattern(readNamedPatterns('care.patterns.tsv'), 'negation.han');
 
 /** Whether a line of a list is found in a prepared text; a wish to die said in the negative ("我不想死") is not. */
 function found(row: LexiconRow, text: string): boolean {

@@ -1,6 +1,7 @@
 // The one finder of the books and passages a text names (decision 0037): the question's analysis, the intent and the
 // follow-up resolution all ask it, so "my job" is a job for every one of them, and "the Book of Job" is Job.
 import type { FindOptions, ReferenceParser } from '../scripture/references.parser.ts';
+import { BOOK_CUE, EVERYDAY_BOOK_NAMES, PERSON_BOOK_NAMES } from '../language/book-name-words.ts';
 
 /** A book or passage a text names: the book's code, the words that named it and where they stand. */
 export interface Mention {
@@ -12,21 +13,6 @@ export interface Mention {
   at: number;
   end: number;
 }
-
-/**
- * English book names that are also everyday words: their capitalised form names the book ("What does Job say about
- * suffering?"), a lower-case one only after "book of" or "in" ("the book of job"); "my job", "my mark", "the acts of
- * the church" do not.
- */
-const EVERYDAY_WORDS = new Set(['job', 'mark', 'acts', 'numbers', 'judges', 'ruth', 'amos', 'daniel', 'john', 'james']);
-/**
- * Book names that are first a person's name, whatever the case: Spanish "Judas" (the traitor far more often than the
- * letter of Jude), "Santiago", French "Jacques". They name the book only after a word that says so ("la carta de
- * Judas", "l'épître de Jacques").
- */
-const PERSON_NAMES = new Set(['judas', 'santiago', 'jacques']);
-const BOOK_CUE =
-  /(?:\bbook of|\bin|\bread|\bfrom|\baccording to|\blibro de|\bcarta de|\bep[ií]stola de|\blivre de|\b[ée]p[iî]tre de)\s+$/i;
 
 function escape(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -87,8 +73,10 @@ export function createScriptureFinder(parser: ReferenceParser) {
       const word = m[0];
       const lower = word.toLowerCase();
       const cued = BOOK_CUE.test(text.slice(Math.max(0, m.index - 16), m.index));
-      const everyday = EVERYDAY_WORDS.has(lower) && word[0] === word[0]!.toLowerCase();
-      if ((everyday || PERSON_NAMES.has(lower)) && !cued) continue;
+      // A book name that is an everyday word ("my job") names the book capitalised or cued ("the book of job"); one
+      // that is first a person's name ("Judas") only cued (language/lexicon/book-name-words.tsv).
+      const everyday = EVERYDAY_BOOK_NAMES.has(lower) && word[0] === word[0]!.toLowerCase();
+      if ((everyday || PERSON_BOOK_NAMES.has(lower)) && !cued) continue;
       const book = latin.names.get(lower);
       if (book && !covered(m.index))
         found.push({ book, text: word, passage: false, at: m.index, end: m.index + word.length });

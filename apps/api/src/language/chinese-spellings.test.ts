@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { unionSpelling } from './chinese-spellings.ts';
-import { defaultPassageGuide } from './passage-guide.ts';
+import { chineseSpellings, unionSpelling } from './chinese-spellings.ts';
+import { defaultPassageGuide } from '../retrieval/guide/passage-guide.ts';
 
 describe('unionSpelling', () => {
   it.each([
@@ -25,4 +25,23 @@ describe('unionSpelling', () => {
     expect(ids).toContain('samaritan-woman');
     expect(ids).not.toContain('mary-mother-of-jesus');
   });
+});
+
+describe('chinese-spellings.tsv', () => {
+  const rows = chineseSpellings();
+  it('holds each spelling once, of two characters or more', () => {
+    expect(rows.length).toBeGreaterThanOrEqual(50);
+    expect(new Set(rows.map((r) => r.from)).size).toBe(rows.length);
+    for (const row of rows) expect([...row.from].length, row.from).toBeGreaterThanOrEqual(2);
+  });
+
+  it.each(rows.map((r) => [`${r.file}:${r.line} ${r.from}`, r] as const))(
+    '%s: its example is read in the Union Version’s spelling',
+    (_, row) => {
+      expect(row.example).toContain(row.from);
+      const read = unionSpelling(row.example);
+      expect(read).toContain(row.to);
+      expect(read).not.toContain(row.from);
+    },
+  );
 });
