@@ -52,9 +52,10 @@ function themeOrder(theme: string, set: readonly ContextVerse[], found: readonly
   };
   const all = [...set.map((v) => ({ v, r: rank(v, true) })), ...found.map((v) => ({ v, r: rank(v, false) }))];
   const ordered = all.sort((a, b) => a.r - b.r);
-  // The verses many sets share are taken only when the theme has too few of its own.
+  // The verses many sets share are taken only as far as the theme has too few of its own.
   const own = ordered.filter(({ r }) => r < 3);
-  return (own.length >= OWN_VERSES ? own : ordered).map(({ v }) => v);
+  const many = ordered.filter(({ r }) => r >= 3).slice(0, Math.max(0, OWN_VERSES - own.length));
+  return [...own, ...many].map(({ v }) => v);
 }
 
 /** Passages in order, without one that shares a verse with a passage before it (James 5:14-15 and 5:14-16). */
