@@ -119,3 +119,11 @@ describe('a sermon outline of the passages', () => {
     expect(text).toMatch(/\*\*Application:\*\* “[^”]+” \((Matthew 11:28|Philippians 4:6)\)$/);
   });
 });
+
+describe('a theme’s words', () => {
+  it('leaves out who the piece is for: a verse about a mother is not on a hospital prayer’s theme for that', async () => {
+    const { themeTerms } = await import('./verse-clauses.ts');
+    expect(themeTerms('我生病住院的母亲')).not.toContain('母亲');
+    expect(themeTerms('my mother in hospital')).toEqual(['hospi']);
+  });
+});

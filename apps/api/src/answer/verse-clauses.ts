@@ -1,6 +1,6 @@
 import { STOP_WORD_LISTS } from '../language/stop-words.ts';
 import { normalise } from '../language/fold.ts';
-import { moodsOf, type Mood } from '../language/kind-moods.ts';
+import { moodsOf, personWords, type Mood } from '../language/kind-moods.ts';
 import type { ContextVerse } from './answer-model.ts';
 import { parseUsfm } from '../scripture/usfm.ts';
 
@@ -82,18 +82,19 @@ export function asQuoted(clause: string): string {
 /**
  * The words of a theme that a verse on it may share: Latin words of four letters or more that are not stop words,
  * compared by their first five letters (forgive, forgiveness); Chinese, the pairs of characters left when the stop
- * words are taken out (失业, 工作).
+ * words are taken out (失业, 工作). Words for the people it is for (mother, 朋友) say who, not what: left out.
  */
 export function themeTerms(theme: string): string[] {
   const text = normalise(theme);
-  const stopHan = STOP_WORD_LISTS.zh;
+  const people = personWords();
+  const stopHan = [...STOP_WORD_LISTS.zh, ...people.zh];
   let han = text.replace(/[^\p{Script=Han}]+/gu, ' ');
   for (const word of [...stopHan].sort((a, b) => b.length - a.length)) han = han.split(word).join(' ');
   const pairs = han
     .split(/\s+/u)
     .filter((run) => run.length >= 2)
     .flatMap((run) => Array.from({ length: run.length - 1 }, (_, i) => run.slice(i, i + 2)));
-  const stopLatin = new Set(STOP_WORD_LISTS.en);
+  const stopLatin = new Set([...STOP_WORD_LISTS.en, ...people.en]);
   const words = (text.match(/\p{Script=Latin}+/gu) ?? [])
     .filter((w) => w.length >= 4 && !stopLatin.has(w))
     .map((w) => w.slice(0, 5));

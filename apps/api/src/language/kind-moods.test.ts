@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { moodsOf } from './kind-moods.ts';
+import { moodsOf, personWords } from './kind-moods.ts';
 
 describe('the moods of a verse clause', () => {
   it.each([
@@ -19,5 +19,12 @@ describe('the moods of a verse clause', () => {
   it('reads a word whole: "since" is no sin, "singing" is singing', () => {
     expect(moodsOf('since the day we heard')).not.toContain('confession');
     expect(moodsOf('singing and making melody')).toContain('praise');
+  });
+});
+
+describe('the people a piece is asked for', () => {
+  it('knows mother and 母亲 as who, not what', () => {
+    expect(personWords().zh).toContain('母亲');
+    expect(personWords().en.has('mother')).toBe(true);
   });
 });

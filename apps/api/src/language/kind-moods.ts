@@ -52,3 +52,13 @@ export function moodsOf(clause: string): Mood[] {
     (mood) => han.get(mood)?.some((word) => folded.includes(word)) || latin.get(mood)?.test(text) === true,
   );
 }
+
+let persons: { zh: readonly string[]; en: ReadonlySet<string> } | undefined;
+
+/** Words for the people a piece is asked for (lexicon/kind-persons.tsv): who it is for, not what it is about. */
+export function personWords(): { zh: readonly string[]; en: ReadonlySet<string> } {
+  if (persons) return persons;
+  const byTag = readWordsByTag('kind-persons.tsv');
+  persons = { zh: (byTag.get('zh') ?? []).map(foldToSimplified), en: new Set(byTag.get('en') ?? []) };
+  return persons;
+}
