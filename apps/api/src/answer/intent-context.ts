@@ -104,8 +104,11 @@ export function createIntentGatherer(deps: { gatherer: ContextGatherer; bible: S
     if (n < SHAPED_VERSES) return [{ ...ref, verse: from, endVerse: to }];
     const size = Math.ceil(n / SHAPED_VERSES);
     const parts: BibleReference[] = [];
-    for (let start = from; start <= to; start += size)
-      parts.push({ book: ref.book, chapter: ref.chapter, verse: start, endVerse: Math.min(to, start + size - 1) });
+    for (let start = from; start <= to; start += size) {
+      const end = Math.min(to, start + size - 1);
+      // A part of one verse is that verse (1 Thessalonians 5:17, not 5:17-17).
+      parts.push({ book: ref.book, chapter: ref.chapter, verse: start, ...(end > start ? { endVerse: end } : {}) });
+    }
     return parts;
   }
 

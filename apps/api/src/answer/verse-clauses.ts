@@ -54,6 +54,13 @@ export function clausesOf(text: string): string[] {
     const clean = joined.replace(QUOTE_MARKS, '').trim();
     if (!clean) continue;
     const short = clauseSize(clean) < (isHan(clean) ? SHORTEST.han : SHORTEST.words);
+    // A short clause ends the one before it within its sentence ("体贴肉体的，就是死；"), else begins the next
+    // ("Behold, …", "耶稣说：…").
+    const last = out[out.length - 1];
+    if (short && !pending && last !== undefined && !SENTENCE_END.test(last)) {
+      out[out.length - 1] = `${last}${isHan(clean) ? '' : ' '}${clean}`;
+      continue;
+    }
     if (short) {
       pending = joined;
       continue;
