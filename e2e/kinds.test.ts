@@ -4,8 +4,9 @@ import { launchBrowser, newPage, snap } from './support/browser.ts';
 import { startServerWithCorpus, type RunningServer } from './support/server.ts';
 
 /**
- * Issue 12's journey on the offline composer (no model): a prayer asked for from the composer's kind control comes
- * back as a prayer quoting linked corpus verses; an off-topic question gets the polite redirect with its two
+ * Issues 12 and 28's journey on the offline composer (no model): a prayer asked for from the composer's kind control
+ * comes back as a prayer whose petitions quote linked corpus verses, and a poem as a scripture cento listing its
+ * verses; an off-topic question gets the polite redirect with its two
  * example questions and no verses; a question of fact is answered by the verse that states it, first. At 390×844 and
  * 1280×800, a screenshot per step.
  */
@@ -33,8 +34,8 @@ async function send(page: Page, text: string): Promise<Locator> {
   return answer;
 }
 
-describe.each(['mobile', 'desktop'] as const)('prayer and off-topic journey in Chromium (%s)', (viewport) => {
-  it('asks for a prayer from the composer’s control, then asks an off-topic question', async () => {
+describe.each(['mobile', 'desktop'] as const)('prayer, poem and off-topic journey in Chromium (%s)', (viewport) => {
+  it('asks for a prayer and a poem from the composer’s control, then an off-topic question', async () => {
     const { context, page } = await newPage(browser, viewport);
     await context.addInitScript(() => window.localStorage.setItem(btoa('CHAT_ASSISTANT__APP_FIRST_TOUR'), 'true'));
     await page.goto(`${server.origin}/chat`);
@@ -54,18 +55,35 @@ describe.each(['mobile', 'desktop'] as const)('prayer and off-topic journey in C
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     await snap(page, `kinds-${viewport}-1-prayer-chosen`);
 
-    // 2. The prayer: a prayer's words around comfort and healing passages, each linked to the corpus.
+    // 2. The prayer prays the passages: each petition quotes its verse, linked to the corpus; no pasted topic.
     const prayer = await send(page, '我生病住院的母亲');
     const prayerText = (await prayer.getByTestId('chat-answer-content').textContent()) ?? '';
-    expect(prayerText).toContain('亲爱的天父，我们把我生病住院的母亲带到你的面前。');
-    expect(prayerText).toContain('求你亲自医治');
+    expect(prayerText).toContain('祷告：我生病住院的母亲');
+    expect(prayerText).toContain('天父，');
+    expect(prayerText).not.toContain('带到你的面前');
+    expect(prayerText.match(/「[^」]+」（[^）]+）。/g)?.length ?? 0).toBeGreaterThanOrEqual(2);
     expect(prayerText).toContain('阿们');
     expect(prayerText).not.toContain('核心经文');
     const linked = prayer.locator('[data-testid^="chat-citation-"][data-status="linked"]');
     await expect.poll(() => linked.count()).toBeGreaterThanOrEqual(2);
-    expect(await linked.first().textContent()).toContain('诗篇 23:4');
+    expect(await linked.allTextContents()).toContain('诗篇 23:4');
     await snap(page, `kinds-${viewport}-2-prayer`);
     // The control is back on answers for the next question.
+    expect(await kindSwitch.textContent()).toBe('问答');
+
+    // 2b. A poem: a scripture cento, every line a verse's words, the verses listed under it.
+    await kindSwitch.click();
+    await page.getByTestId('chat-kind-option-poem').click();
+    await expect.poll(() => kindSwitch.textContent()).toBe('诗歌');
+    const poem = await send(page, '神的爱');
+    const poemText = (await poem.getByTestId('chat-answer-content').textContent()) ?? '';
+    expect(poemText).toContain('诗歌：神的爱');
+    expect(poemText).toContain('诗句出自：');
+    expect(poemText).not.toContain('当我心里疲乏');
+    const poemLinks = poem.locator('[data-testid^="chat-citation-"][data-status="linked"]');
+    await expect.poll(() => poemLinks.count()).toBeGreaterThanOrEqual(2);
+    await poem.scrollIntoViewIfNeeded();
+    await snap(page, `kinds-${viewport}-2b-poem`);
     expect(await kindSwitch.textContent()).toBe('问答');
 
     // 3. An off-topic question: what the assistant is for, two example questions, no verses.
@@ -79,8 +97,8 @@ describe.each(['mobile', 'desktop'] as const)('prayer and off-topic journey in C
 
     // 4. An example question asks a real one, answered from Scripture.
     await redirect.getByTestId('chat-followup-1').click();
-    await expect.poll(() => answers(page).count()).toBe(3);
-    const third = answers(page).nth(2);
+    await expect.poll(() => answers(page).count()).toBe(4);
+    const third = answers(page).nth(3);
     await expect.poll(() => third.getAttribute('data-status'), { timeout: 30_000 }).toBe('done');
     await third.locator('[data-testid^="chat-citation-"][data-status="linked"]').first().waitFor();
     await snap(page, `kinds-${viewport}-4-example-answered`);

@@ -10,10 +10,13 @@ import { readIntent } from './question-intent.ts';
 import { normalise } from '../retrieval/guide/domain-words.ts';
 import { createScriptureFinder, type ScriptureFinder } from '../question/mentions.ts';
 import { distressOf } from '../language/care-lexicon.ts';
-import { passagesOfThemes, themesOf, type Theme } from './theme-passages.ts';
+import { passagesOfThemes, THEME_PASSAGES, themesOf, type Theme } from './theme-passages.ts';
+import { themeHitsOf, themeTerms, versesOfReference } from './verse-clauses.ts';
 
 /** Passages a prayer, sermon outline, poem or answer of care quotes. */
 const SHAPED_VERSES = 3;
+/** Passages a prayer, sermon outline or poem is made from: a cento's lines, a prayer's petitions, a sermon's points. */
+const KIND_VERSES = 8;
 /** A whole chapter the reader names (以诗篇23篇为主题) is read from its start, this many verses. */
 const CHAPTER_VERSES = 6;
 
@@ -24,6 +27,48 @@ const CHAPTER_VERSES = 6;
  * entries; only a theme no set covers is searched for, by its own words without the request's. A plain answer is
  * retrieved for its own question, with the history only resolving "this book" or "it" (follow-up.ts).
  */
+/** Verses of its own a theme needs before the verses many sets share are left out: a cento's five. */
+const OWN_VERSES = 5;
+/** How many of the hand-chosen sets hold each verse: Psalm 23 and Romans 8 close many of them. */
+const SETS_HOLDING = (() => {
+  const count = new Map<string, number>();
+  for (const refs of Object.values(THEME_PASSAGES))
+    for (const verse of new Set(refs.flatMap(versesOfReference))) count.set(verse, (count.get(verse) ?? 0) + 1);
+  return count;
+})();
+
+/**
+ * The order a prayer, sermon or poem takes its theme's verses in, so that each theme is made of its own passages:
+ * verses that hold the theme's own words first, then those of the hand-chosen set no other set holds, then the rest
+ * of what the theme's words retrieve, in the retriever's order, and last the verses many sets share (Psalm 23:4).
+ */
+function themeOrder(theme: string, set: readonly ContextVerse[], found: readonly ContextVerse[]): ContextVerse[] {
+  const terms = themeTerms(theme);
+  const shared = (v: ContextVerse) => versesOfReference(v.ref).some((k) => (SETS_HOLDING.get(k) ?? 0) > 1);
+  // More of the theme's words first (国家 and 和平 before 和平 alone).
+  const rank = (v: ContextVerse, fromSet: boolean) => {
+    const hits = themeHitsOf(v.text, terms);
+    return hits > 0 ? -hits : fromSet && !shared(v) ? 1 : !fromSet ? 2 : 3;
+  };
+  const all = [...set.map((v) => ({ v, r: rank(v, true) })), ...found.map((v) => ({ v, r: rank(v, false) }))];
+  const ordered = all.sort((a, b) => a.r - b.r);
+  // The verses many sets share are taken only as far as the theme has too few of its own.
+  const own = ordered.filter(({ r }) => r < 3);
+  const many = ordered.filter(({ r }) => r >= 3).slice(0, Math.max(0, OWN_VERSES - own.length));
+  return [...own, ...many].map(({ v }) => v);
+}
+
+/** Passages in order, without one that shares a verse with a passage before it (James 5:14-15 and 5:14-16). */
+function distinctPassages(verses: readonly ContextVerse[]): ContextVerse[] {
+  const seen = new Set<string>();
+  return verses.filter((v) => {
+    const keys = versesOfReference(v.ref);
+    if (keys.some((k) => seen.has(k))) return false;
+    keys.forEach((k) => seen.add(k));
+    return true;
+  });
+}
+
 export function createIntentGatherer(deps: { gatherer: ContextGatherer; bible: ScriptureSource }) {
   let finder: { parser: unknown; scripture: ScriptureFinder } | undefined;
   async function scriptureFinder() {
@@ -59,12 +104,48 @@ export function createIntentGatherer(deps: { gatherer: ContextGatherer; bible: S
     if (n < SHAPED_VERSES) return [{ ...ref, verse: from, endVerse: to }];
     const size = Math.ceil(n / SHAPED_VERSES);
     const parts: BibleReference[] = [];
-    for (let start = from; start <= to; start += size)
-      parts.push({ book: ref.book, chapter: ref.chapter, verse: start, endVerse: Math.min(to, start + size - 1) });
+    for (let start = from; start <= to; start += size) {
+      const end = Math.min(to, start + size - 1);
+      // A part of one verse is that verse (1 Thessalonians 5:17, not 5:17-17).
+      parts.push({ book: ref.book, chapter: ref.chapter, verse: start, ...(end > start ? { endVerse: end } : {}) });
+    }
     return parts;
   }
 
-  /** The named passages, then the theme's set; a theme no set covers is searched for by its own words. */
+  /**
+   * The theme's words searched for as a question is (the retriever's fused ranking), in the reader's translation;
+   * `story` when they name a passage (the parable of the Good Samaritan), which then leads.
+   */
+  async function retrievedFor(input: GatherInput, theme: string): Promise<{ verses: ContextVerse[]; story: boolean }> {
+    const found = await deps.gatherer.gather({
+      ...input,
+      question: theme,
+      kind: 'answer',
+      mode: 'advanced',
+      withCrossReferences: false,
+      retrievalQuery: undefined,
+      analysis: undefined,
+    });
+    return { verses: found.context.verses.filter((v) => !v.outsideCanon), story: found.context.focus === 'passage' };
+  }
+
+  /**
+   * A passage of a story or an argument (the parable of the Good Samaritan, Luke 10:25-37) as its three parts, in
+   * order, for a sermon outline's points: its setting, its turn and its command.
+   */
+  async function inParts(verse: ContextVerse, reader: ReaderContext, translation: string): Promise<ContextVerse[]> {
+    const ref = parseUsfm(verse.ref);
+    if (!ref || ref.verse === undefined || ref.endVerse === undefined || ref.endChapter !== undefined) return [verse];
+    if (ref.endVerse - ref.verse + 1 < SHAPED_VERSES) return [verse];
+    const parts = await read(inThree(ref), reader, translation);
+    return parts.length > 1 ? parts : [verse];
+  }
+
+  /**
+   * The named passages, then the theme's set; a theme no set covers is searched for by its own words. A prayer,
+   * sermon or poem also takes the verses the theme's words retrieve, in the order themeOrder gives, so that each theme is
+   * prayed and sung in its own passages; a reader at risk keeps to the set chosen for comfort.
+   */
   async function passagesFor(
     input: GatherInput,
     cited: BibleReference[],
@@ -72,20 +153,32 @@ export function createIntentGatherer(deps: { gatherer: ContextGatherer; bible: S
     reader: ReaderContext,
     translation: string,
     theme: string,
+    comfortOnly: boolean,
   ): Promise<ContextVerse[]> {
     const named = cited.flatMap(inThree);
     const curated = passagesOfThemes(themes)
       .map(parseUsfm)
       .filter((r): r is BibleReference => Boolean(r));
-    let verses = await read([...named, ...curated].slice(0, SHAPED_VERSES + 4), reader, translation);
-    if (verses.length < SHAPED_VERSES && !named.length && !themes.length && theme) {
-      const found = await deps.gatherer.gather({
-        ...input,
-        question: theme,
-        mode: 'simple',
-        withCrossReferences: false,
-      });
-      verses = [...verses, ...found.context.verses.filter((v) => !verses.some((k) => k.ref === v.ref))];
+    const kind = input.kind !== 'answer' && !comfortOnly;
+    const limit = kind ? KIND_VERSES : SHAPED_VERSES;
+    let verses = await read([...named, ...curated].slice(0, limit + 4), reader, translation);
+    if (kind && theme) {
+      const found = await retrievedFor(input, theme);
+      const own = named.length ? await read(named, reader, translation) : [];
+      // A story the theme names is the theme: its parts in order (a parable's setting, turn and command) are what
+      // is prayed, preached and sung, not the other parables its words find, nor the hand-chosen sets its words
+      // touch ("son" in "the prodigal son").
+      const story = found.story && found.verses[0] ? await inParts(found.verses[0], reader, translation) : [];
+      if (story.length > 1) verses = distinctPassages([...own, ...story]);
+      else {
+        const set = story.length ? [] : verses;
+        verses = distinctPassages([...own, ...story, ...themeOrder(theme, set, found.verses)]);
+        if (input.kind === 'sermon' && verses[0])
+          verses = [...(await inParts(verses[0], reader, translation)), ...verses.slice(1)];
+      }
+    } else if (verses.length < SHAPED_VERSES && !named.length && !themes.length && theme) {
+      const found = (await retrievedFor(input, theme)).verses;
+      verses = [...verses, ...found.filter((v) => !verses.some((k) => k.ref === v.ref))];
     }
     if (verses.length < SHAPED_VERSES) {
       const general = passagesOfThemes(['general']).map(parseUsfm);
@@ -98,7 +191,7 @@ export function createIntentGatherer(deps: { gatherer: ContextGatherer; bible: S
         verses.some((k) => k.ref.split('.', 2).join() === v.ref.split('.', 2).join());
       verses = [...verses, ...more.filter((v) => !sameChapter(v))];
     }
-    return verses.slice(0, SHAPED_VERSES);
+    return verses.slice(0, limit);
   }
 
   return {
@@ -148,7 +241,7 @@ export function createIntentGatherer(deps: { gatherer: ContextGatherer; bible: S
       const translation = await deps.bible.translationFor(reader);
       const chosen = intent.offTopic
         ? []
-        : await passagesFor(input, cited, themes, reader, translation.id, read0.theme);
+        : await passagesFor(input, cited, themes, reader, translation.id, read0.theme, Boolean(intent.risk));
       return {
         reader,
         translation: { id: translation.id, name: translation.name },

@@ -2,7 +2,7 @@ import type { Locale } from '@bible-qa/contract';
 import type { AnswerContext, AnswerModel, ContextVerse } from './answer-model.ts';
 import { carePhrase, offTopicExamples, type CarePhrase } from './care-phrases.ts';
 import type { CareTheme } from '../language/care-lexicon.ts';
-import { kindPhrase, type KindPhrase } from './kind-phrases.ts';
+import { poem, prayer, sermon } from './kind-forms.ts';
 
 const CHINESE = new Set<Locale>(['zh-cn', 'zh-tw']);
 
@@ -12,17 +12,6 @@ function quote(verse: ContextVerse, locale: Locale): string {
   return `> ${verse.text}\n> ${dash}${verse.label}`;
 }
 
-const PRAYER_ASK: Record<CareTheme | 'general', KindPhrase> = {
-  illness: 'prayerAskIllness',
-  grief: 'prayerAskGrief',
-  anxiety: 'prayerAskAnxiety',
-  despair: 'prayerAskDespair',
-  crisis: 'prayerAskDespair',
-  worth: 'prayerAskWorth',
-  lonely: 'prayerAskLonely',
-  sleep: 'prayerAskSleep',
-  general: 'prayerAskGeneral',
-};
 const CARE_OPEN: Record<CareTheme, CarePhrase> = {
   anxiety: 'careOpenAnxiety',
   grief: 'careOpenGrief',
@@ -36,49 +25,6 @@ const CARE_OPEN: Record<CareTheme, CarePhrase> = {
 
 function careTopic(topic: string | undefined): CareTheme | undefined {
   return topic && topic in CARE_OPEN ? (topic as CareTheme) : undefined;
-}
-
-/** What the piece is about, as a heading can show it: the theme the reader gave, or a general one. */
-function themeOf(c: AnswerContext): string {
-  const theme = c.intent?.theme.trim();
-  return theme ? theme : kindPhrase('themeGeneral', c.language);
-}
-
-function prayer(c: AnswerContext, careTheme: CareTheme | undefined): string {
-  const L = c.language;
-  const theme = c.intent?.theme.trim();
-  const out = [`### ${kindPhrase('prayerTitle', L)}`, ''];
-  out.push(theme ? kindPhrase('prayerOpen', L, { theme }) : kindPhrase('prayerOpenGeneral', L), '');
-  if (c.verses.length) out.push(kindPhrase('prayerWord', L), '');
-  for (const v of c.verses.slice(0, 3)) out.push(quote(v, L), '');
-  out.push(kindPhrase(PRAYER_ASK[careTheme ?? 'general'], L), '', kindPhrase('prayerClose', L));
-  return out.join('\n');
-}
-
-function sermon(c: AnswerContext): string {
-  const L = c.language;
-  const theme = themeOf(c);
-  const out = [`### ${kindPhrase('sermonTitle', L, { theme })}`, '', kindPhrase('sermonBigIdea', L, { theme }), ''];
-  const points = ['sermonPoint1', 'sermonPoint2', 'sermonPoint3'] as const;
-  points.forEach((point, i) => {
-    const verse = c.verses[i];
-    out.push(`#### ${kindPhrase(point, L)}`, '', ...(verse ? [quote(verse, L), ''] : []));
-    out.push(kindPhrase('sermonAsk', L, { theme }), '');
-  });
-  out.push(kindPhrase('sermonApply', L));
-  return out.join('\n');
-}
-
-function poem(c: AnswerContext): string {
-  const L = c.language;
-  const out = [`### ${kindPhrase('poemTitle', L, { theme: themeOf(c) })}`, ''];
-  const stanzas = ['poemStanza1', 'poemStanza2', 'poemStanza3'] as const;
-  stanzas.forEach((stanza, i) => {
-    const verse = c.verses[i];
-    if (verse) out.push(quote(verse, L), '');
-    out.push(kindPhrase(stanza, L).replace(/\n/g, '  \n'), '');
-  });
-  return out.join('\n').trim();
 }
 
 function care(c: AnswerContext, theme: CareTheme): string {
@@ -108,7 +54,7 @@ export function composeShaped(c: AnswerContext): string {
   const careTheme = c.intent?.care?.theme ?? careTopic(c.intent?.topic);
   switch (c.kind) {
     case 'prayer':
-      return prayer(c, careTheme);
+      return prayer(c);
     case 'sermon':
       return sermon(c);
     case 'poem':

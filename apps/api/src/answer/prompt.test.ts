@@ -88,3 +88,14 @@ describe('the model’s suggested follow-up questions', () => {
     expect(out.suggestions).toEqual([]);
   });
 });
+
+describe('the form of a prayer, sermon outline or poem', () => {
+  it.each([
+    ['prayer', /petition[^.]*passages[\s\S]*invent no verse[\s\S]*Amen/],
+    ['sermon', /title[\s\S]*big idea[\s\S]*points[\s\S]*tied to one passage[\s\S]*application/],
+    ['poem', /exact words of one of the passages given[\s\S]*Quote no other verse/],
+  ] as const)('asks the model for a %s’s form, quoting only the passages given', (kind, rule) => {
+    const [system] = buildPrompt(context({ kind }));
+    expect(system!.content).toMatch(rule);
+  });
+});

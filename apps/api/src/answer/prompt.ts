@@ -31,11 +31,26 @@ const MODE_RULES = {
     'that is not in the material.',
 } as const;
 
+/**
+ * The form of each kind (issue 28). The passages given are chosen for the theme from the corpus; the model shapes
+ * them, and the server verifies every reference and quotation as it does an answer's.
+ */
 const KIND_RULES = {
   answer: 'Answer the question.',
-  prayer: 'Write a prayer on the theme or verse given, rooted in the passages provided.',
-  sermon: 'Write a sermon outline (title, big idea, three or four points with passages, application).',
-  poem: 'Write a short devotional poem on the theme or verse given, echoing the passages provided.',
+  prayer:
+    'Write a prayer on the theme or verse given, praying the passages provided: address God, let each petition ' +
+    'grow from one of the passages (thanks, confession, petition or trust, as the passage allows), quoting its ' +
+    'words exactly with its label, and pray for the person or situation named in your own words rather than ' +
+    'repeating the request. Quote and cite only the passages given; invent no verse. End with Amen.',
+  sermon:
+    'Write a sermon outline: a title; a big idea in one sentence taken from the passages; three or four points, ' +
+    'each headed by a short phrase and tied to one passage given, quoted or cited by its label, following the ' +
+    'passage’s own movement when one passage is the theme (its setting, its turn, its command); then an ' +
+    'application. Cite only the passages given.',
+  poem:
+    'Write a short devotional poem on the theme or verse given, in free verse, keeping to the theme and to the ' +
+    'passages provided: any line that quotes scripture must be the exact words of one of the passages given, ' +
+    'and list the labels of the passages you drew on under the poem. Quote no other verse.',
 } as const;
 
 /** The reader's canon and Bible numbering, in the words the model needs. */

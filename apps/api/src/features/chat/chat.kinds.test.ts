@@ -38,48 +38,85 @@ afterAll(async () => {
   await t.container.close();
 });
 
+/** The paragraphs of a piece between its heading and its last line. */
+const body = (a: Answer) => a.content.split('\n\n').slice(1, -1);
+/** Whether a paragraph holds a reference the server linked to the corpus. */
+const citesIn = (a: Answer, paragraph: string) => {
+  const start = a.content.indexOf(paragraph);
+  return a.citations.some((c) => c.status === 'linked' && c.start >= start && c.end <= start + paragraph.length);
+};
+
 describe('prayers, sermon outlines and poems', () => {
-  it('writes a prayer chosen in the composer from passages chosen for its theme', async () => {
+  it('prays the passages chosen for its theme: each petition quotes its verse, no pasted topic', async () => {
     const { events, answer } = await ask({ question: '我生病住院的母亲', kind: 'prayer' });
     expect(events[0]).toMatchObject({ type: 'meta', kind: 'prayer' });
     expect(answer.kind).toBe('prayer');
-    expect(answer.content).toMatch(/^### 祷告\n\n亲爱的天父，我们把我生病住院的母亲带到你的面前。/);
-    expect(answer.content).toContain('求你亲自医治');
+    expect(answer.content).toMatch(/^### 祷告：我生病住院的母亲\n\n天父，/);
+    expect(answer.content).not.toContain('带到你的面前');
     expect(answer.content).toMatch(/阿们。$/);
-    // Healing and comfort passages the fixture holds (Psalm 23:4, Romans 8:28), every one linked.
-    expect(answer.citations.map((c) => c.reference)).toEqual(['PSA.23.4', 'ROM.8.28', 'JHN.3.16']);
-    expect(answer.citations.every((c) => c.status === 'linked')).toBe(true);
+    const petitions = body(answer);
+    expect(petitions.length).toBeGreaterThanOrEqual(2);
+    for (const petition of petitions) {
+      expect(petition).toMatch(/「[^」]+」（[^）]+）。$/);
+      expect(citesIn(answer, petition)).toBe(true);
+    }
+    // Healing and comfort passages the fixture holds, every one linked: the quotation is the verse's own words.
+    expect(answer.citations.map((c) => c.reference)).toContain('PSA.23.4');
+    expect(answer.citations.every((c) => c.status === 'linked' && c.quote)).toBe(true);
     expect(answer.relatedLiterature).toEqual([]);
   });
 
   it('recognises a prayer asked for in the question itself', async () => {
     const { events, answer } = await ask({ question: '请为我生病住院的母亲写一段祷告文' });
     expect(events[0]).toMatchObject({ type: 'meta', kind: 'prayer' });
-    expect(answer.content).toContain('我们把生病住院的母亲带到你的面前');
+    expect(answer.content).toMatch(/^### 祷告：生病住院的母亲/);
     expect(answer.content).not.toContain('核心经文');
   });
 
-  it('writes a poem on a named psalm in three stanzas, one part of the psalm each', async () => {
+  it('writes a poem on a named psalm as a cento: every line is the psalm’s own words', async () => {
     const { answer } = await ask({ question: 'Write a poem about Psalm 23' }, { locale: 'en' });
     expect(answer.kind).toBe('poem');
     expect(answer.content).toMatch(/^### A poem: Psalm 23/);
-    // The title links the psalm; the stanzas quote it in three parts.
-    expect(answer.citations.map((c) => c.reference)).toEqual([
-      'PSA.23',
-      'PSA.23.1-PSA.23.2',
-      'PSA.23.3-PSA.23.4',
-      'PSA.23.5-PSA.23.6',
-    ]);
-    expect(answer.content).toContain('When my heart grows weary');
+    const lines = body(answer).flatMap((stanza) => stanza.split('  \n'));
+    expect(lines.length).toBeGreaterThanOrEqual(4);
+    const psalm = answer.citations
+      .filter((c) => c.reference?.startsWith('PSA.23.'))
+      .map((c) => c.verseText)
+      .join(' ');
+    const words = (text: string) =>
+      text
+        .toLowerCase()
+        .replace(/[^\p{L}\s]/gu, '')
+        .replace(/\s+/g, ' ')
+        .trim();
+    for (const line of lines) expect(words(psalm)).toContain(words(line));
+    // A named passage is sung in its own order, a stanza for each of its parts.
+    expect(answer.content).toMatch(/\*Lines from Psalm 23:1-2; Psalm 23:3-4; Psalm 23:5-6\*$/);
+    expect(answer.content.split('\n\n')).toHaveLength(5);
+    expect(answer.content).not.toContain('When my heart grows weary');
   });
 
-  it('outlines a sermon in three points, in the reader’s language', async () => {
+  it('outlines a sermon in three points, each headed by its verse’s words and quoting it', async () => {
     const { answer } = await ask({ question: 'the love of God', kind: 'sermon' }, { locale: 'en' });
     expect(answer.language).toBe('en');
-    expect(answer.content).toMatch(/^### Sermon outline: the love of God/);
-    expect(answer.content).toContain('#### 1. What God says');
-    expect(answer.content).toContain('#### 3. How we respond');
-    expect(books(answer)).toEqual(['JHN', '1JN', '1JN']);
+    expect(answer.content).toMatch(/^### Sermon outline: the love of God\n\n\*\*Big idea:\*\* “[^”]+” \(/);
+    const points = answer.content.split('\n#### ').slice(1);
+    expect(points).toHaveLength(3);
+    for (const point of points) expect(point).toMatch(/^\d\. .+\n\n> .+\n> — /);
+    expect(answer.content).not.toContain('What God says');
+    expect(answer.citations.every((c) => c.status === 'linked')).toBe(true);
+  });
+
+  it('gives another arrangement when the same request is asked again in the conversation', async () => {
+    const user = await createTestUser(database, 'again');
+    const headers = { ...user.headers, locale: 'en' };
+    const first = await ask({ question: 'the love of God', kind: 'poem' }, headers);
+    const again = await ask(
+      { question: 'the love of God', kind: 'poem', conversationId: first.answer.conversationId },
+      headers,
+    );
+    expect(again.answer.content).not.toBe(first.answer.content);
+    expect(again.answer.citations.every((c) => c.status === 'linked')).toBe(true);
   });
 });
 
@@ -105,7 +142,7 @@ describe('off-topic questions', () => {
   it('writes a prayer chosen in the composer whatever its theme', async () => {
     const { answer } = await ask({ question: '明天婚礼的天气', kind: 'prayer' });
     expect(answer.kind).toBe('prayer');
-    expect(answer.content).toContain('我们把明天婚礼的天气带到你的面前');
+    expect(answer.content).toMatch(/^### 祷告：明天婚礼的天气\n\n天父，/);
     expect(answer.citations.length).toBeGreaterThan(0);
   });
 

@@ -1,0 +1,129 @@
+import { describe, expect, it } from 'vitest';
+import type { AnswerContext, ContextVerse } from './answer-model.ts';
+import { poem, prayer, sermon } from './kind-forms.ts';
+import { quoteMatches } from './quotation.ts';
+import { clausesOf } from './verse-clauses.ts';
+
+const verse = (ref: string, label: string, text: string): ContextVerse => ({
+  ref,
+  label,
+  text,
+  book: ref.split('.')[0]!,
+});
+
+const ZH = [
+  verse('PSA.34.18', '诗篇 34:18', '耶和华靠近伤心的人，拯救灵性痛悔的人。'),
+  verse('MAT.11.28', '马太福音 11:28', '凡劳苦担重担的人可以到我这里来，我就使你们得安息。'),
+  verse(
+    'PSA.42.11',
+    '诗篇 42:11',
+    '我的心哪，你为何忧闷？为何在我里面烦躁？应当仰望神，因我还要称赞他。他是我脸上的光荣，是我的神。',
+  ),
+  verse(
+    'LAM.3.22-LAM.3.23',
+    '耶利米哀歌 3:22-23',
+    '我们不至消灭，是出于耶和华诸般的慈爱；是因他的怜悯不至断绝。 每早晨，这都是新的；你的诚实极其广大！',
+  ),
+];
+const EN = [
+  verse(
+    'PSA.34.18',
+    'Psalm 34:18',
+    'Yahweh is near to those who have a broken heart, and saves those who have a crushed spirit.',
+  ),
+  verse(
+    'MAT.11.28',
+    'Matthew 11:28',
+    '“Come to me, all you who labour and are heavily burdened, and I will give you rest.',
+  ),
+  verse(
+    'PHP.4.6',
+    'Philippians 4:6',
+    'In nothing be anxious, but in everything, by prayer and petition with thanksgiving, let your requests be made known to God.',
+  ),
+];
+
+function context(language: 'zh-cn' | 'en', theme: string, verses: ContextVerse[], again = 0): AnswerContext {
+  return {
+    question: theme,
+    kind: 'poem',
+    mode: 'simple',
+    language,
+    tradition: 'protestant',
+    translationName: '',
+    verses,
+    crossReferences: [],
+    entries: [],
+    history: Array.from({ length: again }, () => ({ question: theme, answer: '' })),
+    intent: { offTopic: false, theme },
+  };
+}
+
+describe('verse clauses', () => {
+  it('cuts a verse at its clauses, joins a short one to the next, and drops quotation marks', () => {
+    expect(clausesOf('“Come to me, all you who labour and are heavily burdened, and I will give you rest.')).toEqual([
+      'Come to me, all you who labour and are heavily burdened,',
+      'and I will give you rest.',
+    ]);
+    expect(clausesOf('耶稣说：「你去照样行吧。」')).toEqual(['耶稣说：你去照样行吧。']);
+  });
+});
+
+describe('a scripture cento', () => {
+  it.each([
+    ['zh-cn', '心里忧伤', ZH],
+    ['en', 'a heavy heart', EN],
+  ] as const)('makes every line of the %s poem of a verse’s words, and lists the verses', (language, theme, verses) => {
+    const text = poem(context(language, theme, verses));
+    const lines = text
+      .split('\n')
+      .filter((l) => l && !l.startsWith('#') && !l.startsWith('*'))
+      .map((l) => l.trim());
+    expect(lines.length).toBeGreaterThanOrEqual(4);
+    for (const line of lines) expect(verses.some((v) => quoteMatches(line, v.text))).toBe(true);
+    for (const v of verses) expect(text).toContain(v.label);
+  });
+
+  it('orders a theme’s lines lament first, praise last', () => {
+    const text = poem(context('zh-cn', '心里忧伤', ZH));
+    expect(text.indexOf('劳苦担重担')).toBeLessThan(text.indexOf('我还要称赞他'));
+  });
+
+  it('gives another arrangement when asked again', () => {
+    expect(poem(context('en', 'a heavy heart', EN, 1))).not.toBe(poem(context('en', 'a heavy heart', EN)));
+  });
+});
+
+describe('a prayer of the passages', () => {
+  it('quotes one verse in each petition and ends with the Amen', () => {
+    const text = prayer({ ...context('zh-cn', '心里忧伤', ZH), kind: 'prayer' });
+    const petitions = text.split('\n\n').slice(1, -1);
+    expect(petitions).toHaveLength(4);
+    expect(petitions[0]).toMatch(/^天父，/);
+    for (const p of petitions) {
+      const [, quoted, label] = /「([^」]+)」（([^）]+)）。$/u.exec(p) ?? [];
+      const v = ZH.find((x) => x.label === label);
+      expect(v && quoteMatches(quoted!, v.text)).toBe(true);
+    }
+    expect(text).toMatch(/阿们。$/);
+    expect(text).not.toContain('心里忧伤带到');
+  });
+});
+
+describe('a sermon outline of the passages', () => {
+  it('heads each point with its verse’s words and takes the application from a command', () => {
+    const text = sermon({ ...context('en', 'a heavy heart', EN), kind: 'sermon' });
+    const points = text.split('\n#### ').slice(1);
+    expect(points).toHaveLength(3);
+    points.forEach((p, i) => expect(p).toMatch(new RegExp(`^${i + 1}\\. .+\\n\\n> .+\\n> — ${EN[i]!.label}`)));
+    expect(text).toMatch(/\*\*Application:\*\* “[^”]+” \((Matthew 11:28|Philippians 4:6)\)$/);
+  });
+});
+
+describe('a theme’s words', () => {
+  it('leaves out who the piece is for: a verse about a mother is not on a hospital prayer’s theme for that', async () => {
+    const { themeTerms } = await import('./verse-clauses.ts');
+    expect(themeTerms('我生病住院的母亲')).not.toContain('母亲');
+    expect(themeTerms('my mother in hospital')).toEqual(['hospi']);
+  });
+});
