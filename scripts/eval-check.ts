@@ -75,7 +75,9 @@ for (const [name, want] of expected) {
   if (mark === 'FAIL') failures.push(name);
 }
 if (failures.length) {
-  console.error(`\n${failures.length} figure(s) below the committed ones (tolerance ${TOLERANCE}): ${failures.join(', ')}`);
+  console.error(
+    `\n${failures.length} figure(s) below the committed ones (tolerance ${TOLERANCE}): ${failures.join(', ')}`,
+  );
   process.exit(1);
 }
 console.log(`\nall ${expected.size} figures at or above the committed ones (tolerance ${TOLERANCE})`);

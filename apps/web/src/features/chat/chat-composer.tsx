@@ -131,7 +131,7 @@ export function ChatComposer({ value, onChange, onSubmit, disabled, placeholder 
               onText={onSubmit}
               minSeconds={voice.minSeconds}
               maxSeconds={voice.maxSeconds}
-                recording={voice.recording}
+              recording={voice.recording}
               disabled={disabled}
             />
           </Suspense>
