@@ -1,6 +1,7 @@
 import { Globals } from '@react-spring/web';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { answerOf, eventStreamResponse, metaEvent, sse } from '../features/chat/chat-fixtures.ts';
 import en from '../locales/en/common.json';
 import es from '../locales/es-ES/common.json';
 import fr from '../locales/fr-FR/common.json';
@@ -40,10 +41,24 @@ describe('confirm dialogs speak the UI language', () => {
 
   it('a draft-overwrite confirmation on the chat screen in English says Cancel / OK', async () => {
     window.localStorage.setItem('APP_GLOBAL_SETTINGS', JSON.stringify({ language: 'en' }));
+    // An answer with a follow-up: tapping it over a draft asks first (a sample question never overwrites a draft).
+    const done = sse({ type: 'done', answer: answerOf({ content: 'a', followUps: ['Next question?'] }) });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) =>
+        String(input).includes('/portal/chat/ask')
+          ? eventStreamResponse(sse(metaEvent()) + done)
+          : new Response(JSON.stringify({ code: 10004, msg: 'not found', data: null }), {
+              headers: { 'Content-Type': 'application/json' },
+            }),
+      ),
+    );
     renderApp('/chat');
     const input = (await screen.findByTestId('chat-composer-input')) as HTMLTextAreaElement;
-    fireEvent.change(input, { target: { value: 'my draft' } });
     fireEvent.click(screen.getByTestId('chat-suggestion-1'));
+    const followUp = await screen.findByTestId('chat-followup-1');
+    fireEvent.change(input, { target: { value: 'my draft' } });
+    fireEvent.click(followUp);
     const dialog = (await screen.findByText('The input box already has text. Replace it?')).closest('.adm-dialog')!;
     expect([...dialog.querySelectorAll('button')].map((button) => button.textContent)).toEqual(['Cancel', 'OK']);
   });
