@@ -125,7 +125,7 @@ describe.each(['mobile', 'desktop'] as const)('the account in Chromium (%s)', (v
     const sheet = page.getByTestId('setting-deregister-sheet');
     await sheet.waitFor();
     expect(await sheet.textContent()).toContain(`注销 +86${PHONES.deleted![viewport]} 后`);
-    expect(await page.getByTestId('setting-deregister-erased').locator('li').count()).toBe(5);
+    expect(await page.getByTestId('setting-deregister-erased').locator('li').count()).toBe(6);
     expect(await page.getByTestId('setting-deregister-confirm').isDisabled()).toBe(true);
     await snap(page, `account-${viewport}-4-delete-sheet`);
 
