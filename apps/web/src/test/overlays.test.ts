@@ -3,6 +3,7 @@ import Toast from 'antd-mobile/es/components/toast';
 import { unstableSetRender } from 'antd-mobile/es/utils/unstable-render';
 import { describe, expect, it } from 'vitest';
 import { setupAntdMobile } from '../app/antd-setup.ts';
+import { Toast as LazyToast } from '../lib/overlays.ts';
 import { closeOverlays, trackOverlays } from './overlays.ts';
 
 describe('toasts and dialogs left open by a test', () => {
@@ -14,6 +15,19 @@ describe('toasts and dialogs left open by a test', () => {
 
     await closeOverlays();
     expect(screen.queryByText('已复制')).toBeNull();
+    expect(document.body.children.length).toBe(0);
+  });
+
+  it('waits for a toast whose module a last step asked for, then closes it', async () => {
+    setupAntdMobile(trackOverlays(unstableSetRender));
+    // The app's Toast loads antd-mobile's on first use: the test ends while that load is under way.
+    LazyToast.show({ content: '已保存', duration: 0 });
+    expect(screen.queryByText('已保存')).toBeNull();
+
+    await closeOverlays();
+    // Nothing shows after the close: the load had ended and its toast was closed with the rest.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(screen.queryByText('已保存')).toBeNull();
     expect(document.body.children.length).toBe(0);
   });
 });

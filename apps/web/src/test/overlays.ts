@@ -1,5 +1,6 @@
 import { act } from '@testing-library/react';
 import type { unstableSetRender } from 'antd-mobile/es/utils/unstable-render';
+import { overlaysLoaded } from '../lib/overlays.ts';
 
 type SetRender = typeof unstableSetRender;
 type Unmount = ReturnType<ReturnType<SetRender>>;
@@ -23,8 +24,14 @@ export function trackOverlays(setRender: SetRender): SetRender {
     );
 }
 
-/** Unmounts every toast or dialog still open (their close timers would otherwise update them later) and removes it. */
+/**
+ * Unmounts every toast or dialog still open (their close timers would otherwise update them later) and removes it,
+ * once the toast or dialog module a test's last step asked for has loaded: a load still under way when jsdom is torn
+ * down fails the run.
+ */
 export async function closeOverlays(): Promise<void> {
+  await overlaysLoaded();
+  await act(async () => {});
   if (open.size === 0) return;
   const closing = [...open];
   open.clear();
