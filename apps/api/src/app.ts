@@ -13,6 +13,7 @@ import { registerRequestScope } from './http/request-scope.ts';
 import { registerSecurityHeaders, registerWebApp } from './http/web.ts';
 import { registerRiskCeiling } from './http/risk.ts';
 import { registerMetrics } from './http/metrics.ts';
+import { closeSilentConnections } from './http/silent-connections.ts';
 import { adminRoutes } from './features/admin/admin.routes.ts';
 import { annotationsRoutes } from './features/annotations/annotations.routes.ts';
 import { plansRoutes } from './features/plans/plans.routes.ts';
@@ -74,6 +75,7 @@ export async function buildApp({ container, logger }: BuildAppOptions): Promise<
     if (closing) reply.header('connection', 'close');
     return payload;
   });
+  closeSilentConnections(app);
 
   registerRequestContext(app);
   registerRequestScope(app, container.services.guestKeys.keys);

@@ -44,13 +44,11 @@ describe('GET /metrics', () => {
     off = await buildTestApp({ database, env });
     await t.container.services.corpus.ingest();
   });
-  // Closing the app that streamed to a reader who left while the model hung takes about 70 s since the fleet work
-  // of issue 30 (the other two close at once): the cause is open (issue 30's note); the hook waits for it.
   afterAll(async () => {
     for (const app of [t, byAddress, off]) await app.app.close();
     await t.container.close();
     await llm.close();
-  }, 240_000);
+  });
 
   it('does not exist when neither a token nor an address list is configured', async () => {
     const res = await scrape(off);
