@@ -24,7 +24,7 @@ describe('closing with connections that never sent a request', () => {
     const busy = await connect(port);
     let response = '';
     busy.socket.on('data', (chunk) => (response += String(chunk)));
-    busy.socket.write(`GET /slow HTTP/1.1\r\nhost: x\r\n\r\n`);
+    busy.socket.write(`GET /slow HTTP/1.1\r\nhost: x\r\nconnection: close\r\n\r\n`);
     await expect.poll(() => release !== undefined).toBe(true);
 
     // Without the grace, Node keeps the silent connection until its headers timeout (60 s): close would not end.
