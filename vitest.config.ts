@@ -1,4 +1,6 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { trackDynamicImports } from './apps/web/build/track-dynamic-imports.ts';
 
 // One runner for every suite: contract and API (node), web components (jsdom), and the Chromium journeys (e2e).
 export default defineConfig({
@@ -24,6 +26,8 @@ export default defineConfig({
       },
       {
         extends: 'apps/web/vite.config.ts',
+        // A file waits for the modules its last step asked for before jsdom goes (src/test/pending-imports.ts).
+        plugins: [trackDynamicImports(fileURLToPath(new URL('apps/web/src/', import.meta.url)))],
         test: {
           name: 'web',
           include: ['apps/web/src/**/*.test.{ts,tsx}'],

@@ -1,4 +1,4 @@
-import { pendingWork } from './track-work.ts';
+import { pendingImports, pendingWork } from './track-work.ts';
 import { cleanup, configure, getConfig } from '@testing-library/react';
 import { afterAll, afterEach, beforeEach, vi } from 'vitest';
 import { addCatalogues } from '../lib/i18n.ts';
@@ -44,10 +44,12 @@ afterEach(async () => {
   if (typeof window !== 'undefined') window.localStorage.clear();
 });
 
-// Vitest tears jsdom down right after the file; nothing the file started may run after that. Let React's scheduler
-// finish what it has queued (turn by turn, however slow the machine), then cancel the timers still waiting (a toast's
-// close, a query's garbage collection, a poll) and ignore any that a late promise starts.
+// Vitest tears jsdom down right after the file; nothing the file started may run after that. Let the modules its last
+// steps asked for finish loading (a lazy popover, a page), React's scheduler finish what it has queued (turn by turn,
+// however slow the machine), then cancel the timers still waiting (a toast's close, a query's garbage collection, a
+// poll) and ignore any that a late promise starts.
 afterAll(async () => {
+  await pendingImports.settled(30_000);
   cleanup();
   await closeOverlays();
   await pendingWork.drain(10_000);

@@ -1,3 +1,5 @@
+import { TRACK_IMPORT } from '../../build/track-dynamic-imports.ts';
+import { trackPendingImports } from './pending-imports.ts';
 import { trackPendingWork, type TimerHost } from './pending-work.ts';
 
 /**
@@ -5,3 +7,7 @@ import { trackPendingWork, type TimerHost } from './pending-work.ts';
  * timers (they keep the functions they find when they load).
  */
 export const pendingWork = trackPendingWork(globalThis as unknown as TimerHost);
+
+/** The modules the app's `import()`s are loading (the test build routes them here). */
+export const pendingImports = trackPendingImports();
+pendingImports.install(globalThis as unknown as Record<string, unknown>, TRACK_IMPORT);
