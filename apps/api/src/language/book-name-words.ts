@@ -24,10 +24,11 @@ const wordsOf = (rule: Rule) => rows.filter((row) => row.rule === rule).map((row
 export const EVERYDAY_BOOK_NAMES: ReadonlySet<string> = new Set(wordsOf('everyday'));
 /** Book names that are first a person's name, whatever the case: a book only when cued. */
 export const PERSON_BOOK_NAMES: ReadonlySet<string> = new Set(wordsOf('person'));
-/** A cue at the end of a text (the few characters before a name): a book is meant. */
+/**
+ * A cue at the end of a text (the few characters before a name): a book is meant. A cue starts a word, accented
+ * letters counting as letters (`\b` knows only ASCII ones: "l'épître de" was missed).
+ */
 export const BOOK_CUE = new RegExp(
-  `(?:${wordsOf('cue')
-    .map((cue) => `\\b${cue}`)
-    .join('|')})\\s+$`,
-  'i',
+  `(?<![\\p{Script=Latin}\\p{N}])(?:${wordsOf('cue').join('|')})\\s+$`,
+  'iu',
 );
