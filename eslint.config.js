@@ -97,10 +97,9 @@ export default tseslint.config(
     rules: { 'language-room/no-chinese-word-lists': 'error' },
   },
   {
-    // The engine's rooms import downward only: answer → retrieval → question → language (issue 26's room plan).
-    // Held where it holds today: language imports none of the rooms above it, question not answer, retrieval not
-    // answer (its eval, which scores answers too, is apart until eval/ is a room of its own). question still reads
-    // the passage guide and the word matchers in retrieval/guide/, so question → retrieval is not yet refused.
+    // The engine's rooms import downward only: answer → retrieval → question → language (issue 26's room plan):
+    // language imports none of the rooms above it, question neither retrieval nor answer, retrieval not answer (its
+    // eval, which scores answers too, is apart until eval/ is a room of its own).
     files: ['apps/api/src/{language,question,retrieval}/**/*.ts'],
     ignores: ['**/*.test.ts', 'apps/api/src/retrieval/eval/**'],
     plugins: { 'language-room': languageRoom },
@@ -112,7 +111,7 @@ export default tseslint.config(
           order: 'features → answer → retrieval → question → language → scripture',
           forbidden: {
             language: ['features', 'answer', 'retrieval', 'question', 'corpus', 'db'],
-            question: ['features', 'answer'],
+            question: ['features', 'answer', 'retrieval', 'corpus', 'db'],
             retrieval: ['features', 'answer'],
           },
         },

@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { buildIndex, openIndex } from '../apps/api/src/retrieval/lance-passage-index.ts';
 import type { BuildProgress, PassageDoc } from '../apps/api/src/retrieval/passage-index.ts';
-import { analyzeQuery } from '../apps/api/src/retrieval/text-analysis.ts';
+import { analyzeQuery } from '../apps/api/src/language/text-analysis.ts';
 import { createVocabularies, synthPassages, synthQueries, type BenchQuery } from './bench-retrieval-corpus.ts';
 import { diskUsage, formatBytes, runPass, summarize } from './bench-retrieval-measure.ts';
 import { realDocs, realQueries } from './bench-retrieval-real.ts';

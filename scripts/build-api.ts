@@ -24,8 +24,8 @@ const ENTRY_POINTS = {
  */
 const ASSETS = [
   { from: path.join(API, 'src/db/migrations'), to: 'migrations' },
-  { from: path.join(API, 'src/retrieval/derived'), to: 'derived', skip: /\.ts$/ },
-  { from: path.join(API, 'src/retrieval/guide/passage-guide.json'), to: 'passage-guide.json' },
+  { from: path.join(API, 'src/language/derived'), to: 'derived', skip: /\.ts$/ },
+  { from: path.join(API, 'src/question/guide/passage-guide.json'), to: 'passage-guide.json' },
   { from: path.join(API, 'src/features/auth/common-passwords.txt'), to: 'common-passwords.txt' },
   { from: path.join(API, 'src/language/lexicon'), to: 'lexicon' },
 ];

@@ -1,4 +1,4 @@
-// npm run check:guide: checks apps/api/src/retrieval/guide/passage-guide.json against the real corpus at CORPUS_DIR.
+// npm run check:guide: checks apps/api/src/question/guide/passage-guide.json against the real corpus at CORPUS_DIR.
 // Beyond the structural rules (schema, unique ids and aliases, book codes) it checks that every verse of every
 // range exists (KJV numbering; cpdv's Vulgate numbering for `canon: "catholic"` entries), that ranges stay short,
 // that no alias is a plain reference, that zh-Hant lists only forms the automatic conversion would not give, and
@@ -9,15 +9,15 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { Converter } from 'opencc-js';
 import { loadConfig, REPO_ROOT } from '../apps/api/src/config.ts';
-import { stem } from '../apps/api/src/retrieval/stemmer.ts';
-import { pushWordTokens, sanitizeText } from '../apps/api/src/retrieval/text-analysis.ts';
+import { stem } from '../apps/api/src/language/stemmer.ts';
+import { pushWordTokens, sanitizeText } from '../apps/api/src/language/text-analysis.ts';
 import {
   aliasKey,
   findStructuralProblems,
   MAX_RANGE_VERSES,
   parseGuideRef,
   type PassageGuideEntry,
-} from '../apps/api/src/retrieval/guide/passage-guide.schema.ts';
+} from '../apps/api/src/question/guide/passage-guide.schema.ts';
 
 interface BookRow {
   code: string;
@@ -99,7 +99,7 @@ function stemmedCollisions(entries: PassageGuideEntry[]): string[] {
 
 async function main() {
   const corpusDir = loadConfig().corpus.dir;
-  const guideFile = path.join(REPO_ROOT, 'apps/api/src/retrieval/guide/passage-guide.json');
+  const guideFile = path.join(REPO_ROOT, 'apps/api/src/question/guide/passage-guide.json');
   const data: unknown = JSON.parse(readFileSync(guideFile, 'utf8'));
   const books = JSON.parse(readFileSync(path.join(corpusDir, 'books.json'), 'utf8')) as BookRow[];
   const codes = new Set(books.map((b) => b.code));

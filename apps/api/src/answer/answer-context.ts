@@ -14,10 +14,10 @@ import {
   type Retrieval,
   type RetrievedVerse,
 } from '../retrieval/verse-retriever.ts';
-import { createEnglishKeywords } from '../retrieval/cross-lingual.ts';
+import { createEnglishKeywords } from '../language/cross-lingual.ts';
 import { bibleLanguageOf } from '../scripture/translation-policy.ts';
 import type { AnswerContext, ContextVerse } from './answer-model.ts';
-import { statesLifespan, statesNumber } from '../retrieval/guide/question-words.ts';
+import { statesLifespan, statesNumber } from '../question/guide/question-words.ts';
 import type { QuestionAnalysis } from '../question/analyse.ts';
 import { createLiterature, ROW_CACHE } from './context-literature.ts';
 

@@ -1,8 +1,8 @@
 import type { Locale } from '@bible-qa/contract';
-import { foldToSimplified } from '../retrieval/chinese-text.ts';
-import { glossaryVocabulary } from '../retrieval/cross-lingual.ts';
-import { stem } from '../retrieval/stemmer.ts';
-import { STOP_WORD_LISTS } from '../retrieval/stop-words.ts';
+import { foldToSimplified } from '../language/chinese-text.ts';
+import { glossaryVocabulary } from '../language/cross-lingual.ts';
+import { stem } from '../language/stemmer.ts';
+import { STOP_WORD_LISTS } from '../language/stop-words.ts';
 
 type LatinLocale = 'en' | 'es-es' | 'fr-fr';
 const LATIN: readonly [LatinLocale, 'en' | 'es' | 'fr'][] = [

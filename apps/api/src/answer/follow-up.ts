@@ -1,5 +1,5 @@
 import type { FindOptions } from '../scripture/references.parser.ts';
-import { foldToSimplified, HAN_RUN } from '../retrieval/chinese-text.ts';
+import { foldToSimplified, HAN_RUN } from '../language/chinese-text.ts';
 import { followUpWords } from '../language/follow-up-words.ts';
 import type { Mention, ScriptureFinder } from '../question/mentions.ts';
 

@@ -7,7 +7,7 @@ import type { ContextGatherer, Gathered, GatherInput } from './answer-context.ts
 import type { AnswerIntent, ContextVerse } from './answer-model.ts';
 import { retrievalQuestion } from './follow-up.ts';
 import { readIntent } from './question-intent.ts';
-import { normalise } from '../retrieval/guide/domain-words.ts';
+import { normalise } from '../language/domain-words.ts';
 import { createScriptureFinder, type ScriptureFinder } from '../question/mentions.ts';
 import { distressOf } from '../language/care-lexicon.ts';
 import { passagesOfThemes, THEME_PASSAGES, themesOf, type Theme } from './theme-passages.ts';

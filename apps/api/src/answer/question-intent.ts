@@ -7,7 +7,7 @@ import {
   type CareTheme,
 } from '../language/care-lexicon.ts';
 import { readRisk, type RiskLevel, type RiskReading } from '../question/care-risk.ts';
-import { namesOnlyAnotherTopic, normalise } from '../retrieval/guide/domain-words.ts';
+import { namesOnlyAnotherTopic, normalise } from '../language/domain-words.ts';
 import { REQUEST_KINDS, requestLists } from '../language/request-words.ts';
 
 export type RequestedKind = Exclude<AnswerKind, 'answer'>;

@@ -1,4 +1,4 @@
-import { foldToSimplified } from '../retrieval/chinese-text.ts';
+import { foldToSimplified } from '../language/chinese-text.ts';
 import { AFTER_REFERENCE, HAN_VARIANTS } from '../language/quotation-words.ts';
 
 const OPEN_QUOTES = '「『“"«‘';

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { passagesOfThemes, THEME_PASSAGES, themesOf } from './theme-passages.ts';
-import { normalise } from '../retrieval/guide/domain-words.ts';
+import { normalise } from '../language/domain-words.ts';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 /** The full corpus, where the checkout sits beside it (config's CORPUS_DIR default). */

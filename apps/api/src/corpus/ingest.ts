@@ -3,7 +3,7 @@ import path from 'node:path';
 import { buildIndex } from '../retrieval/lance-passage-index.ts';
 import { createReferenceParser } from '../scripture/references.parser.ts';
 import type { Embedder } from '../retrieval/passage-index.ts';
-import { ANALYZER_VERSION } from '../retrieval/text-analysis.ts';
+import { ANALYZER_VERSION } from '../language/text-analysis.ts';
 import {
   bookRecord,
   crossRefRow,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { chineseSpellings, unionSpelling } from './chinese-spellings.ts';
-import { defaultPassageGuide } from '../retrieval/guide/passage-guide.ts';
+import { defaultPassageGuide } from '../question/guide/passage-guide.ts';
 
 describe('unionSpelling', () => {
   it.each([

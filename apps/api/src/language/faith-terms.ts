@@ -1,6 +1,6 @@
 // The faith's and the Bible's words of the retriever's relevance floor, in the four languages the analyser reads
 // (lexicon/faith-terms.tsv: what they are for is said there), read once. Chinese words come folded to Simplified;
-// the retriever stems the others (retrieval/guide/faith-terms.ts).
+// the retriever stems the others (question/guide/faith-terms.ts).
 import { foldToSimplified } from './fold.ts';
 import { readWordsByTag } from './word-list.ts';
 

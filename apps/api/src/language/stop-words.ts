@@ -1,5 +1,5 @@
 // Query-side stop words of the four analysed languages, read once from lexicon/stop-words.tsv (what they are and
-// why is said there). The analyser folds them as it folds a query (retrieval/text-analysis.ts).
+// why is said there). The analyser folds them as it folds a query (language/text-analysis.ts).
 import { readWordsByTag } from './word-list.ts';
 
 export type StopWordLang = 'en' | 'es' | 'fr' | 'zh';

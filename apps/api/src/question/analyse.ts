@@ -7,12 +7,12 @@ import type { FindOptions, ReferenceParser } from '../scripture/references.parse
 import type { BibleLanguage, BibleReference, ReferenceMatch, Tradition } from '../scripture/references.types.ts';
 import { toScheme } from '../scripture/versification.ts';
 import { foldToSimplified } from '../language/fold.ts';
-import { createEnglishKeywords } from '../retrieval/cross-lingual.ts';
-import { analyzeQuery } from '../retrieval/text-analysis.ts';
-import { defaultPassageGuide, type GuideMatch, type PassageGuide } from '../retrieval/guide/passage-guide.ts';
-import { hasBibleName, namesAsked } from '../retrieval/guide/bible-names.ts';
-import { hasFaithTerm } from '../retrieval/guide/faith-terms.ts';
-import { namesOnlyAnotherTopic, normalise } from '../retrieval/guide/domain-words.ts';
+import { createEnglishKeywords } from '../language/cross-lingual.ts';
+import { analyzeQuery } from '../language/text-analysis.ts';
+import { defaultPassageGuide, type GuideMatch, type PassageGuide } from './guide/passage-guide.ts';
+import { hasBibleName, namesAsked } from './guide/bible-names.ts';
+import { hasFaithTerm } from './guide/faith-terms.ts';
+import { namesOnlyAnotherTopic, normalise } from '../language/domain-words.ts';
 import {
   asksDetailOf,
   asksLifespan,
@@ -21,7 +21,7 @@ import {
   asksWhy,
   isFactQuestion,
   withMeasureWords,
-} from '../retrieval/guide/question-words.ts';
+} from './guide/question-words.ts';
 import { storyWords } from '../language/story-events.ts';
 import { unionSpelling } from '../language/chinese-spellings.ts';
 import { withUnionDiction } from '../language/union-diction.ts';

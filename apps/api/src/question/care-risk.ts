@@ -15,7 +15,7 @@ import {
   rewriter,
   type LexiconRow,
 } from '../language/lexicon.ts';
-import { hasBibleFigure } from '../retrieval/guide/bible-names.ts';
+import { hasBibleFigure } from './guide/bible-names.ts';
 import { careFeatures, careModel, probability } from './care-model.ts';
 
 /** Phrases that are a sign alone. */

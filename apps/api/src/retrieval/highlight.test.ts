@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { escapeHtml, highlight } from './highlight.ts';
-import { analyzeQuery } from './text-analysis.ts';
+import { analyzeQuery } from '../language/text-analysis.ts';
 
 describe('highlight', () => {
   it('wraps matched words and escapes everything else', () => {

@@ -1,9 +1,9 @@
 // Marks the query terms in a passage for display. The output is HTML: the passage is escaped, only the markers are
 // raw, so it is safe to insert as innerHTML. Matching reuses the analyser, so a highlighted word is exactly a word
 // that the index matched (Traditional characters, accents and case included).
-import { HAN_RUN, foldPerCharacter } from './chinese-text.ts';
-import { stemLang, type StemLang } from './stemmer.ts';
-import { pushWordTokens, sanitizeText } from './text-analysis.ts';
+import { HAN_RUN, foldPerCharacter } from '../language/chinese-text.ts';
+import { stemLang, type StemLang } from '../language/stemmer.ts';
+import { pushWordTokens, sanitizeText } from '../language/text-analysis.ts';
 
 export interface HighlightMarkers {
   /** Trusted markup inserted before and after each match (not escaped). */

@@ -39,8 +39,8 @@ import {
 } from './passage-index.ts';
 import { reciprocalRankFusion } from './rank-fusion.ts';
 import { buildWhere } from './search-filter.ts';
-import { hanCharactersOf } from './chinese-text.ts';
-import { ANALYZER_VERSION, analyzeQuery, sanitizeText, termWeights } from './text-analysis.ts';
+import { hanCharactersOf } from '../language/chinese-text.ts';
+import { ANALYZER_VERSION, analyzeQuery, sanitizeText, termWeights } from '../language/text-analysis.ts';
 
 const DEFAULT_BATCH_SIZE = 20_000;
 const EMBED_CHUNK = 128;

@@ -4,7 +4,7 @@ import { Bool, Field, FixedSizeList, Float32, Schema, Utf8 } from 'apache-arrow'
 import { HTML_MARKERS, highlight } from './highlight.ts';
 import type { Canon, PassageDoc, PassageHit, PassageKind, Testament } from './passage-index.ts';
 import { CANON_COLUMNS } from './search-filter.ts';
-import { indexText } from './text-analysis.ts';
+import { indexText } from '../language/text-analysis.ts';
 
 export const TABLE_NAME = 'passages';
 export const TOKEN_COLUMN = 'tok';

@@ -1,16 +1,12 @@
 // How strongly the cross-reference data connects a verse: the votes (openbible.info, in the corpus's crossrefs.tsv)
 // of every cross-reference from or to it, summed. Famous verses (Isaiah 41:10, John 3:16) score in the thousands,
 // the median verse about 40. The retriever uses it as a prior among verses that are already relevant to a question.
-// derived/verse-prominence.txt is derived from the corpus by derived/build-derived-data.ts.
+// language/derived/verse-prominence.txt is derived from the corpus by build-derived-data.ts.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { DERIVED_DIR } from '../language/derived-files.ts';
 
-export const PROMINENCE_FILE = path.join(
-  path.dirname(fileURLToPath(import.meta.url)),
-  'derived',
-  'verse-prominence.txt',
-);
+export const PROMINENCE_FILE = path.join(DERIVED_DIR, 'verse-prominence.txt');
 
 /** A verse's prominence (0 when no cross-reference touches it). */
 export type VerseProminence = (ref: string) => number;

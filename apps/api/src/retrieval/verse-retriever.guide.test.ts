@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { TEST_BOOKS } from '../scripture/fixtures/books.fixture.ts';
 import { createReferenceParser } from '../scripture/references.parser.ts';
 import { createVerseCountTable } from '../scripture/verse-counts.ts';
-import { createPassageGuide, type GuideEntry } from './guide/passage-guide.ts';
+import { createPassageGuide, type GuideEntry } from '../question/guide/passage-guide.ts';
 import type { PassageHit, PassageIndex, PassageQuery } from './passage-index.ts';
 import { createVerseRetriever } from './verse-retriever.ts';
 

@@ -4,7 +4,7 @@ import { createReferenceParser } from '../scripture/references.parser.ts';
 import { createVerseCountTable } from '../scripture/verse-counts.ts';
 import type { PassageHit, PassageIndex, PassageQuery } from './passage-index.ts';
 import { corpusEntryRefs, createVerseRetriever, kjvVerseRef, type VerseRetrieverDeps } from './verse-retriever.ts';
-import { createPassageGuide } from './guide/passage-guide.ts';
+import { createPassageGuide } from '../question/guide/passage-guide.ts';
 import { COMMENTARY, DICTIONARY_NOTE_COLLECTIONS } from '../corpus/fact-notes.ts';
 
 const parser = createReferenceParser(TEST_BOOKS, {

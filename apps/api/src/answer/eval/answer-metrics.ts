@@ -3,7 +3,7 @@
 // references are what the verifier linked, also in KJV numbering (BOOK.C.V, BOOK.C.V-BOOK.C.V, BOOK.C).
 import * as OpenCC from 'opencc-js/cn2t';
 import type { Citation, Locale } from '@bible-qa/contract';
-import { foldPerCharacter } from '../../retrieval/chinese-text.ts';
+import { foldPerCharacter } from '../../language/chinese-text.ts';
 import { parseUsfm } from '../../scripture/usfm.ts';
 
 export const ANSWER_LANGS = ['zh-Hans', 'zh-Hant', 'en', 'es', 'fr'] as const;

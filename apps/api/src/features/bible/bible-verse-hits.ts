@@ -2,7 +2,7 @@ import type { Passage } from '@bible-qa/contract';
 import type { CorpusRepository } from '../../corpus/corpus.repository.ts';
 import type { PassageIndex } from '../../retrieval/passage-index.ts';
 import { highlight } from '../../retrieval/highlight.ts';
-import { analyzeQuery } from '../../retrieval/text-analysis.ts';
+import { analyzeQuery } from '../../language/text-analysis.ts';
 import { corpusEntryRefs, createVerseRetriever, type VerseRetriever } from '../../retrieval/verse-retriever.ts';
 import type { ReaderContext } from '../../scripture/reader.ts';
 import type { ReferenceParser } from '../../scripture/references.parser.ts';

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCitationVerifier } from '../../answer/citation-verifier.ts';
 import { type DatabaseHandle } from '../../db/client.ts';
 import { openTestPglite } from '../../test/databases.ts';
-import { createPassageGuide } from '../../retrieval/guide/passage-guide.ts';
+import { createPassageGuide } from '../../question/guide/passage-guide.ts';
 import type { PassageHit, PassageIndex } from '../../retrieval/passage-index.ts';
 import { createVerseRetriever } from '../../retrieval/verse-retriever.ts';
 import { inCanon } from '../../scripture/canon.ts';

@@ -1,4 +1,4 @@
-// Where the retriever's data files derived from the corpus live (derived/build-derived-data.ts writes them). In the
+// Where the retriever's data files derived from the corpus live (retrieval/build-derived-data.ts writes them). In the
 // compiled bundle every module is the bundle's folder, where scripts/build-api.ts copies them, so paths are built
 // from this module's folder, never from a subfolder's.
 import path from 'node:path';

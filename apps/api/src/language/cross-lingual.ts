@@ -1,6 +1,6 @@
 // Cross-lingual keywords: the reference works (Nave's, the dictionaries, Matthew Henry) are English, so a Chinese,
 // Spanish or French question reaches them through English words. Each content word of the question is looked up in
-// a glossary learned from the corpus's parallel Bible text (derived/build-derived-data.ts); words nothing translates
+// a glossary learned from the corpus's parallel Bible text (retrieval/build-derived-data.ts); words nothing translates
 // are left out. Book names (books.json, every language) translate too, for names the old translations spell
 // differently (Rut, Ruth).
 import { readFileSync } from 'node:fs';

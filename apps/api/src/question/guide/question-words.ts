@@ -8,8 +8,8 @@ import {
   verbsBeforeWhere,
   withMeasureRewrites,
 } from '../../language/question-shapes.ts';
-import { contentWords } from '../text-analysis.ts';
-import { foldToSimplified, hanWords } from '../chinese-text.ts';
+import { contentWords } from '../../language/text-analysis.ts';
+import { foldToSimplified, hanWords } from '../../language/chinese-text.ts';
 import { isFaithWord } from './faith-terms.ts';
 
 export {

@@ -1,7 +1,7 @@
 // Builds the retriever's data files from the corpus; nothing in them is written by hand. Rerun it when the corpus or
 // the analyser changes, and commit what it writes:
 //
-//   npx tsx apps/api/src/retrieval/derived/build-derived-data.ts [corpus dir, default ../shared/corpus]
+//   npx tsx apps/api/src/retrieval/build-derived-data.ts [corpus dir, default ../shared/corpus]
 //
 // - glossary-zh-en.json, glossary-es-en.json, glossary-fr-en.json: word translations learned from the corpus's own
 //   parallel text, the same verses in the Chinese Union Version, Reina-Valera 1909 or Darby (French) and in the
@@ -24,17 +24,17 @@ import { Jieba } from '@node-rs/jieba';
 import { dict } from '@node-rs/jieba/dict.js';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { GLOSSARY_SOURCES, type GlossaryFile } from '../cross-lingual.ts';
-import { DERIVED_DIR } from '../derived-files.ts';
-import { BIBLE_NAMES_FILE, type BibleNamesFile } from '../guide/bible-names.ts';
-import { stem } from '../stemmer.ts';
-import { addHanWords } from '../chinese-text.ts';
-import { CHINESE_NAMES_FILE, type ChineseNamesFile } from '../derived-files.ts';
-import { contentWords, pushWordTokens } from '../text-analysis.ts';
-import { PROMINENCE_FILE } from '../verse-prominence.ts';
-import { kjvVerseRef } from '../verse-retriever.ts';
-import { parseVerseKey } from '../../scripture/usfm.ts';
-import { unionGrammarCharacters } from '../../language/union-grammar.ts';
+import { GLOSSARY_SOURCES, type GlossaryFile } from '../language/cross-lingual.ts';
+import { DERIVED_DIR } from '../language/derived-files.ts';
+import { BIBLE_NAMES_FILE, type BibleNamesFile } from '../question/guide/bible-names.ts';
+import { stem } from '../language/stemmer.ts';
+import { addHanWords } from '../language/chinese-text.ts';
+import { CHINESE_NAMES_FILE, type ChineseNamesFile } from '../language/derived-files.ts';
+import { contentWords, pushWordTokens } from '../language/text-analysis.ts';
+import { PROMINENCE_FILE } from './verse-prominence.ts';
+import { kjvVerseRef } from './verse-retriever.ts';
+import { parseVerseKey } from '../scripture/usfm.ts';
+import { unionGrammarCharacters } from '../language/union-grammar.ts';
 
 const ENGLISH = ['webbe', 'kjv'];
 const ITERATIONS = 8;

@@ -1,12 +1,12 @@
 // The Bible's proper names in the reader languages (derived/bible-names.json, built from the corpus by
-// derived/build-derived-data.ts): a question that names Goliath, 挪亚 or Moisés is about the Bible even when it holds
+// retrieval/build-derived-data.ts): a question that names Goliath, 挪亚 or Moisés is about the Bible even when it holds
 // none of the faith's words ("Who killed Goliath?"), so the relevance floor lets it through.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { BibleLanguage } from '@bible-qa/contract';
-import { chineseNameOf, foldToSimplified } from '../chinese-text.ts';
-import { DERIVED_DIR } from '../derived-files.ts';
-import { contentWords, sanitizeText, wordTokens } from '../text-analysis.ts';
+import { chineseNameOf, foldToSimplified } from '../../language/chinese-text.ts';
+import { DERIVED_DIR } from '../../language/derived-files.ts';
+import { contentWords, sanitizeText, wordTokens } from '../../language/text-analysis.ts';
 
 // DERIVED_DIR, not a path from this folder: in the compiled bundle every module is the bundle's folder, where the
 // derived files are copied (scripts/build-api.ts).

@@ -8,9 +8,9 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { BibleLanguage } from '@bible-qa/contract';
-import { addHanWords, chineseNameOf, foldToSimplified } from '../chinese-text.ts';
-import { stem, type StemLang } from '../stemmer.ts';
-import { sanitizeText, wordTokens } from '../text-analysis.ts';
+import { addHanWords, chineseNameOf, foldToSimplified } from '../../language/chinese-text.ts';
+import { stem, type StemLang } from '../../language/stemmer.ts';
+import { sanitizeText, wordTokens } from '../../language/text-analysis.ts';
 
 export type GuideKind = 'passage' | 'topic' | 'person' | 'place';
 

@@ -6,7 +6,7 @@
 // a query asks for both, so an exact form scores above an inflected relative and both are found.
 import { foldToSimplified, hanWords, pushHanNgrams, pushHanQueryGrams, withoutStopWords } from './chinese-text.ts';
 import { stem, stemLang, type StemLang } from './stemmer.ts';
-import { STOP_WORD_LISTS, type StopWordLang } from '../language/stop-words.ts';
+import { STOP_WORD_LISTS, type StopWordLang } from './stop-words.ts';
 
 /** Bump when the tokens produced for the same text change: indexes built with another version are refused. */
 export const ANALYZER_VERSION = 2;

@@ -6,9 +6,9 @@
 // are data (language/lexicon/faith-terms.tsv).
 import type { BibleLanguage } from '@bible-qa/contract';
 import { faithTermWords } from '../../language/faith-terms.ts';
-import { foldToSimplified } from '../chinese-text.ts';
-import { stem, type StemLang } from '../stemmer.ts';
-import { sanitizeText, wordTokens } from '../text-analysis.ts';
+import { foldToSimplified } from '../../language/chinese-text.ts';
+import { stem, type StemLang } from '../../language/stemmer.ts';
+import { sanitizeText, wordTokens } from '../../language/text-analysis.ts';
 
 function stemmed(text: string, language: StemLang): string[] {
   return wordTokens(text).map((w) => stem(w, language));

@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { Jieba } from '@node-rs/jieba';
 import { dict } from '@node-rs/jieba/dict.js';
-import { foldToSimplified, HAN_RUN } from '../language/fold.ts';
+import { foldToSimplified, HAN_RUN } from './fold.ts';
 import { CHINESE_NAMES_FILE, type ChineseNamesFile } from './derived-files.ts';
 
 export { foldToSimplified, HAN_RUN };
