@@ -2,12 +2,12 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, DotLoading, ErrorBlock, Toast } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
+import { GuestPrompt } from '../../components/guest-prompt.tsx';
 import { Markdown } from '../../components/markdown.tsx';
 import { Page } from '../../components/page.tsx';
 import { useLocale } from '../../lib/i18n.ts';
 import { useServices } from '../../lib/services.tsx';
 import { useVerifiedSession } from '../../lib/use-verified-session.ts';
-import { REDIRECT_PARAM } from '../../lib/use-auth.ts';
 import { AnswerParts } from '../../components/answer-parts.tsx';
 import { collectionQuery, conversationLink, useUncollect } from './collections.queries.ts';
 import './collections.css';
@@ -28,26 +28,12 @@ export function CollectPage() {
   const { loggedIn } = useVerifiedSession();
   const [params] = useSearchParams();
   const { t } = useTranslation('collections');
-  const { t: tc } = useTranslation();
-  const navigate = useNavigate();
   const id = params.get('id') ?? '';
   const here = `/collect?${params.toString()}`;
 
   return (
     <Page testId="page-collect">
-      {loggedIn ? null : (
-        <div className="collections-guest" data-testid="collections-guest">
-          <span>{t('guestKept')}</span>
-          <Button
-            size="mini"
-            color="primary"
-            fill="outline"
-            onClick={() => navigate(`/login?${REDIRECT_PARAM}=${encodeURIComponent(here)}`)}
-          >
-            {tc('common.loginNow')}
-          </Button>
-        </div>
-      )}
+      {loggedIn ? null : <GuestPrompt text={t('guestKept')} returnTo={here} testId="collections-guest" />}
       {UUID.test(id) ? <SavedAnswer key={id} id={id} /> : <Missing />}
     </Page>
   );

@@ -3,13 +3,13 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { Button, DotLoading, ErrorBlock, List, PullToRefresh, Toast } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { GuestPrompt } from '../../components/guest-prompt.tsx';
 import { LoadMore } from '../../components/load-more.tsx';
 import { Page } from '../../components/page.tsx';
 import { useLocale } from '../../lib/i18n.ts';
 import { useServices } from '../../lib/services.tsx';
 import { useVerifiedSession } from '../../lib/use-verified-session.ts';
 import { PULL_REFRESH_HEAD_HEIGHT, PULL_REFRESH_SUCCESS_MS } from '../../lib/theme.ts';
-import { REDIRECT_PARAM } from '../../lib/use-auth.ts';
 import { collectionsQuery, conversationLink, detailLink, excerptOf, useUncollect } from './collections.queries.ts';
 import './collections.css';
 import { UserText } from '../../components/user-text.tsx';
@@ -19,32 +19,13 @@ import { UserText } from '../../components/user-text.tsx';
  * guest's are kept under its key, and a login makes them the account's; the guest is told so.
  */
 export function CollectionsPage() {
+  const { t } = useTranslation('collections');
   const { loggedIn } = useVerifiedSession();
   return (
     <Page testId="page-collections" tone="muted">
-      {loggedIn ? null : <GuestNotice path="/collections" />}
+      {loggedIn ? null : <GuestPrompt text={t('guestKept')} returnTo="/collections" testId="collections-guest" />}
       <CollectionList />
     </Page>
-  );
-}
-
-/** A guest's saved answers stay in this browser until a login (and comes back here). */
-export function GuestNotice({ path }: { path: string }) {
-  const { t } = useTranslation('collections');
-  const { t: tc } = useTranslation();
-  const navigate = useNavigate();
-  return (
-    <div className="collections-guest" data-testid="collections-guest">
-      <span>{t('guestKept')}</span>
-      <Button
-        size="mini"
-        color="primary"
-        fill="outline"
-        onClick={() => navigate(`/login?${REDIRECT_PARAM}=${encodeURIComponent(path)}`)}
-      >
-        {tc('common.loginNow')}
-      </Button>
-    </div>
   );
 }
 

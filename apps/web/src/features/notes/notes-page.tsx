@@ -3,7 +3,8 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { Button, DotLoading, ErrorBlock, SearchBar, Tabs } from 'antd-mobile';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
+import { GuestPrompt } from '../../components/guest-prompt.tsx';
 import { BookmarkIcon, NoteIcon } from '../../components/icons.tsx';
 import { LoadMore } from '../../components/load-more.tsx';
 import { Page } from '../../components/page.tsx';
@@ -11,7 +12,6 @@ import { useLocale } from '../../lib/i18n.ts';
 import { Dialog, Toast } from '../../lib/overlays.ts';
 import { expressionParams } from '../../lib/preferences.ts';
 import { readerPath } from '../../lib/reader-link.ts';
-import { REDIRECT_PARAM } from '../../lib/safe-path.ts';
 import { useServices } from '../../lib/services.tsx';
 import { useSession } from '../../lib/session.ts';
 import { useDeleteAnnotation, useHighlight } from '../../lib/verse-marks.ts';
@@ -28,11 +28,9 @@ type Tab = (typeof TABS)[number];
  */
 export function NotesPage() {
   const { t } = useTranslation('notes');
-  const { t: tc } = useTranslation();
   const { api, storage } = useServices();
   const { loggedIn } = useSession();
   const locale = useLocale();
-  const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const tab = (TABS as readonly string[]).includes(params.get('kind') ?? '') ? (params.get('kind') as Tab) : 'all';
   const q = (params.get('q') ?? '').trim().slice(0, 100);
@@ -56,19 +54,7 @@ export function NotesPage() {
 
   return (
     <Page testId="page-notes" tone="muted">
-      {loggedIn ? null : (
-        <div className="notes-guest" data-testid="notes-guest">
-          <span>{t('guestKept')}</span>
-          <Button
-            size="mini"
-            color="primary"
-            fill="outline"
-            onClick={() => navigate(`/login?${REDIRECT_PARAM}=${encodeURIComponent(here)}`)}
-          >
-            {tc('common.loginNow')}
-          </Button>
-        </div>
-      )}
+      {loggedIn ? null : <GuestPrompt text={t('guestKept')} returnTo={here} testId="notes-guest" />}
       <div className="notes-search">
         <SearchBar
           value={draft}

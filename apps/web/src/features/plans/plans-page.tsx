@@ -4,12 +4,12 @@ import { Button, Checkbox, DotLoading, ErrorBlock, Input, ProgressBar } from 'an
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { GuestPrompt } from '../../components/guest-prompt.tsx';
 import { Page } from '../../components/page.tsx';
 import { useLocale } from '../../lib/i18n.ts';
 import { Dialog, Toast } from '../../lib/overlays.ts';
 import { expressionParams } from '../../lib/preferences.ts';
 import { chapterPath, readerPath } from '../../lib/reader-link.ts';
-import { REDIRECT_PARAM } from '../../lib/safe-path.ts';
 import { useServices } from '../../lib/services.tsx';
 import { useSession } from '../../lib/session.ts';
 import {
@@ -42,24 +42,10 @@ function usePlanName() {
 
 function GuestNotice() {
   const { t } = useTranslation('plans');
-  const { t: tc } = useTranslation();
   const { loggedIn } = useSession();
-  const navigate = useNavigate();
   if (loggedIn) return null;
   const here = `${window.location.pathname}${window.location.search}`;
-  return (
-    <div className="plans-guest" data-testid="plans-guest">
-      <span>{t('guestKept')}</span>
-      <Button
-        size="mini"
-        color="primary"
-        fill="outline"
-        onClick={() => navigate(`/login?${REDIRECT_PARAM}=${encodeURIComponent(here)}`)}
-      >
-        {tc('common.loginNow')}
-      </Button>
-    </div>
-  );
+  return <GuestPrompt text={t('guestKept')} returnTo={here} testId="plans-guest" />;
 }
 
 function PlanList() {
