@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
+import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
@@ -9,6 +10,11 @@ import { createContainer } from '../container.ts';
 import { createLogger } from '../http/logger.ts';
 import type { DatabaseHandle } from '../db/client.ts';
 import type { Clock } from '../features/auth/auth-session.service.ts';
+import { openTestPglite } from './databases.ts';
+import type { FakeLlm } from './fake-llm.ts';
+
+/** A few chapters in a few translations, some Easton entries, devotionals and plan days (see its README). */
+export const FIXTURE_CORPUS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures/corpus');
 
 /** The real app over a given database, with its log lines captured in memory for assertions. */
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bibleqa-app-'));
@@ -41,4 +47,33 @@ export async function buildTestApp(options: {
   options.extend?.(app);
   await app.ready();
   return { app, container, logs: lines };
+}
+
+export type CorpusTestApp = Awaited<ReturnType<typeof buildCorpusTestApp>>;
+
+/**
+ * The real app over a fresh in-memory PGlite with the fixture corpus ingested, as the chat tests ask it. With `llm`
+ * the answers come from that fake model, without it from the offline grounded composer.
+ */
+export async function buildCorpusTestApp(options: { llm?: FakeLlm; env?: Record<string, string>; clock?: Clock } = {}) {
+  const database = await openTestPglite();
+  const t = await buildTestApp({
+    database,
+    clock: options.clock,
+    env: {
+      CORPUS_DIR: FIXTURE_CORPUS,
+      ...(options.llm ? { LLM_BASE_URL: options.llm.baseURL } : {}),
+      ...options.env,
+    },
+  });
+  await t.container.services.corpus.ingest();
+  return {
+    ...t,
+    database,
+    /** Closes the app, then all the container opened: the corpus index, the slots, the database. */
+    async close() {
+      await t.app.close();
+      await t.container.close();
+    },
+  };
 }

@@ -1,13 +1,8 @@
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from '../../db/client.ts';
-import { openTestPglite } from '../../test/databases.ts';
 import { startFakeLlm, type FakeLlm } from '../../test/fake-llm.ts';
-import { buildTestApp } from '../../test/test-app.ts';
+import { buildCorpusTestApp, type CorpusTestApp } from '../../test/test-app.ts';
 import { createTestUser, parseSse, type SseEventLike } from '../../test/test-users.ts';
 
-const FIXTURE = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../test/fixtures/corpus');
 const CAP = 2_000;
 
 /**
@@ -15,28 +10,19 @@ const CAP = 2_000;
  * the server's memory. The answer is now cut at a length per mode on the server, and the model call closed there.
  */
 describe('an answer’s length cap, whatever the model does with max_tokens', () => {
-  let database: DatabaseHandle;
   let llm: FakeLlm;
-  let t: Awaited<ReturnType<typeof buildTestApp>>;
+  let t: CorpusTestApp;
   let n = 0;
 
   beforeAll(async () => {
     llm = await startFakeLlm();
-    database = await openTestPglite();
-    t = await buildTestApp({
-      database,
-      env: {
-        CORPUS_DIR: FIXTURE,
-        LLM_BASE_URL: llm.baseURL,
-        LLM_MAX_TOKENS_SIMPLE: '100',
-        ANSWER_MAX_CHARS_SIMPLE: String(CAP),
-      },
+    t = await buildCorpusTestApp({
+      llm,
+      env: { LLM_MAX_TOKENS_SIMPLE: '100', ANSWER_MAX_CHARS_SIMPLE: String(CAP) },
     });
-    await t.container.services.corpus.ingest();
   });
   afterAll(async () => {
-    await t.app.close();
-    await database.close();
+    await t.close();
     await llm.close();
   });
   beforeEach(() => {
@@ -61,7 +47,7 @@ describe('an answer’s length cap, whatever the model does with max_tokens', ()
       chunks: Array(20_000).fill('神爱世人，甚至将他的独生子赐给他们。叫一切信他的，不至灭亡，反得永生。'),
       gapMs: 1,
     });
-    const user = await createTestUser(database, 'capped');
+    const user = await createTestUser(t.database, 'capped');
     const { events, requestId } = await ask(user.headers);
     const last = events.at(-1) as SseEventLike & { answer: { status: string; content: string } };
     expect(last.type).toBe('done');

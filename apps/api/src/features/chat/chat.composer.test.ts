@@ -1,16 +1,9 @@
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Answer } from '@bible-qa/contract';
-import { type DatabaseHandle } from '../../db/client.ts';
-import { openTestPglite } from '../../test/databases.ts';
-import { buildTestApp } from '../../test/test-app.ts';
+import { buildCorpusTestApp, type CorpusTestApp } from '../../test/test-app.ts';
 import { createTestUser, parseSse } from '../../test/test-users.ts';
 
-const FIXTURE = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../test/fixtures/corpus');
-
-let database: DatabaseHandle;
-let t: Awaited<ReturnType<typeof buildTestApp>>;
+let t: CorpusTestApp;
 let requestNo = 0;
 const nextId = () => `req-${Date.now()}-${(requestNo += 1)}`;
 
@@ -25,13 +18,10 @@ async function ask(body: Record<string, unknown>, headers: Record<string, string
 }
 
 beforeAll(async () => {
-  database = await openTestPglite();
-  t = await buildTestApp({ database, env: { CORPUS_DIR: FIXTURE } });
-  await t.container.services.corpus.ingest();
+  t = await buildCorpusTestApp();
 });
 afterAll(async () => {
-  await t.app.close();
-  await t.container.close();
+  await t.close();
 });
 
 describe('asking with the offline grounded composer', () => {
@@ -95,7 +85,7 @@ describe('asking with the offline grounded composer', () => {
   });
 
   it('answers a retried ask with the same request id from the stored turn, without a second turn', async () => {
-    const user = await createTestUser(database, 'retry');
+    const user = await createTestUser(t.database, 'retry');
     const requestId = nextId();
     const first = parseSse((await ask({ question: '神爱世人', requestId }, user.headers)).body).at(-1) as {
       answer: Answer;

@@ -1,14 +1,8 @@
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { errorCode } from '@bible-qa/contract';
-import type { DatabaseHandle } from '../../db/client.ts';
-import { openTestPglite } from '../../test/databases.ts';
 import { startFakeLlm, type FakeLlm } from '../../test/fake-llm.ts';
-import { buildTestApp } from '../../test/test-app.ts';
+import { buildCorpusTestApp, type CorpusTestApp } from '../../test/test-app.ts';
 import { createTestUser, parseSse } from '../../test/test-users.ts';
-
-const FIXTURE = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../test/fixtures/corpus');
 
 /**
  * Issue 25, finding 1: 70 asks from one address, each with a guest key of its own, took all 64 model streams and a
@@ -16,30 +10,24 @@ const FIXTURE = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../t
  * guests together run 3 answers at most; guest keys are issued by the server.
  */
 describe('the model’s capacity between guests and readers', () => {
-  let database: DatabaseHandle;
   let llm: FakeLlm;
-  let t: Awaited<ReturnType<typeof buildTestApp>>;
+  let t: CorpusTestApp;
   let n = 0;
 
   beforeAll(async () => {
     llm = await startFakeLlm();
-    database = await openTestPglite();
-    t = await buildTestApp({
-      database,
+    t = await buildCorpusTestApp({
+      llm,
       env: {
-        CORPUS_DIR: FIXTURE,
-        LLM_BASE_URL: llm.baseURL,
         LLM_MAX_CONCURRENT: '8',
         LLM_ACCOUNT_SHARE_PERCENT: '25',
         ASK_CONCURRENT_PER_GUEST_ADDRESS: '3',
         GUEST_KEYS_PER_IP_PER_HOUR: '5',
       },
     });
-    await t.container.services.corpus.ingest();
   });
   afterAll(async () => {
-    await t.app.close();
-    await database.close();
+    await t.close();
     await llm.close();
   });
   beforeEach(() => {
@@ -72,7 +60,7 @@ describe('the model’s capacity between guests and readers', () => {
   /** A reader who logged in asks from another address once the guests' answers are running. */
   const readerAsks = async (ip: string) => {
     await expect.poll(() => llm.requests.length, { timeout: 20_000 }).toBeGreaterThan(0);
-    const reader = await createTestUser(database, `reader-${ip}`);
+    const reader = await createTestUser(t.database, `reader-${ip}`);
     return ask(ip, reader.headers);
   };
 

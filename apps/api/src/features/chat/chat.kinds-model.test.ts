@@ -1,29 +1,19 @@
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Answer } from '@bible-qa/contract';
-import { type DatabaseHandle } from '../../db/client.ts';
-import { openTestPglite } from '../../test/databases.ts';
 import { startFakeLlm, type FakeLlm } from '../../test/fake-llm.ts';
-import { buildTestApp } from '../../test/test-app.ts';
+import { buildCorpusTestApp, type CorpusTestApp } from '../../test/test-app.ts';
 import { parseSse } from '../../test/test-users.ts';
 
-const FIXTURE = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../test/fixtures/corpus');
-
 let llm: FakeLlm;
-let database: DatabaseHandle;
-let t: Awaited<ReturnType<typeof buildTestApp>>;
+let t: CorpusTestApp;
 let n = 0;
 
 beforeAll(async () => {
   llm = await startFakeLlm({ kind: 'normal', chunks: ['Amen.'] });
-  database = await openTestPglite();
-  t = await buildTestApp({ database, env: { CORPUS_DIR: FIXTURE, LLM_BASE_URL: llm.baseURL } });
-  await t.container.services.corpus.ingest();
+  t = await buildCorpusTestApp({ llm });
 });
 afterAll(async () => {
-  await t.app.close();
-  await t.container.close();
+  await t.close();
   await llm.close();
 });
 beforeEach(() => {

@@ -1,16 +1,9 @@
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Answer } from '@bible-qa/contract';
-import { type DatabaseHandle } from '../../db/client.ts';
-import { openTestPglite } from '../../test/databases.ts';
-import { buildTestApp } from '../../test/test-app.ts';
+import { buildCorpusTestApp, type CorpusTestApp } from '../../test/test-app.ts';
 import { createTestUser, parseSse, type SseEventLike } from '../../test/test-users.ts';
 
-const FIXTURE = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../test/fixtures/corpus');
-
-let database: DatabaseHandle;
-let t: Awaited<ReturnType<typeof buildTestApp>>;
+let t: CorpusTestApp;
 let requestNo = 0;
 const nextId = () => `kinds-${Date.now()}-${(requestNo += 1)}`;
 
@@ -29,13 +22,10 @@ async function ask(body: Record<string, unknown>, headers: Record<string, string
 const books = (a: Answer) => a.citations.map((c) => c.reference?.split('.')[0]);
 
 beforeAll(async () => {
-  database = await openTestPglite();
-  t = await buildTestApp({ database, env: { CORPUS_DIR: FIXTURE } });
-  await t.container.services.corpus.ingest();
+  t = await buildCorpusTestApp();
 });
 afterAll(async () => {
-  await t.app.close();
-  await t.container.close();
+  await t.close();
 });
 
 /** The paragraphs of a piece between its heading and its last line. */
@@ -108,7 +98,7 @@ describe('prayers, sermon outlines and poems', () => {
   });
 
   it('gives another arrangement when the same request is asked again in the conversation', async () => {
-    const user = await createTestUser(database, 'again');
+    const user = await createTestUser(t.database, 'again');
     const headers = { ...user.headers, locale: 'en' };
     const first = await ask({ question: 'the love of God', kind: 'poem' }, headers);
     const again = await ask(
@@ -197,7 +187,7 @@ describe('readers in distress', () => {
   });
 
   it('keeps the help line first for a plain question in a conversation where the reader was at risk', async () => {
-    const user = await createTestUser(database, 'after-crisis');
+    const user = await createTestUser(t.database, 'after-crisis');
     const first = await ask({ question: '我真的不想活了' }, user.headers);
     const second = await ask(
       { question: '诗篇23篇讲了什么？', conversationId: first.answer.conversationId },
@@ -210,7 +200,7 @@ describe('readers in distress', () => {
 
 describe('follow-ups in a conversation', () => {
   it('retrieves a follow-up for its own question, not the previous answer’s passages', async () => {
-    const user = await createTestUser(database, 'follower');
+    const user = await createTestUser(t.database, 'follower');
     const first = await ask({ question: '罗马书8章讲了什么？' }, user.headers);
     expect(books(first.answer)).toContain('ROM');
     const second = await ask(
@@ -222,7 +212,7 @@ describe('follow-ups in a conversation', () => {
   });
 
   it('resolves what “this passage” points back to from the conversation', async () => {
-    const user = await createTestUser(database, 'resolver');
+    const user = await createTestUser(t.database, 'resolver');
     const first = await ask({ question: '罗马书8:28是什么意思？' }, user.headers);
     const second = await ask(
       { question: '这段经文的上下文是什么？', conversationId: first.answer.conversationId },

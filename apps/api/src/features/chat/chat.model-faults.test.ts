@@ -1,31 +1,21 @@
 import http from 'node:http';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Answer } from '@bible-qa/contract';
-import { type DatabaseHandle } from '../../db/client.ts';
-import { openTestPglite } from '../../test/databases.ts';
 import { startFakeLlm, type FakeLlm } from '../../test/fake-llm.ts';
-import { buildTestApp } from '../../test/test-app.ts';
+import { buildCorpusTestApp, type CorpusTestApp } from '../../test/test-app.ts';
 import { createTestUser, parseSse, sseEvent, type SseEventLike } from '../../test/test-users.ts';
 
-const FIXTURE = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../test/fixtures/corpus');
-
-let database: DatabaseHandle;
 let llm: FakeLlm;
-let t: Awaited<ReturnType<typeof buildTestApp>>;
+let t: CorpusTestApp;
 let origin: string;
 let n = 0;
 const rid = () => `fault-${(n += 1)}-${Date.now()}`;
 
 beforeAll(async () => {
   llm = await startFakeLlm();
-  database = await openTestPglite();
-  t = await buildTestApp({
-    database,
+  t = await buildCorpusTestApp({
+    llm,
     env: {
-      CORPUS_DIR: FIXTURE,
-      LLM_BASE_URL: llm.baseURL,
       LLM_FIRST_TOKEN_TIMEOUT_MS: '1000',
       LLM_IDLE_TIMEOUT_MS: '1000',
       LLM_MAX_CONCURRENT: '3',
@@ -38,12 +28,10 @@ beforeAll(async () => {
       STREAM_RESUME_GRACE_MS: '200',
     },
   });
-  await t.container.services.corpus.ingest();
   origin = await t.app.listen({ host: '127.0.0.1', port: 0 });
 });
 afterAll(async () => {
-  await t.app.close();
-  await t.container.close();
+  await t.close();
   await llm.close();
 });
 beforeEach(() => {
@@ -229,7 +217,7 @@ describe('the OpenAI-compatible model behind the chat', () => {
 
   it('makes one turn and one model call for a retried ask with the same request id', async () => {
     llm.setMode({ kind: 'normal', chunks: ['神爱', '世人'], firstTokenDelayMs: 200 });
-    const user = await createTestUser(database, 'idem');
+    const user = await createTestUser(t.database, 'idem');
     const requestId = rid();
     const body = { question: '神爱世人', requestId };
     const [a, b] = await Promise.all([

@@ -1,34 +1,25 @@
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { errorCode, errorMessage } from '@bible-qa/contract';
-import type { DatabaseHandle } from '../../db/client.ts';
-import { openTestPglite } from '../../test/databases.ts';
 import { manualClock } from '../../test/auth-helpers.ts';
 import { startFakeLlm, type FakeLlm } from '../../test/fake-llm.ts';
-import { buildTestApp } from '../../test/test-app.ts';
+import { buildCorpusTestApp, type CorpusTestApp } from '../../test/test-app.ts';
 import { createTestUser, parseSse } from '../../test/test-users.ts';
 
-const FIXTURE = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../test/fixtures/corpus');
 const HOUR = 3_600_000;
 
 /** Denial of wallet: running generations and hourly model calls per account, guest and address, and max_tokens. */
 describe('ask quotas', () => {
-  let database: DatabaseHandle;
   let llm: FakeLlm;
-  let t: Awaited<ReturnType<typeof buildTestApp>>;
+  let t: CorpusTestApp;
   const clock = manualClock();
   let n = 0;
 
   beforeAll(async () => {
     llm = await startFakeLlm();
-    database = await openTestPglite();
-    t = await buildTestApp({
-      database,
+    t = await buildCorpusTestApp({
+      llm,
       clock,
       env: {
-        CORPUS_DIR: FIXTURE,
-        LLM_BASE_URL: llm.baseURL,
         ASKS_PER_ACCOUNT_PER_HOUR: '5',
         ASKS_PER_GUEST_PER_HOUR: '4',
         ASKS_PER_IP_PER_HOUR: '12',
@@ -36,11 +27,9 @@ describe('ask quotas', () => {
         LLM_MAX_TOKENS_PROFESSIONAL: '3000',
       },
     });
-    await t.container.services.corpus.ingest();
   });
   afterAll(async () => {
-    await t.app.close();
-    await database.close();
+    await t.close();
     await llm.close();
   });
   beforeEach(() => {
@@ -75,11 +64,11 @@ describe('ask quotas', () => {
 
   it("refuses a user's third concurrent stream with the high-traffic message, and frees the slot after", async () => {
     llm.setMode({ kind: 'normal', chunks: Array(20).fill('爱'), gapMs: 20 });
-    const user = await createTestUser(database, 'busy');
+    const user = await createTestUser(t.database, 'busy');
     const answers = await Promise.all([1, 2, 3].map(() => ask({ headers: user.headers })));
     expect(answers.sort()).toEqual(['done', 'done', refused]);
     // Another account from the same address is not held up by it.
-    const other = await createTestUser(database, 'neighbour');
+    const other = await createTestUser(t.database, 'neighbour');
     expect(await ask({ headers: other.headers })).toBe('done');
     expect(await ask({ headers: user.headers })).toBe('done');
   });
@@ -92,7 +81,7 @@ describe('ask quotas', () => {
 
   it('counts model calls an hour per account, per guest and per address', async () => {
     llm.setMode({ kind: 'normal', chunks: ['爱'] });
-    const user = await createTestUser(database, 'hourly');
+    const user = await createTestUser(t.database, 'hourly');
     for (let i = 0; i < 5; i++) expect(await ask({ headers: user.headers, ip: '10.9.2.1' })).toBe('done');
     expect(await ask({ headers: user.headers, ip: '10.9.2.2' })).toBe(refused);
     expect(lastRefusal).toBe(errorMessage('high_traffic', 'en'));
@@ -102,7 +91,7 @@ describe('ask quotas', () => {
     expect(lastRefusal).toBe(errorMessage('guest_quota_exceeded', 'en', ['4']));
     expect(lastRefusal).toMatch(/4 questions an hour.*Log in/);
     // The address has had 9 calls (a refusal by its own quota does not count there); a third caller fills its 12.
-    const a = await createTestUser(database, 'a');
+    const a = await createTestUser(t.database, 'a');
     for (let i = 0; i < 3; i++) expect(await ask({ headers: a.headers, ip: '10.9.2.1' })).toBe('done');
     expect(await ask({ headers: a.headers, ip: '10.9.2.1' })).toBe(refused);
     expect(llm.requests).toHaveLength(12);
