@@ -51,6 +51,23 @@ export async function get(t: TestApp, url: string, options: CallOptions = {}) {
   return res.json() as { code: number; msg: string; data: never };
 }
 
+/** Calls `/webapi/portal/<path>` in Chinese unless `headers` say otherwise, and answers the parsed envelope. */
+export async function callPortal(
+  t: TestApp,
+  method: 'GET' | 'POST',
+  path: string,
+  headers: Record<string, string>,
+  payload?: object,
+) {
+  const res = await t.app.inject({
+    method,
+    url: `/webapi/portal/${path}`,
+    headers: { locale: 'zh-cn', ...headers },
+    payload,
+  });
+  return res.json() as { code: number; msg: string; data: never };
+}
+
 /** The code in the newest message the outbox holds for an address. */
 export function lastCode(t: TestApp, to: string): string {
   const message = t.container.accounts.outbox.list(to)[0];

@@ -52,11 +52,13 @@ export async function buildTestApp(options: {
 export type CorpusTestApp = Awaited<ReturnType<typeof buildCorpusTestApp>>;
 
 /**
- * The real app over a fresh in-memory PGlite with the fixture corpus ingested, as the chat tests ask it. With `llm`
- * the answers come from that fake model, without it from the offline grounded composer.
+ * The real app with the fixture corpus ingested, over `database` or else a fresh in-memory PGlite. With `llm` the
+ * answers come from that fake model, without it from the offline grounded composer.
  */
-export async function buildCorpusTestApp(options: { llm?: FakeLlm; env?: Record<string, string>; clock?: Clock } = {}) {
-  const database = await openTestPglite();
+export async function buildCorpusTestApp(
+  options: { database?: DatabaseHandle; llm?: FakeLlm; env?: Record<string, string>; clock?: Clock } = {},
+) {
+  const database = options.database ?? (await openTestPglite());
   const t = await buildTestApp({
     database,
     clock: options.clock,

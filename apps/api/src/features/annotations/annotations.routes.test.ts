@@ -1,43 +1,27 @@
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { errorCode, type Annotation, type AnnotationPage, type LoginResult } from '@bible-qa/contract';
-import type { DatabaseHandle } from '../../db/client.ts';
 import { annotations } from '../../db/schema.ts';
-import { post } from '../../test/auth-helpers.ts';
+import { callPortal, post } from '../../test/auth-helpers.ts';
 import { databaseTargets } from '../../test/databases.ts';
 import { loginModes } from '../../test/login-modes.ts';
-import { buildTestApp } from '../../test/test-app.ts';
+import { buildCorpusTestApp, type CorpusTestApp } from '../../test/test-app.ts';
 import { createTestUser } from '../../test/test-users.ts';
-
-const FIXTURE = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../test/fixtures/corpus');
 
 /** Highlights, bookmarks and notes on verses: kept per reader, looked up by chapter or citation, listed, searched. */
 describe.each(databaseTargets)('annotations on $name', (target) => {
-  let database: DatabaseHandle;
-  let t: Awaited<ReturnType<typeof buildTestApp>>;
+  let t: CorpusTestApp;
 
   beforeAll(async () => {
-    database = await target.open();
-    t = await buildTestApp({ database, env: { CORPUS_DIR: FIXTURE } });
-    await t.container.services.corpus.ingest();
+    t = await buildCorpusTestApp({ database: await target.open() });
   });
   afterAll(async () => {
-    await t.app.close();
-    await t.container.close();
+    await t.close();
   });
 
   type Headers = Record<string, string>;
-  const call = async (method: 'GET' | 'POST', url: string, headers: Headers, payload?: object) =>
-    (
-      await t.app.inject({
-        method,
-        url: `/webapi/portal/annotations/${url}`,
-        headers: { locale: 'zh-cn', ...headers },
-        payload,
-      })
-    ).json() as { code: number; msg: string; data: never };
+  const call = (method: 'GET' | 'POST', url: string, headers: Headers, payload?: object) =>
+    callPortal(t, method, `annotations/${url}`, headers, payload);
   const span = (book: string, chapter: number, from: number, to = from) => ({ book, chapter, from, to });
   const lookup = async (headers: Headers, refs: string) =>
     (await call('GET', `lookup?refs=${refs}`, headers)).data as Annotation[];
@@ -46,7 +30,7 @@ describe.each(databaseTargets)('annotations on $name', (target) => {
   const colours = (rows: Annotation[]) => rows.filter((a) => a.kind === 'highlight').map((a) => `${a.from}:${a.color}`);
 
   it('colours each verse of a span, one colour a verse; a new colour or none replaces only the verses it covers', async () => {
-    const { headers } = await createTestUser(database, 'marker');
+    const { headers } = await createTestUser(t.database, 'marker');
     expect((await call('POST', 'highlight', headers, { span: span('JHN', 3, 14, 17), color: 'yellow' })).code).toBe(0);
     expect((await call('POST', 'highlight', headers, { span: span('JHN', 3, 16), color: 'green' })).code).toBe(0);
     expect((await call('POST', 'highlight', headers, { span: span('JHN', 3, 14), color: null })).code).toBe(0);
@@ -57,7 +41,7 @@ describe.each(databaseTargets)('annotations on $name', (target) => {
   });
 
   it('keeps one note and one bookmark per span: replaced, emptied (deleted), taken off', async () => {
-    const { headers } = await createTestUser(database, 'noter');
+    const { headers } = await createTestUser(t.database, 'noter');
     const first = await call('POST', 'note', headers, { span: span('ROM', 8, 28, 30), text: '万事互相效力' });
     expect(first.data).toMatchObject({ kind: 'note', reference: 'ROM.8.28-ROM.8.30', text: '万事互相效力' });
     await call('POST', 'note', headers, { span: span('ROM', 8, 28, 30), text: '  叫爱神的人得益处  ' });
@@ -76,7 +60,7 @@ describe.each(databaseTargets)('annotations on $name', (target) => {
   });
 
   it('lists newest first with the verses in the reader’s translation, adjacent highlights as one, and searches', async () => {
-    const { headers } = await createTestUser(database, 'lister');
+    const { headers } = await createTestUser(t.database, 'lister');
     await call('POST', 'highlight', headers, { span: span('JHN', 3, 16, 17), color: 'blue' });
     await call('POST', 'note', headers, {
       span: span('PSA', 23, 1),
@@ -106,8 +90,8 @@ describe.each(databaseTargets)('annotations on $name', (target) => {
   });
 
   it('shows a reader only their own, refuses another’s delete, an unknown book and a span that runs backwards', async () => {
-    const a = await createTestUser(database, 'own-a');
-    const b = await createTestUser(database, 'own-b');
+    const a = await createTestUser(t.database, 'own-a');
+    const b = await createTestUser(t.database, 'own-b');
     const note = (await call('POST', 'note', a.headers, { span: span('JHN', 3, 3), text: '重生' })).data as Annotation;
     expect(await lookup(b.headers, 'JHN.3')).toEqual([]);
     expect((await list(b.headers)).total).toBe(0);
@@ -151,7 +135,7 @@ describe.each(databaseTargets)('annotations on $name', (target) => {
   });
 
   it('erases a reader’s annotations with the account', async () => {
-    const user = await createTestUser(database, 'leaver');
+    const user = await createTestUser(t.database, 'leaver');
     await call('POST', 'highlight', user.headers, { span: span('GEN', 1, 1, 3), color: 'green' });
     await call('POST', 'note', user.headers, { span: span('GEN', 1, 2), text: 'void' });
     const deleted = await t.app.inject({
@@ -161,6 +145,6 @@ describe.each(databaseTargets)('annotations on $name', (target) => {
       payload: { confirm: true },
     });
     expect(deleted.json().code).toBe(0);
-    expect(await database.db.select().from(annotations).where(eq(annotations.userId, user.userId))).toEqual([]);
+    expect(await t.database.db.select().from(annotations).where(eq(annotations.userId, user.userId))).toEqual([]);
   });
 });

@@ -1,5 +1,3 @@
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import {
@@ -9,48 +7,34 @@ import {
   type PlanDayState,
   type PlanSummary,
 } from '@bible-qa/contract';
-import type { DatabaseHandle } from '../../db/client.ts';
 import { planEnrollments, planProgress } from '../../db/schema.ts';
-import { post } from '../../test/auth-helpers.ts';
+import { callPortal, post } from '../../test/auth-helpers.ts';
 import { databaseTargets } from '../../test/databases.ts';
 import { loginModes } from '../../test/login-modes.ts';
-import { buildTestApp } from '../../test/test-app.ts';
+import { buildCorpusTestApp, type CorpusTestApp } from '../../test/test-app.ts';
 import { createTestUser } from '../../test/test-users.ts';
-
-const FIXTURE = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../test/fixtures/corpus');
 
 /** Reading plans with progress: started on a date, each day's readings marked, progress and streak kept. */
 describe.each(databaseTargets)('reading plans on $name', (target) => {
-  let database: DatabaseHandle;
-  let t: Awaited<ReturnType<typeof buildTestApp>>;
+  let t: CorpusTestApp;
 
   beforeAll(async () => {
-    database = await target.open();
-    t = await buildTestApp({ database, env: { CORPUS_DIR: FIXTURE } });
-    await t.container.services.corpus.ingest();
+    t = await buildCorpusTestApp({ database: await target.open() });
   });
   afterAll(async () => {
-    await t.app.close();
-    await t.container.close();
+    await t.close();
   });
 
   type Headers = Record<string, string>;
-  const call = async (method: 'GET' | 'POST', url: string, headers: Headers, payload?: object) =>
-    (
-      await t.app.inject({
-        method,
-        url: `/webapi/portal/plans/${url}`,
-        headers: { locale: 'zh-cn', ...headers },
-        payload,
-      })
-    ).json() as { code: number; msg: string; data: never };
+  const call = (method: 'GET' | 'POST', url: string, headers: Headers, payload?: object) =>
+    callPortal(t, method, `plans/${url}`, headers, payload);
   const day = async (headers: Headers, query: string) =>
     (await call('GET', `day?${query}`, headers)).data as PlanDayState;
   const mark = async (headers: Headers, body: object) =>
     (await call('POST', 'mark', headers, { planId: 'mcheyne', ...body })).data as PlanDayState;
 
   it('lists the corpus’s plans; a reader starts one on a date and reads today’s day, titled in their language', async () => {
-    const { headers } = await createTestUser(database, 'planner');
+    const { headers } = await createTestUser(t.database, 'planner');
     const before = (await call('GET', 'list?date=2026-11-21', headers)).data as PlanSummary[];
     expect(before).toEqual([{ id: 'mcheyne', days: 3, readingsPerDay: 4, progress: null }]);
 
@@ -71,7 +55,7 @@ describe.each(databaseTargets)('reading plans on $name', (target) => {
   });
 
   it('marks readings and whole days read: progress, days behind and the streak follow', async () => {
-    const { headers } = await createTestUser(database, 'reader');
+    const { headers } = await createTestUser(t.database, 'reader');
     await call('POST', 'start', headers, { planId: 'mcheyne', startDate: '2026-11-20' });
 
     const one = await mark(headers, { day: 1, reading: 0, read: true, date: '2026-11-20' });
@@ -105,7 +89,7 @@ describe.each(databaseTargets)('reading plans on $name', (target) => {
   });
 
   it('refuses marks on a plan not started, an unknown plan, a day or reading it does not have', async () => {
-    const { headers } = await createTestUser(database, 'refused');
+    const { headers } = await createTestUser(t.database, 'refused');
     expect((await call('POST', 'mark', headers, { planId: 'mcheyne', day: 1, read: true })).code).toBe(
       errorCode('plan_not_started'),
     );
@@ -139,12 +123,14 @@ describe.each(databaseTargets)('reading plans on $name', (target) => {
   });
 
   it('erases a reader’s plans with the account', async () => {
-    const user = await createTestUser(database, 'plan-leaver');
+    const user = await createTestUser(t.database, 'plan-leaver');
     await call('POST', 'start', user.headers, { planId: 'mcheyne', startDate: '2026-11-20' });
     await mark(user.headers, { day: 1, read: true, date: '2026-11-20' });
     const res = await post(t, '/portal/member/deregister', { confirm: true }, { headers: user.headers });
     expect(res.code).toBe(0);
-    expect(await database.db.select().from(planEnrollments).where(eq(planEnrollments.userId, user.userId))).toEqual([]);
-    expect(await database.db.select().from(planProgress).where(eq(planProgress.userId, user.userId))).toEqual([]);
+    expect(await t.database.db.select().from(planEnrollments).where(eq(planEnrollments.userId, user.userId))).toEqual(
+      [],
+    );
+    expect(await t.database.db.select().from(planProgress).where(eq(planProgress.userId, user.userId))).toEqual([]);
   });
 });
