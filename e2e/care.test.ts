@@ -1,36 +1,14 @@
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, snap } from './support/browser.ts';
-import { startServerWithCorpus, type RunningServer } from './support/server.ts';
+import type { Locator } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { newPage, snap } from './support/browser.ts';
+import { send, useServerAndBrowser } from './support/session.ts';
 
 /**
  * Issue 24's journey: a person at risk, writing in Chinese and then in English, meets the help line before anything
  * else in the answer (before any verse or heading), its numbers tappable, then words of comfort, and the help line
  * again at the end; a question about a death in the Bible gets no help line. At 390×844, a screenshot per step.
  */
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServerWithCorpus();
-  browser = await launchBrowser();
-}, 150_000);
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-const answers = (page: Page) => page.getByTestId('chat-answer');
-
-async function send(page: Page, text: string): Promise<Locator> {
-  const before = await answers(page).count();
-  await page.getByTestId('chat-composer-input').fill(text);
-  await page.getByTestId('chat-composer-send').click();
-  await expect.poll(() => answers(page).count()).toBe(before + 1);
-  const answer = answers(page).nth(before);
-  await expect.poll(() => answer.getAttribute('data-status'), { timeout: 30_000 }).toBe('done');
-  return answer;
-}
+const run = useServerAndBrowser();
 
 /** The answer's first block, and whether anything (a heading, a quoted verse) stands before it. */
 async function firstBlock(answer: Locator) {
@@ -48,9 +26,9 @@ async function firstBlock(answer: Locator) {
 
 describe('a person at risk meets the help line first (Chromium, mobile)', () => {
   it('in Chinese and in English, and a question about Judas’s death gets none', async () => {
-    const { context, page } = await newPage(browser, 'mobile');
+    const { context, page } = await newPage(run.browser, 'mobile');
     await context.addInitScript(() => window.localStorage.setItem(btoa('CHAT_ASSISTANT__APP_FIRST_TOUR'), 'true'));
-    await page.goto(`${server.origin}/chat`);
+    await page.goto(`${run.server.origin}/chat`);
     await page.getByTestId('chat-welcome').waitFor();
 
     // 1. An implicit message in Chinese: the first thing in the answer is the help line, its numbers tappable.

@@ -1,7 +1,6 @@
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, snap } from './support/browser.ts';
-import { startServerWithCorpus, type RunningServer } from './support/server.ts';
+import { describe, expect, it } from 'vitest';
+import { newPage, snap } from './support/browser.ts';
+import { answers, send, useServerAndBrowser } from './support/session.ts';
 
 /**
  * Issues 12 and 28's journey on the offline composer (no model): a prayer asked for from the composer's kind control
@@ -10,35 +9,13 @@ import { startServerWithCorpus, type RunningServer } from './support/server.ts';
  * example questions and no verses; a question of fact is answered by the verse that states it, first. At 390×844 and
  * 1280×800, a screenshot per step.
  */
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServerWithCorpus();
-  browser = await launchBrowser();
-}, 150_000);
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-const answers = (page: Page) => page.getByTestId('chat-answer');
-
-async function send(page: Page, text: string): Promise<Locator> {
-  const before = await answers(page).count();
-  await page.getByTestId('chat-composer-input').fill(text);
-  await page.getByTestId('chat-composer-send').click();
-  await expect.poll(() => answers(page).count()).toBe(before + 1);
-  const answer = answers(page).nth(before);
-  await expect.poll(() => answer.getAttribute('data-status'), { timeout: 30_000 }).toBe('done');
-  return answer;
-}
+const run = useServerAndBrowser();
 
 describe.each(['mobile', 'desktop'] as const)('prayer, poem and off-topic journey in Chromium (%s)', (viewport) => {
   it('asks for a prayer and a poem from the composer’s control, then an off-topic question', async () => {
-    const { context, page } = await newPage(browser, viewport);
+    const { context, page } = await newPage(run.browser, viewport);
     await context.addInitScript(() => window.localStorage.setItem(btoa('CHAT_ASSISTANT__APP_FIRST_TOUR'), 'true'));
-    await page.goto(`${server.origin}/chat`);
+    await page.goto(`${run.server.origin}/chat`);
     await page.getByTestId('chat-welcome').waitFor();
 
     // 1. Choose a prayer in the composer: the control says so and the input asks for a theme.

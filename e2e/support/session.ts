@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { startSmtpPeer, type SmtpPeer } from '../../apps/api/src/test/smtp-peer.ts';
 import { launchBrowser } from './browser.ts';
 import { startServerWithCorpus, type RunningServer } from './server.ts';
@@ -13,6 +13,28 @@ export interface MailedRun {
   server: RunningServer;
   browser: Browser;
   smtp: SmtpPeer;
+}
+
+export interface CorpusRun {
+  server: RunningServer;
+  browser: Browser;
+}
+
+/**
+ * For one test file: the real server on the fixture corpus and Chromium, started before the file's tests and closed
+ * after them. Read the fields inside tests, not at load time.
+ */
+export function useServerAndBrowser(): CorpusRun {
+  const run = {} as CorpusRun;
+  beforeAll(async () => {
+    run.server = await startServerWithCorpus();
+    run.browser = await launchBrowser();
+  }, 150_000);
+  afterAll(async () => {
+    await run.browser?.close();
+    await run.server?.stop();
+  });
+  return run;
 }
 
 /**
@@ -78,5 +100,19 @@ export async function ask(page: Page, origin: string, question: string): Promise
   await page.getByTestId('chat-composer-send').click();
   const answer = page.locator('[data-testid="chat-answer"][data-status="done"]');
   await answer.waitFor({ timeout: 30_000 });
+  return answer;
+}
+
+/** The chat page's answers, oldest first. */
+export const answers = (page: Page) => page.getByTestId('chat-answer');
+
+/** Sends a question from the chat page already open and waits (up to 30 s) for its new answer to finish. */
+export async function send(page: Page, text: string): Promise<Locator> {
+  const before = await answers(page).count();
+  await page.getByTestId('chat-composer-input').fill(text);
+  await page.getByTestId('chat-composer-send').click();
+  await expect.poll(() => answers(page).count()).toBe(before + 1);
+  const answer = answers(page).nth(before);
+  await expect.poll(() => answer.getAttribute('data-status'), { timeout: 30_000 }).toBe('done');
   return answer;
 }
