@@ -1,108 +1,38 @@
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startCluster } from '../apps/api/src/test/databases-global-setup.ts';
-import { startFakeLlm, type FakeLlm } from '../apps/api/src/test/fake-llm.ts';
-import { startRedisServer, type RunningRedis } from '../apps/api/src/test/redis-server.ts';
-import { startSmtpPeer, type SmtpPeer } from '../apps/api/src/test/smtp-peer.ts';
-import { openStream, type OpenStream } from '../apps/api/src/test/sse-client.ts';
-import { startRoundRobinProxy, type RoundRobinProxy } from './support/round-robin-proxy.ts';
-import { startServerWithCorpus, type RunningServer } from './support/server.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { auth, other, servedBy, useFleet } from './support/fleet.ts';
+import { startServerWithCorpus } from './support/server.ts';
 
 /**
  * Issue 30: the fleet of fleet.test.ts (two API processes on one PostgreSQL and one Redis behind a round-robin proxy
  * that, like the Caddyfile, tries another upstream when one refuses) while its parts fail: Redis killed for 3 s
  * mid-stream, PostgreSQL stopped as an answer ends, an instance killed mid-answer, and SIGTERM during 50 streams.
  */
-let work: string;
-let redis: RunningRedis;
-let postgres: Awaited<ReturnType<typeof startCluster>>;
-let llm: FakeLlm;
-let smtp: SmtpPeer;
-const instances: RunningServer[] = [];
-let env: Record<string, string>;
-let proxy: RoundRobinProxy;
+const fleet = useFleet('fleet-faults', {
+  // Fifty readers from one loopback address at once.
+  ASK_CONCURRENT_PER_GUEST_ADDRESS: '1000',
+  ASKS_PER_IP_PER_HOUR: '100000',
+  GUEST_KEYS_PER_IP_PER_HOUR: '100000',
+  SHUTDOWN_DRAIN_MS: '1000',
+});
+const { steer, call, ask, guestKey } = fleet;
 let user: { token: string };
 
 const SLOW = { kind: 'normal' as const, chunks: Array(120).fill('爱'), gapMs: 40 };
 const FULL = '爱'.repeat(120);
 
 beforeAll(async () => {
-  work = fs.mkdtempSync(path.join(os.tmpdir(), 'bibleqa-fleet-faults-'));
-  [redis, postgres, llm, smtp] = await Promise.all([
-    startRedisServer(),
-    startCluster(work),
-    startFakeLlm(),
-    startSmtpPeer(),
-  ]);
-  const admin = new pg.Client({ connectionString: postgres.url });
-  await admin.connect();
-  await admin.query('create database fleet');
-  await admin.end();
-  env = {
-    DATABASE_URL: postgres.url.replace(/\/postgres$/, '/fleet'),
-    REDIS_URL: redis.url,
-    DATA_DIR: path.join(work, 'shared-data'),
-    LLM_BASE_URL: llm.baseURL,
-    SMTP_URL: smtp.url,
-    CODE_SENDS_PER_IP_PER_HOUR: '1000',
-    AUTH_IP_FAILURES_PER_HOUR: '1000',
-    // Fifty readers from one loopback address at once.
-    ASK_CONCURRENT_PER_GUEST_ADDRESS: '1000',
-    ASKS_PER_IP_PER_HOUR: '100000',
-    GUEST_KEYS_PER_IP_PER_HOUR: '100000',
-    SHUTDOWN_DRAIN_MS: '1000',
-  };
-  instances.push(await startServerWithCorpus(env));
-  instances.push(await startServerWithCorpus({ ...env, CORPUS_AUTO_INGEST: 'false' }));
-  proxy = await startRoundRobinProxy(instances.map((i) => i.origin));
   user = await logIn();
-}, 600_000);
-
-afterAll(async () => {
-  await proxy?.close();
-  await Promise.all(instances.map((i) => i.stop()));
-  await Promise.all([redis?.stop(), postgres?.stop(), llm?.close(), smtp?.close()]);
-  fs.rmSync(work, { recursive: true, force: true });
-}, 300_000);
+});
 
 async function logIn(): Promise<{ token: string }> {
   const email = `faults-${randomUUID()}@example.com`;
   expect((await call('/portal/auth/send-code-mail', { email })).code).toBe(0);
-  const login = await call('/portal/auth/login-mail', { email, code: await smtp.codeFor(email), agree: true });
+  const login = await call('/portal/auth/login-mail', { email, code: await fleet.smtp.codeFor(email), agree: true });
   expect(login.code).toBe(0);
   return { token: String(login.data.access_token) };
 }
-
-/** Makes the proxy's next request go to instance `index` (one cheap request moves it on by one). */
-async function steer(index: number): Promise<void> {
-  while (proxy.next() !== index) await fetch(`${proxy.origin}/webapi/version`);
-}
-
-async function call(
-  route: string,
-  body?: unknown,
-  headers: Record<string, string> = {},
-): Promise<{ status: number; served: number; code: number; data: Record<string, unknown> & { [k: string]: unknown } }> {
-  const res = await fetch(`${proxy.origin}/webapi${route}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: { 'content-type': 'application/json', locale: 'en', ...headers },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = (await res.json()) as { code: number; data: Record<string, unknown> };
-  return { status: res.status, served: Number(res.headers.get('x-served-by')), code: json.code, data: json.data };
-}
-
-const auth = (token: string) => ({ authorization: `Bearer ${token}` });
-const ask = (body: Record<string, unknown>, headers: Record<string, string>) =>
-  openStream(`${proxy.origin}/webapi/portal/chat/ask`, { question: '神爱世人', ...body }, { locale: 'en', ...headers });
-const servedBy = (stream: OpenStream) => Number(stream.headers['x-served-by']);
-const other = (index: number) => 1 - index;
-const guestKey = async () => String((await call('/portal/chat/guest-key', {})).data.guestKey);
 
 /** The latest answer to the conversation's question, as the history shows it. */
 async function historyAnswer(conversationId: string): Promise<{ status: string; content: string } | undefined> {
@@ -113,8 +43,8 @@ async function historyAnswer(conversationId: string): Promise<{ status: string; 
 
 describe('a fleet whose parts fail', () => {
   it('keeps answering while Redis is down for 3 s; streams complete and a retry after it makes no model call', async () => {
-    llm.setMode(SLOW);
-    llm.requests.length = 0;
+    fleet.llm.setMode(SLOW);
+    fleet.llm.requests.length = 0;
     const requestId = `redis-${randomUUID()}`;
     const guest = { 'guest-key': await guestKey() };
     const first = await ask({ requestId }, guest);
@@ -124,7 +54,7 @@ describe('a fleet whose parts fail', () => {
     const joined = await ask({ requestId }, guest);
     await expect.poll(() => joined.text().length, { timeout: 20_000 }).toBeGreaterThanOrEqual(5);
 
-    await redis.kill();
+    await fleet.redis.kill();
     const downAt = Date.now();
     for (const index of [0, 1]) {
       await steer(index);
@@ -134,7 +64,7 @@ describe('a fleet whose parts fail', () => {
       expect(await call('/portal/member/info', undefined, auth(user.token))).toMatchObject({ code: 0, served: index });
     }
     await sleep(3_000 - (Date.now() - downAt));
-    await redis.restart();
+    await fleet.redis.restart();
 
     await Promise.all([first.ended, joined.ended]);
     expect(first.last()).toMatchObject({ type: 'done', answer: { status: 'done', content: FULL } });
@@ -147,20 +77,20 @@ describe('a fleet whose parts fail', () => {
       await again.ended;
       expect(again.last()).toMatchObject({ type: 'done', answer: { content: FULL } });
     }
-    expect(llm.requests).toHaveLength(1);
+    expect(fleet.llm.requests).toHaveLength(1);
   });
 
   it('keeps an answer that ended while PostgreSQL was down: it is in history once the database is back', async () => {
-    llm.setMode(SLOW);
+    fleet.llm.setMode(SLOW);
     const stream = await ask({ requestId: `pg-${randomUUID()}` }, auth(user.token));
     await expect.poll(() => stream.text().length, { timeout: 20_000 }).toBeGreaterThanOrEqual(40);
     const conversationId = String(stream.events[0]!.event.conversationId);
-    await postgres.halt();
+    await fleet.postgres.halt();
     try {
       await stream.ended;
       expect(stream.last()).toMatchObject({ type: 'done', answer: { status: 'done', content: FULL } });
     } finally {
-      await postgres.resume();
+      await fleet.postgres.resume();
     }
     const returnedAt = Date.now();
     await expect
@@ -170,15 +100,15 @@ describe('a fleet whose parts fail', () => {
   });
 
   it('keeps the text of an instance killed mid-answer, and answers a retry within 5 s', async () => {
-    llm.setMode(SLOW);
-    llm.requests.length = 0;
+    fleet.llm.setMode(SLOW);
+    fleet.llm.requests.length = 0;
     const requestId = `kill-${randomUUID()}`;
     const stream = await ask({ requestId }, auth(user.token));
     // Past the first checkpoint of the text (every 2 s).
     await expect.poll(() => stream.text().length, { timeout: 20_000 }).toBeGreaterThanOrEqual(70);
     const conversationId = String(stream.events[0]!.event.conversationId);
     const victim = servedBy(stream);
-    await instances[victim]!.signal('SIGKILL');
+    await fleet.instances[victim]!.signal('SIGKILL');
     await stream.ended;
     const seen = stream.text();
     expect(seen.length).toBeLessThan(FULL.length);
@@ -195,17 +125,17 @@ describe('a fleet whose parts fail', () => {
     expect(retry.last()).toMatchObject({ type: 'done', answer: { status: 'done', content: FULL } });
     expect(await historyAnswer(conversationId)).toMatchObject({ status: 'done', content: FULL });
     // The killed one's model call and the new answer's: nothing else.
-    expect(llm.requests).toHaveLength(2);
+    expect(fleet.llm.requests).toHaveLength(2);
 
     // The fleet is whole again for what follows: a new instance in the killed one's place.
-    const replacement = await startServerWithCorpus({ ...env, CORPUS_AUTO_INGEST: 'false' });
-    await instances[victim]!.stop();
-    instances[victim] = replacement;
-    proxy.replace(victim, replacement.origin);
+    const replacement = await startServerWithCorpus({ ...fleet.env, CORPUS_AUTO_INGEST: 'false' });
+    await fleet.instances[victim]!.stop();
+    fleet.instances[victim] = replacement;
+    fleet.proxy.replace(victim, replacement.origin);
   }, 400_000);
 
   it('finishes every answer of an instance stopped with SIGTERM during 50 streams, and no request gets a 502', async () => {
-    llm.setMode(SLOW);
+    fleet.llm.setMode(SLOW);
     const streams = await Promise.all(
       Array.from({ length: 50 }, async (_, i) =>
         ask({ requestId: `term-${i}-${randomUUID()}` }, { 'guest-key': await guestKey() }),
@@ -213,12 +143,12 @@ describe('a fleet whose parts fail', () => {
     );
     await expect.poll(() => streams.filter((s) => s.text().length > 0).length, { timeout: 30_000 }).toBe(50);
     expect(new Set(streams.map(servedBy))).toEqual(new Set([0, 1]));
-    const badBefore = proxy.badGateways;
-    const stopping = instances[1]!.signal('SIGTERM');
+    const badBefore = fleet.proxy.badGateways;
+    const stopping = fleet.instances[1]!.signal('SIGTERM');
     // Requests keep coming through the proxy while the instance drains and stops listening.
     const statuses: number[] = [];
     for (let i = 0; i < 40; i++) {
-      statuses.push((await fetch(`${proxy.origin}/webapi/bible/books`, { headers: { locale: 'en' } })).status);
+      statuses.push((await fetch(`${fleet.proxy.origin}/webapi/bible/books`, { headers: { locale: 'en' } })).status);
       await sleep(50);
     }
     await Promise.all(streams.map((s) => s.ended));
@@ -227,6 +157,6 @@ describe('a fleet whose parts fail', () => {
       expect(stream.last()).toMatchObject({ type: 'done', answer: { status: 'done', content: FULL } });
     }
     expect(statuses.filter((s) => s !== 200)).toEqual([]);
-    expect(proxy.badGateways - badBefore).toBe(0);
+    expect(fleet.proxy.badGateways - badBefore).toBe(0);
   }, 120_000);
 });

@@ -1,108 +1,27 @@
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startCluster } from '../apps/api/src/test/databases-global-setup.ts';
-import { startFakeLlm, type FakeLlm } from '../apps/api/src/test/fake-llm.ts';
+import { describe, expect, it } from 'vitest';
 import { encodePng } from '../apps/api/src/test/png.ts';
-import { startRedisServer, type RunningRedis } from '../apps/api/src/test/redis-server.ts';
-import { startSmtpPeer, type SmtpPeer } from '../apps/api/src/test/smtp-peer.ts';
-import { openStream, type OpenStream } from '../apps/api/src/test/sse-client.ts';
-import { startRoundRobinProxy, type RoundRobinProxy } from './support/round-robin-proxy.ts';
-import { startServerWithCorpus, type RunningServer } from './support/server.ts';
+import type { OpenStream } from '../apps/api/src/test/sse-client.ts';
+import { auth, other, servedBy, useFleet } from './support/fleet.ts';
 
 /**
  * Issue 14: two API processes on one PostgreSQL and one Redis, behind a round-robin proxy, sharing one data folder
  * (the corpus index and uploads, as compose.yaml's volume). Everything a user does may land on either instance; the
  * proxy says which one answered (x-served-by), and each check makes the second step land on the other one.
  */
-let work: string;
-let redis: RunningRedis;
-let postgres: { url: string; stop: () => Promise<unknown> };
-let llm: FakeLlm;
-let smtp: SmtpPeer;
-const instances: RunningServer[] = [];
-let proxy: RoundRobinProxy;
+const fleet = useFleet('fleet');
+const { steer, call, ask, guestKey } = fleet;
 let user: { token: string; userToken: string };
 
 const SLOW = { kind: 'normal' as const, chunks: Array(120).fill('爱'), gapMs: 40 };
 const FULL = '爱'.repeat(120);
-
-beforeAll(async () => {
-  work = fs.mkdtempSync(path.join(os.tmpdir(), 'bibleqa-fleet-'));
-  [redis, postgres, llm, smtp] = await Promise.all([
-    startRedisServer(),
-    startCluster(work),
-    startFakeLlm(),
-    startSmtpPeer(),
-  ]);
-  const admin = new pg.Client({ connectionString: postgres.url });
-  await admin.connect();
-  await admin.query('create database fleet');
-  await admin.end();
-  const env = {
-    DATABASE_URL: postgres.url.replace(/\/postgres$/, '/fleet'),
-    REDIS_URL: redis.url,
-    DATA_DIR: path.join(work, 'shared-data'),
-    LLM_BASE_URL: llm.baseURL,
-    SMTP_URL: smtp.url,
-    CODE_SENDS_PER_IP_PER_HOUR: '1000',
-    AUTH_IP_FAILURES_PER_HOUR: '1000',
-  };
-  // The first instance ingests the fixture corpus into the shared folder; the second opens what it published.
-  instances.push(await startServerWithCorpus(env));
-  instances.push(await startServerWithCorpus({ ...env, CORPUS_AUTO_INGEST: 'false' }));
-  proxy = await startRoundRobinProxy(instances.map((i) => i.origin));
-}, 600_000);
-
-afterAll(async () => {
-  await proxy?.close();
-  await Promise.all(instances.map((i) => i.stop()));
-  await Promise.all([redis?.stop(), postgres?.stop(), llm?.close(), smtp?.close()]);
-  fs.rmSync(work, { recursive: true, force: true });
-});
-
-/** Makes the proxy's next request go to instance `index` (one cheap request moves it on by one). */
-async function steer(index: number): Promise<void> {
-  while (proxy.next() !== index) await fetch(`${proxy.origin}/webapi/version`);
-}
-
-/**
- * A guest key issued by whichever instance the proxy picks (the other verifies it: the instances share its secret
- * through the database).
- */
-async function issuedGuestKey(): Promise<string> {
-  return String((await call('/portal/chat/guest-key', {})).data.guestKey);
-}
-
-async function call(
-  route: string,
-  body?: unknown,
-  headers: Record<string, string> = {},
-): Promise<{ served: number; code: number; data: Record<string, unknown> & { [k: string]: unknown } }> {
-  const res = await fetch(`${proxy.origin}/webapi${route}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: { 'content-type': 'application/json', locale: 'en', ...headers },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = (await res.json()) as { code: number; data: Record<string, unknown> };
-  return { served: Number(res.headers.get('x-served-by')), code: json.code, data: json.data };
-}
-
-const auth = (token: string) => ({ authorization: `Bearer ${token}` });
-const ask = (body: Record<string, unknown>, headers: Record<string, string>) =>
-  openStream(`${proxy.origin}/webapi/portal/chat/ask`, { question: '神爱世人', ...body }, { locale: 'en', ...headers });
-const servedBy = (stream: OpenStream) => Number(stream.headers['x-served-by']);
-const other = (index: number) => 1 - index;
 
 describe('two API instances behind a round-robin proxy, on one PostgreSQL and one Redis', () => {
   it('logs in through one instance with the code sent through the other', async () => {
     const email = `fleet-${Date.now()}@example.com`;
     const sent = await call('/portal/auth/send-code-mail', { email });
     expect(sent.code).toBe(0);
-    const code = await smtp.codeFor(email);
+    const code = await fleet.smtp.codeFor(email);
     await steer(other(sent.served));
     const login = await call('/portal/auth/login-mail', { email, code, agree: true });
     expect(login.served).toBe(other(sent.served));
@@ -128,8 +47,8 @@ describe('two API instances behind a round-robin proxy, on one PostgreSQL and on
   });
 
   it('stops an answer streaming from one instance through the other, keeping its partial text', async () => {
-    llm.setMode(SLOW);
-    llm.requests.length = 0;
+    fleet.llm.setMode(SLOW);
+    fleet.llm.requests.length = 0;
     const stream = await ask({ requestId: `stop-${randomUUID()}` }, auth(user.token));
     await expect.poll(() => stream.text().length, { timeout: 20_000 }).toBeGreaterThanOrEqual(5);
     const answerId = String(stream.events[0]!.event.answerId);
@@ -142,13 +61,13 @@ describe('two API instances behind a round-robin proxy, on one PostgreSQL and on
     expect(kept.length).toBeLessThan(FULL.length);
     await stream.ended;
     expect(stream.last()).toMatchObject({ type: 'done', answer: { status: 'stopped', content: kept } });
-    expect(llm.requests).toHaveLength(1);
-    expect(llm.requests[0]?.closedEarly).toBe(true);
+    expect(fleet.llm.requests).toHaveLength(1);
+    expect(fleet.llm.requests[0]?.closedEarly).toBe(true);
   });
 
   it('joins the running answer when a request id is retried on the other instance: one model call', async () => {
-    llm.setMode(SLOW);
-    llm.requests.length = 0;
+    fleet.llm.setMode(SLOW);
+    fleet.llm.requests.length = 0;
     const requestId = `retry-${randomUUID()}`;
     const first = await ask({ requestId }, auth(user.token));
     await expect.poll(() => first.text().length, { timeout: 20_000 }).toBeGreaterThanOrEqual(5);
@@ -160,14 +79,14 @@ describe('two API instances behind a round-robin proxy, on one PostgreSQL and on
     expect(retry.text()).toBe(FULL);
     expect(retry.last()).toMatchObject({ type: 'done', answer: { status: 'done', content: FULL } });
     expect(first.last()).toMatchObject({ type: 'done', answer: { content: FULL } });
-    expect(llm.requests).toHaveLength(1);
+    expect(fleet.llm.requests).toHaveLength(1);
   });
 
   it('resumes a dropped stream on the other instance from the last event id', async () => {
-    llm.setMode(SLOW);
-    llm.requests.length = 0;
+    fleet.llm.setMode(SLOW);
+    fleet.llm.requests.length = 0;
     const requestId = `resume-${randomUUID()}`;
-    const guest = { 'guest-key': await issuedGuestKey() };
+    const guest = { 'guest-key': await guestKey() };
     const first = await ask({ requestId }, guest);
     await expect.poll(() => first.text().length, { timeout: 20_000 }).toBeGreaterThanOrEqual(5);
     first.drop();
@@ -177,14 +96,14 @@ describe('two API instances behind a round-robin proxy, on one PostgreSQL and on
     expect(servedBy(resumed)).toBe(other(servedBy(first)));
     await resumed.ended;
     expect(first.text() + resumed.text()).toBe(FULL);
-    expect(llm.requests).toHaveLength(1);
+    expect(fleet.llm.requests).toHaveLength(1);
   });
 
   it('makes no second model call for a guest’s retry on the other instance, and keeps other guests out', async () => {
-    llm.setMode(SLOW);
-    llm.requests.length = 0;
+    fleet.llm.setMode(SLOW);
+    fleet.llm.requests.length = 0;
     const requestId = `guest-${randomUUID()}`;
-    const guest = { 'guest-key': await issuedGuestKey() };
+    const guest = { 'guest-key': await guestKey() };
     const first = await ask({ requestId }, guest);
     await expect.poll(() => first.events.length, { timeout: 20_000 }).toBeGreaterThan(0);
     const answerId = first.events[0]!.event.answerId;
@@ -193,17 +112,17 @@ describe('two API instances behind a round-robin proxy, on one PostgreSQL and on
     await Promise.all([first.ended, retry.ended]);
     expect(retry.events[0]?.event).toMatchObject({ answerId });
     expect(retry.last()).toMatchObject({ type: 'done', answer: { content: FULL } });
-    expect(llm.requests).toHaveLength(1);
+    expect(fleet.llm.requests).toHaveLength(1);
     // Another guest who learned the answer id cannot stop it on either instance.
     for (const index of [0, 1]) {
       await steer(index);
-      const stop = await call('/portal/chat/stop', { id: answerId }, { 'guest-key': await issuedGuestKey() });
+      const stop = await call('/portal/chat/stop', { id: answerId }, { 'guest-key': await guestKey() });
       expect(stop.code).toBe(10006);
     }
   });
 
   it('caps a user’s running answers across the fleet, not per instance', async () => {
-    llm.setMode(SLOW);
+    fleet.llm.setMode(SLOW);
     // ASK_CONCURRENT_PER_USER is 2: one running on each instance.
     const running: OpenStream[] = [];
     for (const index of [0, 1]) {
@@ -229,7 +148,7 @@ describe('two API instances behind a round-robin proxy, on one PostgreSQL and on
 
   it('serves an upload written through one instance from the other', async () => {
     const png = encodePng(2, 2, 2, Buffer.from([0, 255, 0, 0, 0, 255, 0, 0, 0, 0, 0, 255, 255, 255, 255]));
-    const up = await fetch(`${proxy.origin}/webapi/portal/upload/image`, {
+    const up = await fetch(`${fleet.proxy.origin}/webapi/portal/upload/image`, {
       method: 'POST',
       headers: { 'content-type': 'image/png', ...auth(user.token) },
       body: new Uint8Array(png),
@@ -238,7 +157,7 @@ describe('two API instances behind a round-robin proxy, on one PostgreSQL and on
     expect(uploaded.code).toBe(0);
     const writer = Number(up.headers.get('x-served-by'));
     await steer(other(writer));
-    const read = await fetch(`${proxy.origin}/webapi/portal/upload/image/${uploaded.data.id}`, {
+    const read = await fetch(`${fleet.proxy.origin}/webapi/portal/upload/image/${uploaded.data.id}`, {
       headers: auth(user.token),
     });
     expect(Number(read.headers.get('x-served-by'))).toBe(other(writer));
