@@ -23,13 +23,11 @@ import {
   type AnswerLang,
   type AnswerOutcome,
 } from '../apps/api/src/answer/eval/answer-metrics.ts';
-import { UNLIMITED_ASKS } from '../apps/api/src/config-abuse.ts';
-import { loadConfig } from '../apps/api/src/config.ts';
-import { createContainer } from '../apps/api/src/container.ts';
 import { createCorpusRepository } from '../apps/api/src/corpus/corpus.repository.ts';
 import { bibleLanguageOf } from '../apps/api/src/scripture/translation-policy.ts';
 import { loadGoldSet, type GoldQuestion } from '../apps/api/src/retrieval/eval/gold-set.ts';
 import { kjvRef } from '../apps/api/src/retrieval/eval/run-eval.ts';
+import { openEvalCorpus } from './eval-corpus.ts';
 
 const details = process.argv.includes('--details');
 /** `--json FILE`: the rubric's figures written for `npm run eval:check`. */
@@ -52,38 +50,9 @@ const KIND_PROBES: { lang: AnswerLang; kind: AnswerKind; question: string }[] = 
 ];
 const SEARCH_LIMIT = 40;
 
-const config = loadConfig();
-const problems: string[] = [];
-const log = {
-  info: () => undefined,
-  warn: () => undefined,
-  error: (obj: unknown, message?: string) => {
-    const err = (obj as { err?: unknown }).err;
-    problems.push(`${message ?? ''}${err instanceof Error ? `: ${err.message}` : ''}`);
-  },
-};
-
-function fail(message: string): never {
-  console.error(message);
-  process.exit(1);
-}
-
-// The offline grounded composer, whatever LLM_* says: this measures the default model.
-// No ask quotas either: the gold set is asked by one guest (UNLIMITED_ASKS).
-const container = await createContainer(
-  { ...config, llm: undefined, abuse: { ...config.abuse, asks: UNLIMITED_ASKS } },
-  log,
-);
+const { container } = await openEvalCorpus();
 const { corpus, bible, chat } = container.services;
 try {
-  await corpus.start({ ingest: false });
-  const status = corpus.status();
-  if (status.status !== 'ready') {
-    fail(
-      `No usable corpus index in DATA_DIR (${config.dataDir}): ${problems.join('; ') || status.status}\n` +
-        `Build one first: DATA_DIR=${config.dataDir} CORPUS_DIR=${config.corpus.dir} npm run ingest (about four minutes).`,
-    );
-  }
   const { index, versionId } = corpus.ready();
   const gatherer = createContextGatherer({ bible, corpus, corpusData: createCorpusRepository(container.database.db) });
   // Questions without gold verses (the corpus cannot answer them) are asked too: the rubric wants no citation.

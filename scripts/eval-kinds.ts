@@ -23,9 +23,6 @@ import { terminalOf } from '../apps/api/src/answer/generation-state.ts';
 import { kindPhrase } from '../apps/api/src/answer/kind-phrases.ts';
 import { passagesOfThemes, themesOf } from '../apps/api/src/answer/theme-passages.ts';
 import { themeHitsOf, themeTerms, versesOfReference } from '../apps/api/src/answer/verse-clauses.ts';
-import { UNLIMITED_ASKS } from '../apps/api/src/config-abuse.ts';
-import { loadConfig } from '../apps/api/src/config.ts';
-import { createContainer } from '../apps/api/src/container.ts';
 import {
   comparableLines,
   fabricated,
@@ -43,6 +40,7 @@ import {
 import { normalise } from '../apps/api/src/language/fold.ts';
 import { kjvRef } from '../apps/api/src/retrieval/eval/run-eval.ts';
 import { bibleLanguageOf } from '../apps/api/src/scripture/translation-policy.ts';
+import { openEvalCorpus } from './eval-corpus.ts';
 
 const details = process.argv.includes('--details');
 const show = process.argv.includes('--show');
@@ -54,28 +52,8 @@ const LANGS = [
 /** Verses of the plain BM25 search that count as on the theme. */
 const BM25_DEPTH = 50;
 
-const config = loadConfig();
-const problems: string[] = [];
-const log = {
-  info: () => undefined,
-  warn: () => undefined,
-  error: (obj: unknown, message?: string) => {
-    const err = (obj as { err?: unknown }).err;
-    problems.push(`${message ?? ''}${err instanceof Error ? `: ${err.message}` : ''}`);
-  },
-};
-
-// The offline composer, whatever LLM_* says: this measures the default model. No ask quotas: one guest asks them all.
-const container = await createContainer(
-  { ...config, llm: undefined, abuse: { ...config.abuse, asks: UNLIMITED_ASKS } },
-  log,
-);
+const { container, problems } = await openEvalCorpus();
 const { corpus, bible, chat } = container.services;
-await corpus.start({ ingest: false });
-if (corpus.status().status !== 'ready') {
-  console.error(`No usable corpus index in DATA_DIR (${config.dataDir}): ${problems.join('; ') || 'not ready'}`);
-  process.exit(1);
-}
 const { index, versionId } = corpus.ready();
 const gatherer = createContextGatherer({ bible, corpus, corpusData: createCorpusRepository(container.database.db) });
 const themes = loadKindThemes();

@@ -13,9 +13,7 @@ import { writeFileSync } from 'node:fs';
 import { terminalOf } from '../apps/api/src/answer/generation-state.ts';
 import { hitAt } from '../apps/api/src/retrieval/eval/recall.ts';
 import { LOCALE_OF_LANG } from '../apps/api/src/answer/eval/answer-metrics.ts';
-import { UNLIMITED_ASKS } from '../apps/api/src/config-abuse.ts';
 import { loadConfig } from '../apps/api/src/config.ts';
-import { createContainer } from '../apps/api/src/container.ts';
 import { createCorpusRepository } from '../apps/api/src/corpus/corpus.repository.ts';
 import { corpusEntryRefs, createVerseRetriever } from '../apps/api/src/retrieval/verse-retriever.ts';
 import { missingGoldRefs } from '../apps/api/src/retrieval/eval/gold-refs.ts';
@@ -31,6 +29,7 @@ import {
   runRetriever,
   searchRanking,
 } from '../apps/api/src/retrieval/eval/run-eval.ts';
+import { openEvalCorpus } from './eval-corpus.ts';
 
 const details = process.argv.includes('--details');
 const baselines = process.argv.includes('--baselines');
@@ -66,31 +65,9 @@ else if (missing.length > 0)
   fail(`Gold verses not in the corpus (KJV, CPDV for the deuterocanon):\n  ${missing.join('\n  ')}`);
 const questions = goldSplit(allQuestions, split);
 
-const problems: string[] = [];
-const log = {
-  info: () => undefined,
-  warn: () => undefined,
-  error: (obj: unknown, message?: string) => {
-    const err = (obj as { err?: unknown }).err;
-    problems.push(`${message ?? ''}${err instanceof Error ? `: ${err.message}` : ''}`);
-  },
-};
-// The offline grounded composer, whatever LLM_* says: the answer path measures the default model.
-// No ask quotas either: the gold set is asked by one guest (UNLIMITED_ASKS).
-const container = await createContainer(
-  { ...config, llm: undefined, abuse: { ...config.abuse, asks: UNLIMITED_ASKS } },
-  log,
-);
+const { container, problems } = await openEvalCorpus(config);
 const { corpus, bible, chat } = container.services;
 try {
-  await corpus.start({ ingest: false });
-  const status = corpus.status();
-  if (status.status !== 'ready') {
-    fail(
-      `No usable corpus index in DATA_DIR (${config.dataDir}): ${problems.join('; ') || status.status}\n` +
-        `Build one first: DATA_DIR=${config.dataDir} CORPUS_DIR=${config.corpus.dir} npm run ingest (about four minutes).`,
-    );
-  }
   const { index, versionId } = corpus.ready();
   const { version, docCount, vectorDimensions } = index.info;
   const held = questions.filter((q) => isHeldOut(q.id)).length;

@@ -11,8 +11,6 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadConfig } from '../apps/api/src/config.ts';
-import { createContainer } from '../apps/api/src/container.ts';
 import { createCorpusRepository } from '../apps/api/src/corpus/corpus.repository.ts';
 import { loadGoldSet, type GoldQuestion } from '../apps/api/src/retrieval/eval/gold-set.ts';
 import { isHeldOut } from '../apps/api/src/retrieval/eval/holdout.ts';
@@ -26,6 +24,7 @@ import {
   type FusionTable,
   type Rankings,
 } from '../apps/api/src/retrieval/verse-retriever.ts';
+import { openEvalCorpus } from './eval-corpus.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const TABLE_FILE = path.join(ROOT, 'apps/api/src/retrieval/fusion-weights.json');
@@ -35,9 +34,7 @@ const ROUNDS = 2;
 const MIN_GAIN_QUESTIONS = 1;
 const write = process.argv.includes('--write');
 
-const config = loadConfig();
-const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
-const container = await createContainer({ ...config, llm: undefined }, silent);
+const { container } = await openEvalCorpus();
 const { corpus, bible } = container.services;
 
 /** A question's rankings (or the verses it got without fusion), and whether it is held out. */
@@ -74,8 +71,6 @@ function score(
 }
 
 try {
-  await corpus.start({ ingest: false });
-  if (corpus.status().status !== 'ready') throw new Error(`No usable corpus index in DATA_DIR (${config.dataDir})`);
   const { index, versionId } = corpus.ready();
   const { parser } = await bible.tools();
   const retriever = createVerseRetriever({
