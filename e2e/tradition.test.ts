@@ -8,7 +8,8 @@ import { loginByMail, signIn, type LoginTokens } from './support/session.ts';
 
 /**
  * The reader's tradition, chosen once in settings, reaches every scripture screen (issue 11): in English, a reader
- * with no preference asks about Sirach and is shown it from a text that has it (their Protestant KJV has no Sirach);
+ * with no preference asks about Sirach and is shown it, marked outside their canon, from an English text that has it
+ * (their Protestant KJV has no Sirach; issue 27);
  * after choosing Catholic the same answer links it in the Catholic text, the passage sheet opens it there,
  * the devotionals read Genesis in it, and the share page asks in that tradition. Logged in, the account holds the choice:
  * another browser of the same account gets the Catholic reading without choosing again.
@@ -98,8 +99,9 @@ describe('the reader’s tradition across chat, the passage sheet, devotionals a
     await englishInterface(page);
 
     const before = await askAboutSirach(page);
-    // A Protestant who asks about Sirach is shown it (their KJV has none: it links to a text that has it).
-    expect(await before.citation.getAttribute('data-status')).toBe('linked');
+    // A Protestant who asks about Sirach is shown it, marked as outside their canon, from an English text that has it
+    // (their KJV has none).
+    expect(await before.citation.getAttribute('data-status')).toBe('outside-canon');
     expect(requests('/portal/chat/ask').at(-1)!.body).not.toHaveProperty('expression');
     await snap(page, 'tradition-guest-1-no-preference');
 
