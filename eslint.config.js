@@ -50,6 +50,25 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   {
+    // antd-mobile's imperative Toast and Dialog render through the React 19 renderer that lib/overlays.ts sets up before
+    // the first one: imported straight from the library, a toast shown before any other did not render at all (the
+    // feedback page's oversize message).
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/lib/overlays.ts', '**/*.test.{ts,tsx}', 'apps/web/src/test/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'antd-mobile', importNames: ['Toast'], message: 'Show toasts through lib/overlays.ts.' },
+            { name: 'antd-mobile/es/components/toast', message: 'Show toasts through lib/overlays.ts.' },
+            { name: 'antd-mobile/es/components/dialog', message: 'Open dialogs through lib/overlays.ts.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // No user-visible string is written in a component: the catalogues in apps/web/src/locales hold them all.
     files: ['apps/web/src/**/*.tsx'],
     ignores: ['**/*.test.tsx', 'apps/web/src/test/**'],

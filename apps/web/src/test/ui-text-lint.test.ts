@@ -60,3 +60,26 @@ describe('no user-visible string written in a component (eslint rule)', () => {
     expect(lines).toEqual([]);
   });
 });
+
+describe('toasts and dialogs only through lib/overlays.ts (eslint rule)', () => {
+  const restricted = async (code: string, file = 'apps/web/src/features/planted/planted-page.tsx') => {
+    const [result] = await eslint.lintText(code, { filePath: path.join(repoRoot, file) });
+    return (result?.messages ?? []).filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.line);
+  };
+  const planted = [
+    "import { Button, Toast } from 'antd-mobile';",
+    "import Toast2 from 'antd-mobile/es/components/toast';",
+    "import Dialog from 'antd-mobile/es/components/dialog';",
+    "import { Dialog as DialogView } from 'antd-mobile';",
+    "import { Toast as Shown } from '../../lib/overlays.ts';",
+    'export const planted = [Button, Toast, Toast2, Dialog, DialogView, Shown];',
+  ].join('\n');
+
+  it("fails on antd-mobile's imperative Toast or Dialog imported in a page", async () => {
+    expect(await restricted(planted)).toEqual([1, 2, 3]);
+  });
+
+  it('lets lib/overlays.ts load them', async () => {
+    expect(await restricted(planted, 'apps/web/src/lib/overlays.ts')).toEqual([]);
+  });
+});

@@ -1,6 +1,5 @@
 import type { AdminFeedback } from '@bible-qa/contract';
 import { Button, ErrorBlock, Tabs, Tag, TextArea } from 'antd-mobile';
-import Toast from 'antd-mobile/es/components/toast';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -18,6 +17,7 @@ import {
 } from './admin-feedback.queries.ts';
 import './admin-feedback.css';
 import { UserText } from '../../components/user-text.tsx';
+import { Toast } from '../../lib/overlays.ts';
 
 /** One feedback with its sender and the reply box; a second reply replaces the first. */
 function AdminFeedbackItem({ item }: { item: AdminFeedback }) {

@@ -1,6 +1,6 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { Dialog as DialogView } from 'antd-mobile';
 import Button from 'antd-mobile/es/components/button';
-import Dialog from 'antd-mobile/es/components/dialog';
 import DotLoading from 'antd-mobile/es/components/dot-loading';
 import Input from 'antd-mobile/es/components/input';
 import Popup from 'antd-mobile/es/components/popup';
@@ -12,7 +12,7 @@ import { useServices } from '../../lib/services.tsx';
 import { useSession } from '../../lib/session.ts';
 import { DeleteIcon, EditIcon, ExportIcon, NewChatIcon } from './chat-icons.tsx';
 import { recentQuery, sessionsQuery, useDeleteSession, useRenameSession } from './chat.queries.ts';
-import { Toast } from '../../lib/overlays.ts';
+import { Dialog, Toast } from '../../lib/overlays.ts';
 import { UserText } from '../../components/user-text.tsx';
 
 const RECENT_SHOWN = 5;
@@ -243,7 +243,7 @@ function HistoryLists({ currentId, onPick, onDeleted, onLeave }: HistoryListsPro
         ) : null}
       </section>
 
-      <Dialog
+      <DialogView
         visible={renaming !== null}
         title={t('history.renameTitle')}
         content={

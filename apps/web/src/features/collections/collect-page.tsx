@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Button, DotLoading, ErrorBlock, Toast } from 'antd-mobile';
+import { Button, DotLoading, ErrorBlock } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { GuestPrompt } from '../../components/guest-prompt.tsx';
@@ -11,6 +11,7 @@ import { useVerifiedSession } from '../../lib/use-verified-session.ts';
 import { AnswerParts } from '../../components/answer-parts.tsx';
 import { collectionQuery, conversationLink, useUncollect } from './collections.queries.ts';
 import './collections.css';
+import { Toast } from '../../lib/overlays.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

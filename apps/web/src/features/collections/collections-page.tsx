@@ -1,6 +1,6 @@
 import type { Answer } from '@bible-qa/contract';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { Button, DotLoading, ErrorBlock, List, PullToRefresh, Toast } from 'antd-mobile';
+import { Button, DotLoading, ErrorBlock, List, PullToRefresh } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { GuestPrompt } from '../../components/guest-prompt.tsx';
@@ -13,6 +13,7 @@ import { PULL_REFRESH_HEAD_HEIGHT, PULL_REFRESH_SUCCESS_MS } from '../../lib/the
 import { collectionsQuery, conversationLink, detailLink, excerptOf, useUncollect } from './collections.queries.ts';
 import './collections.css';
 import { UserText } from '../../components/user-text.tsx';
+import { Toast } from '../../lib/overlays.ts';
 
 /**
  * /collections — the reader's saved answers (spec §2): open one, uncollect it, or go back to its conversation. A

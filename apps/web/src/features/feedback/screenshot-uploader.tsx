@@ -1,10 +1,10 @@
 import { FEEDBACK_MAX_IMAGE_BYTES, FEEDBACK_MAX_IMAGES } from '@bible-qa/contract';
 import { ImageUploader, type ImageUploadItem } from 'antd-mobile';
-import Toast from 'antd-mobile/es/components/toast';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api-client.ts';
 import { useServices } from '../../lib/services.tsx';
 import { deleteScreenshot, uploadScreenshot } from './feedback.queries.ts';
+import { Toast } from '../../lib/overlays.ts';
 
 /** What an uploader item carries beyond antd-mobile's: the stored image's id, or why the upload failed (spec §3). */
 export interface ScreenshotExtra {

@@ -1,6 +1,6 @@
-import Toast from 'antd-mobile/es/components/toast';
 import type { TFunction } from 'i18next';
 import { copyText } from '../../lib/clipboard.ts';
+import { Toast } from '../../lib/overlays.ts';
 
 /** The product link shared and copied from settings: the site's root. */
 export function productLink(): string {

@@ -1,5 +1,5 @@
 import { EXPRESSIONS, LOCALES, VERSION_LABEL, type Expression, type Locale } from '@bible-qa/contract';
-import { ActionSheet, List, Switch, Toast } from 'antd-mobile';
+import { ActionSheet, List, Switch } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -16,6 +16,7 @@ import { PersonalInfo } from './personal-info.tsx';
 import { copyProductLink, shareProduct } from './setting-actions.ts';
 import { SharedLinks } from './shared-links.tsx';
 import './setting.css';
+import { Toast } from '../../lib/overlays.ts';
 
 type Sheet = 'language' | 'theme' | 'links' | 'expression' | 'news' | null;
 

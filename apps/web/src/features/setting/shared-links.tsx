@@ -1,16 +1,15 @@
 import type { ShareLink } from '@bible-qa/contract';
 import Button from 'antd-mobile/es/components/button';
-import Dialog from 'antd-mobile/es/components/dialog';
 import DotLoading from 'antd-mobile/es/components/dot-loading';
 import ErrorBlock from 'antd-mobile/es/components/error-block';
 import Popup from 'antd-mobile/es/components/popup';
-import Toast from 'antd-mobile/es/components/toast';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { copyText } from '../../lib/clipboard.ts';
 import { useServices } from '../../lib/services.tsx';
 import { shareLinksQuery, useRevokeShare } from './setting.queries.ts';
 import { UserText } from '../../components/user-text.tsx';
+import { Dialog, Toast } from '../../lib/overlays.ts';
 
 const absolute = (link: ShareLink) => `${window.location.origin}${link.path}`;
 
