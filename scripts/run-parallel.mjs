@@ -1,6 +1,6 @@
 // Runs npm scripts side by side (each `a && b` group in order) and fails if any fails. `npm test` checks types and
-// lint in one lane while the unit and integration suites run in the other; `npm run test:e2e` runs the two journeys
-// that mostly wait out the 60 s between two codes beside the others.
+// lint in one lane, runs the unit and integration suites in another, and in a third the two journeys that mostly wait
+// out the 60 s between two codes (little CPU); `npm run test:e2e` runs those two beside the other journeys.
 // Usage: node scripts/run-parallel.mjs "typecheck && lint" test:fast
 import { spawn } from 'node:child_process';
 
