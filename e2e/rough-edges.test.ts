@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signExternalAccess } from '../apps/api/src/features/auth/external-access.service.ts';
 import { launchBrowser, newPage, snap } from './support/browser.ts';
-import { startServer, type RunningServer } from './support/server.ts';
+import { startServerWithCorpus, type RunningServer } from './support/server.ts';
 
 /**
  * Issue 15's rough edges that only a real browser shows: where an external-access login lands, the code field
@@ -14,7 +14,8 @@ let server: RunningServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  server = await startServer({
+  // With the corpus: an answer that cites a verse offers follow-ups, the way to the draft-overwrite dialog (edge 1).
+  server = await startServerWithCorpus({
     EXTERNAL_PARTNERS: JSON.stringify({ [PARTNER.appId]: PARTNER.secret }),
     CODE_SENDS_PER_IP_PER_HOUR: '1000',
   });
@@ -101,9 +102,13 @@ describe.each(['mobile', 'desktop'] as const)('rough edges in Chromium (%s)', (v
     await page.getByTestId('chat-suggestion-1').click();
     expect((await page.getByTestId('chat-question').textContent())?.trim()).toBe(sample);
     await page.locator('[data-testid="chat-answer"][data-status="done"]').waitFor({ timeout: 30_000 });
-    // A follow-up would replace a draft: the confirmation is in English.
+    // The fixture corpus has nothing on the sample's topic (a polite answer without follow-ups): a question on a verse
+    // it holds brings follow-ups. A follow-up would replace a draft: the confirmation is in English.
+    await page.getByTestId('chat-composer-input').fill('What does John 3:16 say?');
+    await page.getByTestId('chat-composer-send').click();
+    await page.locator('[data-testid="chat-answer"][data-status="done"]').nth(1).waitFor({ timeout: 30_000 });
     await page.getByTestId('chat-composer-input').fill('my draft');
-    await page.getByTestId('chat-followup-1').click();
+    await page.getByTestId('chat-followup-1').last().click();
     const dialog = page.locator('.adm-dialog-body').filter({ hasText: 'The input box already has text' });
     await dialog.waitFor();
     expect(await dialog.locator('button').allTextContents()).toEqual(['Cancel', 'OK']);
