@@ -1,11 +1,17 @@
 // npm run bench:gather -- --data-dir DIR — the answer's gather, in process, over the gold questions asked once each
 // (as bench:chat's gold line asks them: a guest with a zh-CN interface, advanced mode, after the server's warm-up),
-// on an ingested DATA_DIR. Prints p50/p95 of the gather alone, overall and per answer language.
+// on an ingested DATA_DIR. Prints p50/p95 of the gather alone, overall and per answer language, in wall time and in
+// the process's CPU time (all its threads: LanceDB searches on its own), which a loaded machine disturbs less.
 //   --dump FILE   also writes, for every gold question in each mode and in its own reader's tradition, the gathered
 //                 context and the grounded composer's whole answer (text, citations, parts), as JSON: a change meant
 //                 to leave answers as they were leaves two dumps, taken before and after it, byte-identical.
+//   --cpu-prof FILE  writes a V8 CPU profile of the timed gathers alone (not start-up, warm-up or the dump): summarise
+//                 it with scripts/cpu-profile.ts.
+//   --limit N     only the first N gold questions (a full dump takes half an hour on a loaded machine; a move meant to
+//                 change nothing is compared on, say, 150, and on all of them once at the end).
 // Profile it with `node --cpu-prof --import tsx scripts/bench-gather.ts --data-dir DIR`.
 import fs from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
@@ -32,6 +38,8 @@ const arg = (name: string) => {
 const dataDir = arg('data-dir');
 if (!dataDir) throw new Error('--data-dir DIR: an ingested DATA_DIR is needed');
 const dumpFile = arg('dump');
+const limit = arg('limit') === undefined ? undefined : Number(arg('limit'));
+if (limit !== undefined && !(Number.isInteger(limit) && limit > 0)) throw new Error('--limit N: a positive integer');
 
 const log = pino({ level: 'error' });
 const database = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'pglite') });
@@ -71,7 +79,8 @@ async function answerOf(input: GatherInput): Promise<Answer | undefined> {
 }
 
 try {
-  const gold = await loadGoldSet();
+  const allGold = await loadGoldSet();
+  const gold = limit === undefined ? allGold : allGold.slice(0, limit);
   // as the server starts (its warm-up questions), then bench:chat's warm-up question
   await warmAnswers({ ...deps, tradition: 'protestant', busy: () => false, log });
   await answerOf({
@@ -82,7 +91,15 @@ try {
     tradition: 'protestant',
     history: [],
   });
+  const profileFile = arg('cpu-prof');
+  const session = profileFile ? new Session() : undefined;
+  if (session) {
+    session.connect();
+    await session.post('Profiler.enable');
+    await session.post('Profiler.start');
+  }
   const times: number[] = [];
+  const cpu: number[] = [];
   const byLanguage = new Map<string, number[]>();
   for (const q of gold) {
     const input: GatherInput = {
@@ -95,18 +112,30 @@ try {
       withCrossReferences: true,
     };
     const started = performance.now();
+    const startedCpu = process.cpuUsage();
     await gatherer.gather(input);
     const ms = performance.now() - started;
+    const used = process.cpuUsage(startedCpu);
     times.push(ms);
+    cpu.push((used.user + used.system) / 1000);
     byLanguage.set(input.language, [...(byLanguage.get(input.language) ?? []), ms]);
   }
+  if (session && profileFile) {
+    const { profile } = await session.post('Profiler.stop');
+    fs.writeFileSync(profileFile, JSON.stringify(profile));
+    session.disconnect();
+  }
   console.log(
-    `gather, ${gold.length} gold questions once: p50=${pct(times, 50).toFixed(1)} p95=${pct(times, 95).toFixed(1)} ` +
+    `gather, ${gold.length}${gold.length < allGold.length ? ` of ${allGold.length}` : ''} gold questions once: p50=${pct(times, 50).toFixed(1)} p95=${pct(times, 95).toFixed(1)} ` +
       `max=${Math.max(...times).toFixed(1)} total=${times.reduce((a, b) => a + b, 0).toFixed(0)} ms ` +
       `(load average ${os
         .loadavg()
         .map((l) => l.toFixed(1))
         .join(' ')})`,
+  );
+  console.log(
+    `CPU of the gather: p50=${pct(cpu, 50).toFixed(1)} p95=${pct(cpu, 95).toFixed(1)} ` +
+      `mean=${(cpu.reduce((a, b) => a + b, 0) / cpu.length).toFixed(1)} ms`,
   );
   for (const [language, ms] of byLanguage)
     console.log(`  ${language.padEnd(5)} n=${ms.length} p50=${pct(ms, 50).toFixed(1)} p95=${pct(ms, 95).toFixed(1)}`);

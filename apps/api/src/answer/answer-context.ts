@@ -8,12 +8,7 @@ import type { ReaderContext } from '../scripture/reader.ts';
 import type { ScriptureSource as BibleService } from '../scripture/scripture-source.ts';
 import { parseUsfm } from '../scripture/usfm.ts';
 import type { PassageIndex } from '../retrieval/passage-index.ts';
-import {
-  corpusEntryRefs,
-  createVerseRetriever,
-  type Retrieval,
-  type RetrievedVerse,
-} from '../retrieval/verse-retriever.ts';
+import { createVerseRetriever, type Retrieval, type RetrievedVerse } from '../retrieval/verse-retriever.ts';
 import { createEnglishKeywords } from '../language/cross-lingual.ts';
 import { bibleLanguageOf } from '../scripture/translation-policy.ts';
 import type { AnswerContext, ContextVerse } from './answer-model.ts';
@@ -158,15 +153,19 @@ export function createContextGatherer(deps: {
    * What is kept for one corpus version: its retriever, and (popular questions come back to the same entries and key
    * verses) the rankings, entry excerpts and cross-references already read.
    */
-  const forVersion = (versionId: number, index: PassageIndex, parser: ReferenceParser) => ({
-    versionId,
-    retriever: createVerseRetriever({ index, parser, entryRefs: corpusEntryRefs(deps.corpusData, versionId) }),
-    retrievals: versionMemo<{ retrieval: Retrieval; analysis: QuestionAnalysis }>(RETRIEVAL_CACHE),
-    analyses: versionMemo<QuestionAnalysis>(RETRIEVAL_CACHE),
-    literature: createLiterature(deps, versionId),
-    crossRefs: versionMemo<CrossRow[]>(ROW_CACHE),
-    englishKeywords: createEnglishKeywords(parser.catalogue.books),
-  });
+  const forVersion = (versionId: number, index: PassageIndex, parser: ReferenceParser) => {
+    // The retriever reads the entries it ranks by through the literature, which shows the same entries' excerpts.
+    const { literature, entryRefs } = createLiterature(deps, versionId);
+    return {
+      versionId,
+      retriever: createVerseRetriever({ index, parser, entryRefs }),
+      retrievals: versionMemo<{ retrieval: Retrieval; analysis: QuestionAnalysis }>(RETRIEVAL_CACHE),
+      analyses: versionMemo<QuestionAnalysis>(RETRIEVAL_CACHE),
+      literature,
+      crossRefs: versionMemo<CrossRow[]>(ROW_CACHE),
+      englishKeywords: createEnglishKeywords(parser.catalogue.books),
+    };
+  };
   let current: ReturnType<typeof forVersion> | undefined;
 
   /**

@@ -3,7 +3,7 @@ import { ENTRY_EXCERPT, entryExcerpt, LEXICONS } from '../corpus/entry-excerpt.t
 import type { CorpusRepository } from '../corpus/corpus.repository.ts';
 import { versionMemo } from '../corpus/version-memo.ts';
 import type { PassageIndex } from '../retrieval/passage-index.ts';
-import type { Retrieval } from '../retrieval/verse-retriever.ts';
+import type { EntryRefs, Retrieval } from '../retrieval/verse-retriever.ts';
 import type { ReaderContext } from '../scripture/reader.ts';
 import type { ReferenceParser } from '../scripture/references.parser.ts';
 import type { ScriptureSource } from '../scripture/scripture-source.ts';
@@ -47,8 +47,26 @@ export interface LiteratureQuery {
  * Henry on the key verse first. Excerpts already read are kept: popular questions come back to the same entries.
  */
 export function createLiterature(deps: { bible: ScriptureSource; corpusData: CorpusRepository }, versionId: number) {
+  type EntryRow = Awaited<ReturnType<CorpusRepository['referenceEntriesByIds']>>[number];
+  const rows = versionMemo<EntryRow | undefined>(ROW_CACHE);
   const entries = versionMemo<ContextEntry | undefined>(ROW_CACHE);
   const commentaries = versionMemo<ContextEntry | undefined>(ROW_CACHE);
+
+  /**
+   * Entry rows with their citations and the start of their text, read once for both readers: the retriever ranks
+   * the verses an entry cites, and the answer shows the excerpts of the same entries. One statement where there were
+   * two (on PGlite each costs about 2 ms of CPU, whatever it reads).
+   */
+  async function entryRows(ids: string[]): Promise<EntryRow[]> {
+    const found = await rows.many(ids, async (missing) => {
+      const read = await deps.corpusData.referenceEntriesByIds(versionId, missing, ENTRY_EXCERPT);
+      return new Map(read.map((row) => [row.id, row]));
+    });
+    return found.filter((row): row is EntryRow => Boolean(row));
+  }
+
+  /** The retriever's EntryRefs (verse-retriever.ts): the citations of the entries found, by id. */
+  const entryRefs: EntryRefs = async (ids) => new Map((await entryRows(ids)).map((row) => [row.id, row.refs]));
 
   async function lexiconHits(q: LiteratureQuery) {
     const ref = q.key ? parseUsfm(q.key.ref) : undefined;
@@ -66,7 +84,7 @@ export function createLiterature(deps: { bible: ScriptureSource; corpusData: Cor
     });
   }
 
-  return async function literature(q: LiteratureQuery): Promise<ContextEntry[]> {
+  async function literature(q: LiteratureQuery): Promise<ContextEntry[]> {
     const professional = q.mode === 'professional';
     const [lexicon, commentary] = await Promise.all([
       professional ? lexiconHits(q) : [],
@@ -76,15 +94,17 @@ export function createLiterature(deps: { bible: ScriptureSource; corpusData: Cor
       .filter((id, i, all) => all.indexOf(id) === i)
       .slice(0, ENTRIES);
     // Only the excerpt is kept: commentary entries run to tens of kilobytes.
-    const rows = await entries.many(ids, async (missing) => {
-      const found = await deps.corpusData.referenceEntriesByIds(versionId, missing, ENTRY_EXCERPT);
+    const shownRows = await entries.many(ids, async (missing) => {
+      const found = await entryRows(missing);
       return new Map(found.map((row) => [row.id, contextEntry(row, q.parser)]));
     });
     const refsOf = new Map(q.retrieval.entries.map((e) => [e.id, e.refs]));
-    const shown = rows
+    const shown = shownRows
       .filter((e): e is ContextEntry => Boolean(e))
       .map((e) => (refsOf.has(e.id) ? { ...e, refs: refsOf.get(e.id) } : e));
     if (commentary && !shown.some((e) => e.id === commentary.id)) shown.unshift(commentary);
     return shown;
-  };
+  }
+
+  return { literature, entryRefs };
 }

@@ -53,4 +53,24 @@ describe('versionMemo', () => {
       ['c', 'gone'],
     ]);
   });
+
+  it('runs a lazy thenable (a drizzle query) once', async () => {
+    const memo = versionMemo<number>(10);
+    let runs = 0;
+    // As a drizzle query builder: each `then` (and `catch`, which calls it) runs the statement again.
+    const query = (): Promise<number> =>
+      ({
+        then: (ok?: (v: number) => unknown, fail?: (e: unknown) => unknown) => {
+          runs += 1;
+          return Promise.resolve(5).then(ok, fail);
+        },
+        catch: (fail?: (e: unknown) => unknown) => {
+          runs += 1;
+          return Promise.resolve(5).catch(fail);
+        },
+      }) as Promise<number>;
+    expect(await memo.get('a', query)).toBe(5);
+    expect(await memo.get('a', query)).toBe(5);
+    expect(runs).toBe(1);
+  });
 });

@@ -24,7 +24,9 @@ export function versionMemo<V>(capacity: number) {
     get(key: string, read: () => Promise<V>): Promise<V> {
       const hit = recall(key);
       if (hit) return hit;
-      const value = read();
+      // Adopted once: a drizzle query is a lazy thenable that runs its statement at each `then` or `catch`, so
+      // remembering it as it came ran the cross-references query twice (once for the forgetting, once for the asker).
+      const value = Promise.resolve(read());
       remember(key, value);
       return value;
     },
@@ -32,7 +34,7 @@ export function versionMemo<V>(capacity: number) {
     many(keys: string[], readMissing: (missing: string[]) => Promise<Map<string, V>>): Promise<(V | undefined)[]> {
       const missing = [...new Set(keys.filter((k) => !entries.has(k)))];
       if (missing.length) {
-        const batch = readMissing(missing);
+        const batch = Promise.resolve(readMissing(missing));
         for (const key of missing) {
           remember(
             key,
