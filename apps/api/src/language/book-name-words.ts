@@ -28,7 +28,4 @@ export const PERSON_BOOK_NAMES: ReadonlySet<string> = new Set(wordsOf('person'))
  * A cue at the end of a text (the few characters before a name): a book is meant. A cue starts a word, accented
  * letters counting as letters (`\b` knows only ASCII ones: "l'épître de" was missed).
  */
-export const BOOK_CUE = new RegExp(
-  `(?<![\\p{Script=Latin}\\p{N}])(?:${wordsOf('cue').join('|')})\\s+$`,
-  'iu',
-);
+export const BOOK_CUE = new RegExp(`(?<![\\p{Script=Latin}\\p{N}])(?:${wordsOf('cue').join('|')})\\s+$`, 'iu');
