@@ -33,11 +33,6 @@ function loadDialog(): Promise<DialogApi> {
   return dialogApi;
 }
 
-/** Settles once every toast or dialog module asked for so far has loaded (a test waits for it before its teardown). */
-export async function overlaysLoaded(): Promise<void> {
-  await Promise.allSettled([toastApi, dialogApi]);
-}
-
 export const Toast = {
   show(props: ToastShowProps | string): void {
     void loadToast().then((toast) => toast.show(props));

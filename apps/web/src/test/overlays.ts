@@ -1,6 +1,6 @@
 import { act } from '@testing-library/react';
 import type { unstableSetRender } from 'antd-mobile/es/utils/unstable-render';
-import { overlaysLoaded } from '../lib/overlays.ts';
+import { pendingImports } from './track-work.ts';
 
 type SetRender = typeof unstableSetRender;
 type Unmount = ReturnType<ReturnType<SetRender>>;
@@ -30,7 +30,7 @@ export function trackOverlays(setRender: SetRender): SetRender {
  * down fails the run.
  */
 export async function closeOverlays(): Promise<void> {
-  await overlaysLoaded();
+  await pendingImports.settled(15_000);
   await act(async () => {});
   if (open.size === 0) return;
   const closing = [...open];
