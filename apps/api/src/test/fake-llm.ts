@@ -2,8 +2,17 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 export type FakeLlmMode =
-  /** `gapMs` before each chunk after the first: one figure, or one per chunk (by its index). */
-  | { kind: 'normal'; chunks: string[]; firstTokenDelayMs?: number; gapMs?: number | ((index: number) => number) }
+  /**
+   * `gapMs` before each chunk after the first: one figure, or one per chunk (by its index). With `heldUntil`, the
+   * first chunk also waits for that promise (a test that needs calls still running however slow the machine).
+   */
+  | {
+      kind: 'normal';
+      chunks: string[];
+      firstTokenDelayMs?: number;
+      gapMs?: number | ((index: number) => number);
+      heldUntil?: Promise<void>;
+    }
   | { kind: 'status'; status: number; headers?: Record<string, string> }
   | { kind: 'hang' }
   | { kind: 'stall'; chunks: string[] }
@@ -128,7 +137,9 @@ export async function startFakeLlm(initial: FakeLlmMode = { kind: 'normal', chun
           end();
         }
       };
-      setTimeout(next, current.kind === 'normal' ? (current.firstTokenDelayMs ?? 0) : 0);
+      const start = () => setTimeout(next, current.kind === 'normal' ? (current.firstTokenDelayMs ?? 0) : 0);
+      if (current.kind === 'normal' && current.heldUntil) void current.heldUntil.then(start);
+      else start();
     });
   });
   // A deep accept queue: benchmarks open a thousand model calls at once.

@@ -238,7 +238,9 @@ describe.each(databaseTargets)('devotionals on $name', (target) => {
   });
 
   it('runs at most two translations at once, joins a repeated request, and refuses more as high traffic', async () => {
-    llm.setMode({ kind: 'normal', chunks: ['Título\n###\nTexto traducido.'], firstTokenDelayMs: 400 });
+    let release!: () => void;
+    const heldUntil = new Promise<void>((resolve) => (release = resolve));
+    llm.setMode({ kind: 'normal', chunks: ['Título\n###\nTexto traducido.'], heldUntil });
     const before = llm.requests.length;
     const ask = (id: string) => get(t, `/portal/devotional/translation?id=${id}`, { locale: 'es-es' });
     // Two readings reach the model; the fourth request comes while both are still translating (the three requests
@@ -250,6 +252,7 @@ describe.each(databaseTargets)('devotionals on $name', (target) => {
     ];
     await expect.poll(() => llm.requests.length).toBe(before + 2);
     const fourth = await ask('spurgeon-me:01-02-evening');
+    release();
     const answers = [...(await Promise.all(first)), fourth];
     expect(answers.map((a) => a.code)).toEqual([0, 0, 0, 10008]);
     expect(answers[3]!.msg).toContain('mucho tráfico');
