@@ -119,9 +119,15 @@ export function careInstruction(c: AnswerContext): string {
       'place or a time, even if asked; never quote a verse about death or dying; never say that suicide is ' +
       'unforgivable or argue doctrine; do not lecture.'
     );
+  const helpLine =
+    c.intent?.risk === 'concern'
+      ? ' The server has already shown a crisis help line above your words: do not repeat or change the numbers; ' +
+        'gently ask how they are really doing and say that calling it, or telling someone today, is a good step. ' +
+        'Never quote a verse about death or dying.'
+      : '';
   return (
     `The reader is going through a hard time (${care.theme}). Answer gently and briefly, as a caring friend: ` +
     'acknowledge how they feel, offer the passages below as comfort, and suggest talking with someone they trust, ' +
-    'a pastor or a counsellor. Do not lecture or explain doctrine.'
+    `a pastor or a counsellor. Do not lecture or explain doctrine.${helpLine}`
   );
 }

@@ -161,8 +161,17 @@ describe('readIntent: a reader in distress', () => {
   ] as const)('%s is met with care for %s', (question, theme) => {
     const intent = readIntent(question, mentions);
     expect(intent.care).toEqual({ level: 'distress', theme });
-    expect(intent.risk).toBeUndefined();
+    // Never the answer of crisis; the model may read a lonely or grieving writer as a concern (the help line above
+    // the comfort), erring toward care.
+    expect(intent.risk === undefined || intent.risk === 'concern').toBe(true);
     expect(intent.offTopic).toBe(false);
+  });
+
+  it('meets a writer the model reads as perhaps at risk with the help line above comfort, not with crisis care', () => {
+    const intent = readIntent("I'm so numb lately, nothing feels real", mentions);
+    expect(intent.risk).toBe('concern');
+    expect(intent.care).toEqual({ level: 'distress', theme: 'despair' });
+    expect(readIntent('What does the Bible say about loneliness?', mentions).risk).toBeUndefined();
   });
 
   it.each([

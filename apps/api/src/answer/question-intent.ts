@@ -22,8 +22,9 @@ export interface QuestionIntent {
   offTopic: boolean;
   care: Care | undefined;
   /**
-   * The help line leads the answer: crisis, the reader may be at risk (they get care, not an answer); topic,
-   * self-harm is the subject of a question that says nothing of the asker (the answer follows the help line).
+   * The help line leads the answer: crisis, the reader may be at risk (they get care, not an answer); concern, the
+   * reader may be (comfort follows the help line); topic, self-harm is the subject of a question that says nothing of
+   * the asker (the answer follows the help line).
    */
   risk: RiskLevel | undefined;
   /** What the risk reading saw (its signs are logged and evaluated). */
@@ -50,6 +51,8 @@ function requestedKind(text: string): RequestedKind | undefined {
 
 function careOf(text: string, reading: RiskReading): Care | undefined {
   if (reading.level === 'crisis') return { level: 'crisis', theme: 'crisis' };
+  // A writer the model reads as perhaps at risk is met with comfort under the help line, whatever they asked.
+  if (reading.level === 'concern') return { level: 'distress', theme: distressOf(text)[0] ?? 'despair' };
   const statement = /\p{Script=Han}/u.test(text) && !ASKS_HAN.test(text);
   const firstPerson = FIRST_PERSON_HAN.test(text) || FIRST_PERSON_LATIN.test(text) || statement;
   if (!firstPerson) return undefined;

@@ -16,6 +16,11 @@ export interface CareModelFile {
   bias: number;
   /** A message at or above this probability is read as at risk. */
   threshold: number;
+  /**
+   * A message at or above this lower line is read as at risk when the writer speaks of themselves (question/care-risk.ts):
+   * the line at which the cross-validated model would alarm BIBLE_CONCERN of Bible questions.
+   */
+  concern: number;
   /** What the fit measured on the train part (cross-validated), for the record. */
   fitted: Record<string, number | string>;
 }

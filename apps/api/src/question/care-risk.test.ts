@@ -49,7 +49,23 @@ describe('readRisk', () => {
 
   it('reads an object or a place with a time or a thought that will not stop as a plan', () => {
     expect(readRisk('my dads gun is in the closet and i cant stop thinking about it').level).toBe('crisis');
-    expect(readRisk('my dad keeps a gun in the closet').level).toBeUndefined();
+    expect(readRisk('my dad keeps a gun in the closet').level).not.toBe('crisis');
+  });
+
+  it('reads a blow to the writer’s life with a finality, or affairs put in order with another, as a crisis', () => {
+    // A blow alone, or a provision alone, is no sign.
+    expect(readRisk('I lost my job last week and I am worried about the rent').level).not.toBe('crisis');
+    expect(readRisk('I am 70 and updating my will, which psalm fits a letter to my grandchildren?').level).not.toBe(
+      'crisis',
+    );
+    // With a finality, a decision or a second provision, they are.
+    const signs = (text: string) => readRisk(text).signs.map((sign) => sign.at);
+    expect(signs('Laid off at 52 and in debt. Nothing left for me')).toContain(
+      'concepts: a blow with a finality, an ending or a means',
+    );
+    const provisions = 'concepts: affairs put in order, with a blow, a finality, a time or another provision';
+    expect(signs('I wrote letters to each of my kids and gave away my tools')).toContain(provisions);
+    expect(signs('卡债一百多万，每天被催，都安排好了')).toContain(provisions);
   });
 
   it('sets aside a risk word about a figure of the Bible asked about, unless the writer speaks of themselves', () => {

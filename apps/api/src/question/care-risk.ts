@@ -43,6 +43,8 @@ const CONCEPTS = [
   'giveup',
   'farewell',
   'forgive',
+  'plight',
+  'settle',
 ] as const;
 type Concept = (typeof CONCEPTS)[number];
 /** Two concepts that must stand close (not wanting, then living) are at most this many characters apart. */
@@ -59,7 +61,7 @@ const HISTORY_TURNS = 3;
 const SHORT_HAN = 16;
 const SHORT_WORDS = 8;
 
-export type RiskLevel = 'crisis' | 'topic';
+export type RiskLevel = 'crisis' | 'concern' | 'topic';
 
 /** A sign read in a message: the tag of its list line and where the line is, for the log and the evaluation. */
 export interface RiskSign {
@@ -69,9 +71,10 @@ export interface RiskSign {
 
 export interface RiskReading {
   /**
-   * crisis: the writer may be at risk (the help line comes before anything else); topic: self-harm is the subject of
-   * a question that says nothing of the writer ("Do people who die by suicide go to heaven?": the help line first,
-   * then the answer); undefined: neither.
+   * crisis: the writer may be at risk (the help line comes before anything else); concern: the fitted model, below
+   * its threshold but above its concern line, reads a writer speaking of themselves as perhaps at risk (the help line
+   * first, then an answer of comfort); topic: self-harm is the subject of a question that says nothing of the writer
+   * ("Do people who die by suicide go to heaven?": the help line first, then the answer); undefined: none of these.
    */
   level: RiskLevel | undefined;
   signs: RiskSign[];
@@ -259,6 +262,18 @@ function isTerse(text: string): boolean {
   return han > 0 ? han <= TERSE_HAN : text.split(/\s+/).filter(Boolean).length <= TERSE_WORDS;
 }
 
+/** The places of an ending not wished away ("I don't want to die": the ending right after "don't want" is none). */
+function endingsWished(c: { at: Map<Concept, number[]> }): number[] {
+  const negated = (j: number) => (c.at.get('negwish') ?? []).some((i) => j >= i && j - i <= NEGATED);
+  return (c.at.get('ending') ?? []).filter((j) => !negated(j));
+}
+
+/** The message speaks of an ending only to wish it away ("I do not want to die, I am scared of the surgery"). */
+function wishesDeathAway(text: string): boolean {
+  const c = conceptsOf(text);
+  return c.at.has('ending') && endingsWished(c).length === 0;
+}
+
 /** The ways concepts meeting in one sentence are a sign, each named for the log and the evaluation. */
 function conceptSigns(sentence: string): RiskSign[] {
   const signs: RiskSign[] = [];
@@ -266,8 +281,7 @@ function conceptSigns(sentence: string): RiskSign[] {
   const c = conceptsOf(sentence);
   const has = (concept: Concept) => c.at.has(concept);
   // "I don't want to die", "我不想死": an ending wished away right after "don't want" is no sign.
-  const negated = (j: number) => (c.at.get('negwish') ?? []).some((i) => j >= i && j - i <= NEGATED);
-  const endings = (c.at.get('ending') ?? []).filter((j) => !negated(j));
+  const endings = endingsWished(c);
   if (endings.length) c.at.set('ending', endings);
   else c.at.delete('ending');
   if (has('ending') && (has('wish') || has('final') || has('soon') || has('tired') || has('means') || has('dark')))
@@ -292,30 +306,16 @@ function messageSigns(message: string): RiskSign[] {
     sign('farewell', 'goodbyes, or a goodbye with a time or a decision');
   if (has('forgive') && (has('soon') || has('ending') || has('means')))
     sign('plan', 'asking forgiveness for what is near');
+  // Affairs put in order (letters left, a pet entrusted, the insurance for the family) are a goodbye when the message
+  // also holds a blow, a finality, a decision, a time or a second such provision.
+  const ending =
+    has('final') || has('dark') || has('tired') || has('ending') || has('means') || (has('giveup') && isTerse(message));
+  if (has('settle') && ((m.count.get('settle') ?? 0) >= 2 || has('plight') || ending || has('soon') || has('farewell')))
+    sign('farewell', 'affairs put in order, with a blow, a finality, a time or another provision');
+  // A blow the writer's life has taken (a job lost, a debt, a diagnosis, a rejection) with a finality or an ending.
+  if (has('plight') && (ending || has('forgive'))) sign('plan', 'a blow with a finality, an ending or a means');
   if (isTerse(message) && has('giveup')) sign('ideation', 'a short message of giving up');
   return signs;
-}
-
-/** The concepts at least one of which a message must hold for the model to read it. */
-const MODEL_GATE: readonly Concept[] = [
-  'ending',
-  'tired',
-  'final',
-  'giveup',
-  'farewell',
-  'dark',
-  'forgive',
-  'negwish',
-  'means',
-  'soon',
-  'wish',
-  'life',
-];
-
-/** Whether the model reads a message (in the lists' form): it speaks of one of MODEL_GATE's concepts. */
-export function modelReads(prepared: string): boolean {
-  const { at } = conceptsOf(prepared);
-  return MODEL_GATE.some((concept) => at.has(concept));
 }
 
 /** The model's features of a message in the lists' form: its words and characters, and the concepts found in it. */
@@ -375,22 +375,28 @@ function readOne(text: string, mentionsScripture: boolean): RiskReading {
     else signs.push(...across);
   };
   read(own);
-  // The fitted model reads what no list holds, in a message that speaks of an ending, weariness, a goodbye or giving
-  // up (so "I take my pills every morning" is never its business); a figure of the Bible asked about sets it aside
-  // as it does the lists.
-  if (!signs.some((sign) => STRONG.has(sign.tag)) && modelReads(own)) {
-    const p = probability(careModel(), messageFeatures(own));
-    if (p >= careModel().threshold) {
+  // The fitted model reads what no list holds. At or above its threshold the message is at risk; between its concern
+  // line and the threshold, a message in which the writer speaks of themselves is a concern (erring toward care: the
+  // help line, then comfort). Self-harm named as a subject is the lists' to read (a topic, or a crisis with the writer
+  // in it). A figure of the Bible asked about sets the model aside as it does the lists.
+  if (!signs.some((sign) => STRONG.has(sign.tag) || sign.tag === 'topic')) {
+    const model = careModel();
+    const p = probability(model, messageFeatures(own));
+    const concern = p >= model.concern && has('self', beforeSpeech(own)) && !wishesDeathAway(own);
+    if (p >= model.threshold || concern) {
       if (aboutFigure(own)) setAside = true;
-      else signs.push({ tag: 'ideation', at: `model: p = ${p.toFixed(2)}` });
+      else signs.push({ tag: p >= model.threshold ? 'ideation' : 'concern', at: `model: p = ${p.toFixed(2)}` });
     }
   }
   // A quotation may still be the writer's own cry ("“I can't go on” is all I can say"), unless it is scripture's.
   if (!signs.length && own !== full && !figure && !mentionsScripture) read(full);
   const tags = new Set(signs.map((s) => s.tag));
   const risky = [...tags].some((t) => STRONG.has(t));
-  if (!risky && !tags.has('topic')) return { level: undefined, signs, aboutFigure: setAside, fromHistory: false };
+  if (!risky && !tags.has('topic') && !tags.has('concern'))
+    return { level: undefined, signs, aboutFigure: setAside, fromHistory: false };
   const urgent = conceptsOf(own).at.has('soon');
+  if (tags.has('concern') && !risky && !tags.has('topic'))
+    return { level: 'concern', signs, aboutFigure: false, fromHistory: false };
   if (risky || has('self', beforeSpeech(own)) || urgent)
     return { level: 'crisis', signs, aboutFigure: false, fromHistory: false };
   return { level: 'topic', signs, aboutFigure: false, fromHistory: false };
