@@ -148,15 +148,32 @@ function distance(a: string, b: string, max: number): number {
  * others ("quedé" into "quemé").
  */
 function corrected(text: string, vocabulary: Map<number, string[]>): string {
-  return text.replace(/[\p{Script=Latin}']{6,}/gu, (token) => {
-    if (token.includes("'") || (vocabulary.get(token.length) ?? []).includes(token)) return token;
-    const max = token.length >= 8 ? 2 : 1;
-    for (let length = token.length - max; length <= token.length + max; length++) {
-      const near = vocabulary.get(length)?.find((word) => word[0] === token[0] && distance(token, word, max) <= max);
-      if (near) return near;
-    }
-    return token;
-  });
+  return text.replace(/[\p{Script=Latin}']{6,}/gu, (token) => remembered(mended, token, () => mend(token, vocabulary)));
+}
+
+function mend(token: string, vocabulary: Map<number, string[]>): string {
+  if (token.includes("'") || (vocabulary.get(token.length) ?? []).includes(token)) return token;
+  const max = token.length >= 8 ? 2 : 1;
+  for (let length = token.length - max; length <= token.length + max; length++) {
+    const near = vocabulary.get(length)?.find((word) => word[0] === token[0] && distance(token, word, max) <= max);
+    if (near) return near;
+  }
+  return token;
+}
+
+/** How many words mended, and messages read, are remembered: words and earlier messages come back at every ask. */
+const REMEMBERED = 4096;
+const mended = new Map<string, string>();
+const readings = new Map<string, RiskReading>();
+
+/** A value kept in a small memory, the oldest entry forgotten once it is full. */
+function remembered<T>(memory: Map<string, T>, key: string, make: () => T): T {
+  const known = memory.get(key);
+  if (known !== undefined) return known;
+  const value = make();
+  if (memory.size >= REMEMBERED) memory.delete(memory.keys().next().value!);
+  memory.set(key, value);
+  return value;
 }
 
 /** A message in the form the lists are written in: folded, rewritten, typing slips mended. */
@@ -356,6 +373,16 @@ function sentenceSigns(sentence: string): RiskSign[] {
  * time). A sentence that names a figure of the Bible and asks about it, and says nothing of the writer, gives no sign.
  */
 function readOne(text: string, mentionsScripture: boolean): RiskReading {
+  // A conversation's earlier messages are read again at each ask: each reading is remembered (it depends on nothing
+  // else). The reading is shared, so it is frozen: a caller copies it to change it.
+  return remembered(readings, `${mentionsScripture ? 1 : 0}${text}`, () => {
+    const reading = readAlone(text, mentionsScripture);
+    Object.freeze(reading.signs);
+    return Object.freeze(reading);
+  });
+}
+
+function readAlone(text: string, mentionsScripture: boolean): RiskReading {
   const full = withoutIdioms(careText(text));
   const own = withoutIdioms(careText(unquoted(text)));
   const figure = hasBibleFigure(text, (name) => has('divine', careText(name))) || has('figure', full);
