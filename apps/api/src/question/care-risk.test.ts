@@ -83,10 +83,13 @@ describe('readRisk', () => {
   });
 
   it('carries a crisis on to the next messages of the conversation', () => {
-    const reading = readRisk('how many would it take', { history: ['i have a bottle of pills next to me'] });
+    const reading = readRisk('is that enough', { history: ['i have a bottle of pills next to me'] });
     expect(reading.level).toBe('crisis');
     expect(reading.fromHistory).toBe(true);
-    expect(readRisk('how many would it take').level).toBeUndefined();
+    expect(readRisk('is that enough').level).toBeUndefined();
+    // A short reply is read with every recent message, not only the last one.
+    const spread = readRisk('tonight', { history: ['i have a bottle of pills', 'my wife is away this week'] });
+    expect(spread.level).toBe('crisis');
     expect(readRisk('诗篇23篇是什么意思？', { history: ['我不想活了'] }).fromHistory).toBe(true);
   });
 

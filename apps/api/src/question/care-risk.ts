@@ -452,11 +452,10 @@ export function readRisk(
     if (before.level === 'crisis')
       return { ...own, level: 'crisis', signs: [...own.signs, ...before.signs], fromHistory: true };
   }
-  const last = earlier.at(-1);
-  if (last && isShort(text)) {
-    // A short reply read with the message before it: together they may say what neither says alone ("I'm on the
+  if (earlier.length && isShort(text)) {
+    // A short reply read with the messages before it: together they may say what none says alone ("I'm on the
     // platform" … "tell my mother I love her").
-    const together = readOne(`${last}\n${text}`, false);
+    const together = readOne([...earlier, text].join('\n'), false);
     if (together.level === 'crisis') return { ...own, level: 'crisis', signs: together.signs, fromHistory: true };
   }
   return own;
