@@ -8,6 +8,9 @@ export const DERIVED_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)
 
 export const CHINESE_NAMES_FILE = path.join(DERIVED_DIR, 'names-zh.json');
 
+/** Real words the care reading must not mend into a word of its lists (scripts/build-care-words.ts). */
+export const CARE_KNOWN_WORDS_FILE = path.join(DERIVED_DIR, 'care-known-words.txt');
+
 export interface ChineseNamesFile {
   source: string;
   /** The Union Version's spelling of a name (Simplified) → the English names it spells (犹大: judah, judas). */

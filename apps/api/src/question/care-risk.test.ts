@@ -42,6 +42,13 @@ describe('readRisk', () => {
     expect(readRisk('i want to kill mysefl').level).toBe('crisis');
   });
 
+  it('leaves alone a real word one slip from a word of the lists', () => {
+    expect(careText('a blessing for my hunting trip, thanks for caring')).toBe(
+      'a blessing for my hunting trip, thanks for caring',
+    );
+    expect(careText('je vais perdre mon travail')).toContain('perdre');
+  });
+
   it('reads a wish to die said in the negative as no crisis', () => {
     expect(readRisk('I do not want to die, I am scared of the surgery').level).toBeUndefined();
     expect(readRisk('我不想死，明天手术好害怕').level).toBeUndefined();

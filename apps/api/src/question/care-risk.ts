@@ -6,6 +6,8 @@
 //   of living; a means with a time, a finality or a thought that will not let go; a short message of giving up.
 // A message right after one at risk carries the risk on. The one thing that sets a sign aside is a question about a
 // figure of the Bible ("Why did Judas hang himself?") that says nothing of the writer.
+import { existsSync, readFileSync } from 'node:fs';
+import { CARE_KNOWN_WORDS_FILE } from '../language/derived-files.ts';
 import { foldForLexicon } from '../language/fold.ts';
 import {
   namedPattern,
@@ -92,6 +94,8 @@ interface Lists {
   classes: LexiconRow[];
   context: LexiconRow[];
   vocabulary: Map<number, string[]>;
+  /** Real words one slip from a word of the lists, never mended into it ("blessing" is not "bleeding"). */
+  known: ReadonlySet<string>;
 }
 let lists: Lists | undefined;
 
@@ -107,8 +111,15 @@ export function careLists(): Lists {
   const unknown = concepts.find((row) => !(CONCEPTS as readonly string[]).includes(row.tag));
   if (unknown) throw new Error(`${unknown.file}:${unknown.line}: no concept "${unknown.tag}"`);
   const context = readPatternList('care-context.tsv', fold);
-  lists = { rewrite, risk, classes, concepts, context, vocabulary: vocabularyOf([...risk, ...concepts]) };
+  const vocabulary = vocabularyOf([...risk, ...concepts]);
+  lists = { rewrite, risk, classes, concepts, context, vocabulary, known: knownWords() };
   return lists;
+}
+
+/** The corpus's real words that mending would turn into a list word (language/derived/care-known-words.txt). */
+function knownWords(): ReadonlySet<string> {
+  if (!existsSync(CARE_KNOWN_WORDS_FILE)) return new Set();
+  return new Set(readFileSync(CARE_KNOWN_WORDS_FILE, 'utf8').split('\n').filter(Boolean));
 }
 
 /** The words of the lists long enough to be mistyped and still recognised, by length. */
@@ -147,8 +158,15 @@ function distance(a: string, b: string, max: number): number {
  * words are mistyped in set ways, which care-rewrite.tsv lists (tird, wnat); guessing at them turned real words into
  * others ("quedé" into "quemé").
  */
-function corrected(text: string, vocabulary: Map<number, string[]>): string {
-  return text.replace(/[\p{Script=Latin}']{6,}/gu, (token) => remembered(mended, token, () => mend(token, vocabulary)));
+function corrected(text: string, vocabulary: Map<number, string[]>, known: ReadonlySet<string>): string {
+  return text.replace(/[\p{Script=Latin}']{6,}/gu, (token) =>
+    known.has(token) ? token : remembered(mended, token, () => mend(token, vocabulary)),
+  );
+}
+
+/** Whether the mending, without the known real words, would change a word (scripts/build-care-words.ts). */
+export function wouldMend(word: string): boolean {
+  return mend(word, careLists().vocabulary) !== word;
 }
 
 function mend(token: string, vocabulary: Map<number, string[]>): string {
@@ -178,8 +196,8 @@ function remembered<T>(memory: Map<string, T>, key: string, make: () => T): T {
 
 /** A message in the form the lists are written in: folded, rewritten, typing slips mended. */
 export function careText(text: string): string {
-  const { rewrite, vocabulary } = careLists();
-  return corrected(rewrite(foldForLexicon(text)), vocabulary);
+  const { rewrite, vocabulary, known } = careLists();
+  return corrected(rewrite(foldForLexicon(text)), vocabulary, known);
 }
 
 const NEGATION_LATIN = /(?:^|[^\p{L}])(?:not|never|no|nunca|jamais|pas|ne)\s+(?:\p{L}+\s+)?$/u;
