@@ -1,6 +1,6 @@
 import type { i18n as I18n } from 'i18next';
 import { createApiClient } from '../lib/api-client.ts';
-import { cameFromNetwork, reportReachable } from '../lib/connectivity.ts';
+import { reportOutcome } from '../lib/connectivity.ts';
 import { createGuestKeyKeeper } from '../lib/guest-key.ts';
 import { toLocale } from '../lib/i18n.ts';
 import type { AppServices } from '../lib/services.tsx';
@@ -48,7 +48,7 @@ export function createAppServices({ storage, i18n, navigate, currentPath, toast,
     loginPath: LOGIN_PATH,
     onSessionRefused: endSession,
     // What the calls find says whether the app is offline (the notice, the messages of what needs the network).
-    onReach: (response) => reportReachable(response !== null && cameFromNetwork(response)),
+    onReach: reportOutcome,
     // A 401 sends the user to login and brings them back afterwards.
     navigate: (to) => (to === LOGIN_PATH ? toLogin() : navigate(to)),
   });

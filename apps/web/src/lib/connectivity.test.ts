@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { KEPT_AT_HEADER } from '../service-worker/cache-rules.ts';
+import { KEPT_AT_HEADER, KEPT_EARLY_HEADER } from '../service-worker/cache-rules.ts';
 import { createApiClient } from './api-client.ts';
-import { cameFromNetwork, isOffline, probeServer, reportReachable } from './connectivity.ts';
+import { isOffline, probeServer, reportOutcome, reportReachable } from './connectivity.ts';
 
 const envelope = (headers: Record<string, string> = {}) =>
   new Response(JSON.stringify({ code: 0, msg: '', data: 1 }), {
@@ -16,7 +16,7 @@ function client(fetchImpl: typeof fetch) {
     navigate: vi.fn(),
     toast: vi.fn(),
     fetch: fetchImpl,
-    onReach: (response) => reportReachable(response !== null && cameFromNetwork(response)),
+    onReach: reportOutcome,
   });
 }
 
@@ -37,6 +37,15 @@ describe('whether the app is offline', () => {
       client(async () => envelope({ [KEPT_AT_HEADER]: 'Sun, 29 Nov 2026 02:00:00 GMT' })).get('/x'),
     ).resolves.toBe(1);
     expect(isOffline()).toBe(true);
+  });
+
+  it('learns nothing from the version marker served at once from what was kept, before the network was asked', async () => {
+    reportReachable(false);
+    await expect(client(async () => envelope({ [KEPT_EARLY_HEADER]: '1' })).get('/version')).resolves.toBe(1);
+    expect(isOffline()).toBe(true);
+    reportReachable(true);
+    await client(async () => envelope({ [KEPT_EARLY_HEADER]: '1' })).get('/version');
+    expect(isOffline()).toBe(false);
   });
 
   it('follows the browser, and a probe of the server after a page failed to load', async () => {

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { KEPT_AT_HEADER } from '../service-worker/cache-rules.ts';
+import { KEPT_AT_HEADER, KEPT_EARLY_HEADER } from '../service-worker/cache-rules.ts';
 
 /**
  * Whether the app can reach its server: what the browser says (its online and offline events) corrected by what the
@@ -25,8 +25,22 @@ export function reportReachable(reachable: boolean): void {
   set(!reachable);
 }
 
-/** Whether an answer came from the network, not from what the service worker kept. */
-export const cameFromNetwork = (response: Response): boolean => !response.headers.has(KEPT_AT_HEADER);
+/**
+ * What a call's outcome says of the network: reached (the server answered), not reached (the call failed for want of
+ * a network, or the service worker served what it kept because the network did not answer), or nothing (the version
+ * marker's kept copy, served before the network was asked: offline, it made the app believe it was online).
+ */
+export function reachOf(response: Response | null): boolean | undefined {
+  if (response === null) return false;
+  if (response.headers.has(KEPT_EARLY_HEADER)) return undefined;
+  return !response.headers.has(KEPT_AT_HEADER);
+}
+
+/** Reports what a call's outcome says of the network (reachOf), when it says something. */
+export function reportOutcome(response: Response | null): void {
+  const reached = reachOf(response);
+  if (reached !== undefined) reportReachable(reached);
+}
 
 export const isOffline = (): boolean => offline;
 

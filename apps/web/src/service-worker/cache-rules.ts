@@ -44,6 +44,11 @@ export const MAX_DATA_ENTRIES = 400;
 
 /** Set on an answer served from what was kept (data and pages): its value is when it was kept (ISO 8601). */
 export const KEPT_AT_HEADER = 'x-offline-kept-at';
+/**
+ * Set on the version marker's kept answer, which is served at once, before the network is asked (spec §4 asks it at
+ * every start): it says nothing of whether the network is there.
+ */
+export const KEPT_EARLY_HEADER = 'x-offline-kept-early';
 
 const API_PREFIX = '/webapi/';
 const EDITION = /^\/webapi\/version$/;

@@ -10,6 +10,7 @@ import {
   DATA_CACHE,
   EDITION_CACHE,
   KEPT_AT_HEADER,
+  KEPT_EARLY_HEADER,
   MAX_DATA_ENTRIES,
   NAVIGATION_TIMEOUT_MS,
   SHELL_CACHE,
@@ -133,7 +134,10 @@ async function edition(event: FetchEvent): Promise<Response> {
       .catch(() => undefined),
   );
   const kept = await (await cache).match(key, IGNORE_VARY);
-  return kept ?? fetched.then(({ response }) => response);
+  if (!kept) return fetched.then(({ response }) => response);
+  const headers = new Headers(kept.headers);
+  headers.set(KEPT_EARLY_HEADER, '1');
+  return new Response(kept.body, { status: kept.status, statusText: kept.statusText, headers });
 }
 
 /** Hashed files: kept copy first, else the network (and kept). */
