@@ -1,10 +1,10 @@
 // npm run fit:care: fits the care model (question/care-model.ts) on the train part of the care evaluation and writes
 // language/lexicon/care-model.json. Messages at risk are the positives; people in distress, questions about deaths
 // in the Bible or about suicide as a subject, and the gold Bible questions of the retrieval evaluation are the
-// negatives (a conversation's last message, which is read with its history, is left out). The threshold is chosen by five-fold cross-validation on the
-// train part: the lowest probability at which no more than 1 % of Bible questions (about deaths or not) would be
-// read as at risk, so that the model adds reach without alarming students of the Bible; the concern line, lower, at
-// 5 % of them (read only where the writer speaks of themselves). `-- --curve` prints recall and alarms along the
+// negatives (a conversation's last message, which is read with its history, is left out). The threshold is chosen by
+// five-fold cross-validation on the train part: the lowest probability at which no more than 1 % of Bible questions
+// (about deaths or not) would be read as at risk, so that the model adds reach without alarming students of the
+// Bible; the concern line, lower, at 5 % of them (read only where the writer speaks of themselves). `-- --curve` prints recall and alarms along the
 // line. The held-out part is never read here; `npm run eval:care` measures it.
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -24,15 +24,15 @@ const FOLDS = 5;
 /** The share of Bible questions the model may read as at risk on the train part's cross-validation. */
 const BIBLE_ALARMS = 0.01;
 /**
- * The share of Bible questions at the concern line, below the threshold: a message there is read as at risk only when
- * the writer speaks of themselves, and one that asks about scripture still gets its answer after the help line.
+ * The share of Bible questions at the concern line, below the threshold: a message there is a concern (the help line,
+ * then comfort) only when the writer speaks of themselves.
  */
 const BIBLE_CONCERN = 0.05;
 /** The share of people in distress (not at risk) the model may read as at risk: erring toward care, within reason. */
 const DISTRESS_ALARMS = 0.2;
 
-/** `writer`: the id's prefix, one per file of messages (t-, u-, …), for `--by-writer`. */
-type Example = { features: string[]; y: 0 | 1; kind: 'risk' | 'distress' | 'bible'; writer?: string };
+/** `writer`: the id's prefix, one per file of messages (t-, u-, …; 'gold' for the Bible questions), for `--by-writer`. */
+type Example = { features: string[]; y: 0 | 1; kind: 'risk' | 'distress' | 'bible'; writer: string };
 
 function examples(): Example[] {
   const out: Example[] = [];

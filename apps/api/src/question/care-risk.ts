@@ -6,7 +6,7 @@
 //   of living; a means with a time, a finality or a thought that will not let go; a short message of giving up.
 // A message right after one at risk carries the risk on. The one thing that sets a sign aside is a question about a
 // figure of the Bible ("Why did Judas hang himself?") that says nothing of the writer.
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { CARE_KNOWN_WORDS_FILE } from '../language/derived-files.ts';
 import { foldForLexicon } from '../language/fold.ts';
 import {
@@ -118,7 +118,6 @@ export function careLists(): Lists {
 
 /** The corpus's real words that mending would turn into a list word (language/derived/care-known-words.txt). */
 function knownWords(): ReadonlySet<string> {
-  if (!existsSync(CARE_KNOWN_WORDS_FILE)) return new Set();
   return new Set(readFileSync(CARE_KNOWN_WORDS_FILE, 'utf8').split('\n').filter(Boolean));
 }
 

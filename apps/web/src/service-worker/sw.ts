@@ -95,12 +95,16 @@ async function keepAssets(urls: readonly string[]): Promise<void> {
 /** Resolves with undefined after `ms`, for racing the network against what was kept. */
 const after = (ms: number) => new Promise<undefined>((resolve) => setTimeout(resolve, ms));
 
-/** A copy of a kept answer marked with when it was kept, so the page can say it is the offline copy. */
-function markedKept(response: Response): Response {
+/** A copy of a kept answer with one header more. */
+function marked(response: Response, header: string, value: string): Response {
   const headers = new Headers(response.headers);
-  headers.set(KEPT_AT_HEADER, response.headers.get('date') ?? '');
+  headers.set(header, value);
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }
+
+/** A copy of a kept answer marked with when it was kept, so the page can say it is the offline copy. */
+const markedKept = (response: Response): Response =>
+  marked(response, KEPT_AT_HEADER, response.headers.get('date') ?? '');
 
 /** Network first for the app's pages; the kept shell when the network is down or slow (it is refreshed anyway). */
 async function page(event: FetchEvent): Promise<Response> {
@@ -134,10 +138,7 @@ async function edition(event: FetchEvent): Promise<Response> {
       .catch(() => undefined),
   );
   const kept = await (await cache).match(key, IGNORE_VARY);
-  if (!kept) return fetched.then(({ response }) => response);
-  const headers = new Headers(kept.headers);
-  headers.set(KEPT_EARLY_HEADER, '1');
-  return new Response(kept.body, { status: kept.status, statusText: kept.statusText, headers });
+  return kept ? marked(kept, KEPT_EARLY_HEADER, '1') : fetched.then(({ response }) => response);
 }
 
 /** Hashed files: kept copy first, else the network (and kept). */
