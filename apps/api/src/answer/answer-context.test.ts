@@ -29,18 +29,20 @@ const format = createReferenceFormatter(parser.catalogue);
 /** The passages the gatherer asked for, in the numbering it asked in (KJV); the Bible service maps to Darby's. */
 const asked: string[] = [];
 
-function gathererOver(hits: PassageHit[], searches: string[] = []) {
+/** A gatherer whose search finds `hits`; the Bible service holds their text and that of `more` verses. */
+function gathererOver(hits: PassageHit[], searches: string[] = [], more: PassageHit[] = []) {
+  const texts = [...hits, ...more];
   const bible = {
     translationFor: async () => ({ id: 'darby-fr', name: 'Darby' }),
     tools: async () => ({ parser, format }),
     passageFor: async (ref: { book: string; chapter: number; verse?: number; endVerse?: number }) => {
       const usfm = `${ref.book}.${ref.chapter}.${ref.verse}`;
       asked.push(usfm);
-      const hit = hits.find((h) => h.ref === (usfm === 'PSA.102.17' ? 'PSA.102.18' : usfm));
+      const hit = texts.find((h) => h.ref === (usfm === 'PSA.102.17' ? 'PSA.102.18' : usfm));
       // A run of verses: the hits it holds, in order.
       const verseOf = (h: PassageHit) => Number(h.ref!.split('.')[2]);
       const end = ref.endVerse ?? ref.verse ?? 0;
-      const run = hits
+      const run = texts
         .filter((h) => h.ref?.startsWith(`${ref.book}.${ref.chapter}.`))
         .filter((h) => verseOf(h) >= (ref.verse ?? 0) && verseOf(h) <= end)
         .sort((a, b) => verseOf(a) - verseOf(b));
@@ -112,8 +114,8 @@ describe('the context gatherer', () => {
 });
 
 describe('the key passage of a question of fact', () => {
-  const ask = (question: string, hits: PassageHit[]) =>
-    gathererOver(hits).gather({
+  const ask = (question: string, hits: PassageHit[], more: PassageHit[] = []) =>
+    gathererOver(hits, [], more).gather({
       question,
       kind: 'answer',
       mode: 'advanced',
@@ -141,6 +143,31 @@ describe('the key passage of a question of fact', () => {
       ranked('DEU.34.6', 'Et il l’enterra dans la vallée, au pays de Moab.', 2),
     ]);
     expect(context.verses.map((v) => v.ref)).toEqual(['DEU.34.7', 'DEU.34.6']);
+  });
+
+  it('is set among the verses around it that the answer does not show already', async () => {
+    const { context } = await ask(
+      'Quel âge avait Moïse quand il mourut ?',
+      [
+        ranked('DEU.34.7', 'Et Moïse était âgé de cent vingt ans quand il mourut.', 3),
+        ranked('DEU.34.6', 'Et il l’enterra dans la vallée, au pays de Moab.', 2),
+      ],
+      [
+        darbyHit('DEU.34.5', 'Et Moïse, serviteur de l’Éternel, mourut là.'),
+        darbyHit('DEU.34.8', 'Et les fils d’Israël pleurèrent Moïse trente jours.'),
+        darbyHit('DEU.34.9', 'Et Josué, fils de Nun, était rempli de l’esprit de sagesse.'),
+      ],
+    );
+    const shown = context.verses.map((v) => v.ref);
+    expect(shown).toEqual(['DEU.34.7', 'DEU.34.6']);
+    // Before the key verse only 34:5 is new; after it, 34:8-9.
+    expect(context.setting?.map((v) => [v.ref, v.label])).toEqual([
+      ['DEU.34.5', 'Deutéronome 34:5'],
+      ['DEU.34.8-DEU.34.9', 'Deutéronome 34:8-9'],
+    ]);
+    expect(context.setting?.[1]?.text).toBe(
+      'Et les fils d’Israël pleurèrent Moïse trente jours. Et Josué, fils de Nun, était rempli de l’esprit de sagesse.',
+    );
   });
 });
 

@@ -6,7 +6,7 @@ import type { CorpusService } from '../corpus/corpus.service.ts';
 import { versionMemo } from '../corpus/version-memo.ts';
 import type { ReaderContext } from '../scripture/reader.ts';
 import type { ScriptureSource as BibleService } from '../scripture/scripture-source.ts';
-import { parseUsfm } from '../scripture/usfm.ts';
+import { parseUsfm, usfmOverlap, verseKey } from '../scripture/usfm.ts';
 import type { PassageIndex } from '../retrieval/passage-index.ts';
 import { createVerseRetriever, type Retrieval, type RetrievedVerse } from '../retrieval/verse-retriever.ts';
 import { createEnglishKeywords } from '../language/cross-lingual.ts';
@@ -219,21 +219,39 @@ export function createContextGatherer(deps: {
     );
   }
 
-  /** The key verse with the two verses before and after it, when it is a single verse of the reader's text. */
-  async function surroundingOf(
-    key: ContextVerse | undefined,
+  /**
+   * The key verse's setting: the two verses before and after it, when it is a single verse of the reader's text, less
+   * what the answer already shows (the key verse itself, a related passage beside it): one run or two, so that no verse
+   * is shown twice (Deuteronomy 34:7, then 34:5-6 among the related passages, then 34:8-9 as its setting).
+   */
+  async function settingOf(
+    verses: readonly ContextVerse[],
     reader: ReaderContext,
     translation: string,
     parser: ReferenceParser,
-  ) {
+  ): Promise<ContextVerse[]> {
+    const key = verses[0];
     const ref = key && !key.translationName ? parseUsfm(key.ref) : undefined;
-    if (!ref || ref.verse === undefined || ref.endVerse !== undefined) return undefined;
-    // The range ends where the chapter does: its label must name only verses that exist.
+    if (!ref || ref.verse === undefined || ref.endVerse !== undefined) return [];
+    // The setting ends where the chapter does: its labels must name only verses that exist.
     let end = ref.verse + SURROUNDING;
     while (end > ref.verse && parser.problemOf({ ...ref, verse: end }) !== undefined) end -= 1;
-    const around = { ...ref, verse: Math.max(1, ref.verse - SURROUNDING), endVerse: end };
-    const [passage] = await versesFor([{ ref: around }], reader, translation, 1);
-    return passage && passage.ref !== key!.ref ? passage : undefined;
+    const runs: BibleReference[] = [];
+    for (let verse = Math.max(1, ref.verse - SURROUNDING); verse <= end; verse++) {
+      const at = verseKey(ref.book, ref.chapter, verse);
+      if (verses.some((shown) => usfmOverlap(shown.ref, at))) continue;
+      const last = runs.at(-1);
+      if (last && (last.endVerse ?? last.verse) === verse - 1) last.endVerse = verse;
+      else runs.push({ book: ref.book, chapter: ref.chapter, verse });
+    }
+    const found = await versesFor(
+      runs.map((run) => ({ ref: run })),
+      reader,
+      translation,
+      runs.length,
+    );
+    // A run the reader's text lacks is left out, not filled from another translation.
+    return found.filter((passage) => !passage.translationName);
   }
 
   /** What is kept for the current corpus version (made anew when a new version is current). */
@@ -296,12 +314,12 @@ export function createContextGatherer(deps: {
       const key = verses[0] ? parseUsfm(verses[0].ref.split('-')[0]!) : undefined;
       const at = key?.verse !== undefined ? { book: key.book, chapter: key.chapter, verse: key.verse } : undefined;
       // What the key passage brings (its setting, the reference works, its cross-references) is read at once.
-      const [surrounding, entries, crossReferences] = await Promise.all([
-        input.mode === 'simple' ? undefined : surroundingOf(verses[0], reader, translation.id, parser),
+      const [setting, entries, crossReferences] = await Promise.all([
+        input.mode === 'simple' ? [] : settingOf(verses, reader, translation.id, parser),
         kept.literature({ retrieval, key: verses[0], at, mode: input.mode, reader, index, parser }),
         at && input.mode !== 'simple' && input.withCrossReferences !== false
           ? crossReferencesOf(kept, at, reader, translation.id).then((found) =>
-              found.filter((v) => !verses.some((k) => k.ref === v.ref)),
+              found.filter((v) => !verses.some((k) => usfmOverlap(k.ref, v.ref))),
             )
           : [],
       ]);
@@ -317,7 +335,7 @@ export function createContextGatherer(deps: {
           translationName: translation.name,
           verses,
           ...(verses.length ? { focus, asks: analysis.asks } : {}),
-          ...(surrounding ? { surrounding } : {}),
+          ...(setting.length ? { setting } : {}),
           crossReferences,
           entries,
           history: input.history,

@@ -37,7 +37,7 @@ describe('composeAnswerFirst in advanced mode', () => {
   it("puts the key verse's setting after the other passages", () => {
     const text = composeAnswerFirst({
       ...context('fact'),
-      surrounding: { ...verse(1), ref: 'GEN.5.1-3', label: 'Genesis 5:1-3' },
+      setting: [{ ...verse(1), ref: 'GEN.5.1-3', label: 'Genesis 5:1-3' }],
     });
     expect(text.indexOf('### In its setting')).toBeGreaterThan(text.indexOf('See also:'));
   });
@@ -107,12 +107,14 @@ describe('quotedInside', () => {
       verses: [
         { ref: 'ACT.9.16', label: '使徒行传 9:16', text: '我也要指示他，为我的名必须受许多的苦难。」', book: 'ACT' },
       ],
-      surrounding: {
-        ref: 'ACT.9.15-ACT.9.16',
-        label: '使徒行传 9:15-16',
-        text: '主说：「你只管去！ 我也要指示他。」」',
-        book: 'ACT',
-      },
+      setting: [
+        {
+          ref: 'ACT.9.15-ACT.9.16',
+          label: '使徒行传 9:15-16',
+          text: '主说：「你只管去！ 我也要指示他。」」',
+          book: 'ACT',
+        },
+      ],
     });
     expect(text).toContain('> 我也要指示他，为我的名必须受许多的苦难。\n> ——使徒行传 9:16');
     expect(text).toContain('> 主说：「你只管去！ 我也要指示他。」\n');

@@ -135,7 +135,8 @@ export function composeAnswerFirst(c: AnswerContext): string {
         '',
       );
   }
-  if (c.surrounding) out.push(`### ${phrase('surrounding', L)}`, '', quote(c.surrounding, L), '');
+  if (c.setting?.length)
+    out.push(`### ${phrase('surrounding', L)}`, '', ...c.setting.flatMap((run) => [quote(run, L), '']));
   // The parallels of a verse that states a fact do not answer the question: the other ranked passages do, in their
   // place (on the gold set's train part, dropping them for questions of fact changed no hit).
   const crossRefs = c.focus === 'fact' ? [] : c.crossReferences.slice(0, c.mode === 'professional' ? 4 : 2);

@@ -45,8 +45,11 @@ export interface AnswerContext {
   focus?: 'fact' | 'passage' | 'reference' | 'topic';
   /** How the question asks (question/analyse.ts), for the composer; absent for prayers, poems and care. */
   asks?: QuestionAnalysis['asks'];
-  /** The verses around the key verse (advanced and professional modes), when it is a single verse. */
-  surrounding?: ContextVerse;
+  /**
+   * The verses around the key verse (advanced and professional modes), when it is a single verse, less those the
+   * answer shows already: one run, or the runs before and after.
+   */
+  setting?: ContextVerse[];
   /** Earlier turns of the conversation, oldest first. */
   history: { question: string; answer: string }[];
   /** What the question showed beyond its words (question-intent.ts); absent for a plain answer. */

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { formatUsfm, parseUsfm, parseVerseKey, startOfUsfm, USFM_BOOK, USFM_VERSE_OR_RANGE } from './usfm.ts';
+import {
+  formatUsfm,
+  parseUsfm,
+  parseVerseKey,
+  startOfUsfm,
+  usfmOverlap,
+  usfmSpan,
+  USFM_BOOK,
+  USFM_VERSE_OR_RANGE,
+} from './usfm.ts';
 
 describe('the BOOK.C.V form', () => {
   it.each([
@@ -36,5 +45,26 @@ describe('the BOOK.C.V form', () => {
     expect(USFM_BOOK.test('5MA')).toBe(false);
     expect(USFM_VERSE_OR_RANGE.test('GEN.1.1-GEN.1.3')).toBe(true);
     expect(USFM_VERSE_OR_RANGE.test('GEN.1')).toBe(false);
+  });
+});
+
+describe('spans of references', () => {
+  it('reads single verses, ranges, ranges across chapters and whole chapters', () => {
+    expect(usfmSpan('JHN.3.16')).toEqual({ book: 'JHN', from: 3016, to: 3016 });
+    expect(usfmSpan('JHN.3.16-JHN.3.18')).toEqual({ book: 'JHN', from: 3016, to: 3018 });
+    expect(usfmSpan('JHN.3.36-JHN.4.2')).toEqual({ book: 'JHN', from: 3036, to: 4002 });
+    expect(usfmSpan('PSA.23')).toEqual({ book: 'PSA', from: 23000, to: 23999 });
+    expect(usfmSpan('GEN.1-GEN.3')).toEqual({ book: 'GEN', from: 1000, to: 3999 });
+    expect(usfmSpan('JHN.3.16-ROM.1.1')).toBeUndefined();
+    expect(usfmSpan('John 3:16')).toBeUndefined();
+  });
+
+  it('says whether two references share a verse', () => {
+    expect(usfmOverlap('JHN.3.16', 'JHN.3.16')).toBe(true);
+    expect(usfmOverlap('JHN.3.16-JHN.3.18', 'JHN.3.17')).toBe(true);
+    expect(usfmOverlap('PSA.23', 'PSA.23.4')).toBe(true);
+    expect(usfmOverlap('JHN.3.36-JHN.4.2', 'JHN.4.1')).toBe(true);
+    expect(usfmOverlap('JHN.3.16-JHN.3.18', 'JHN.3.19')).toBe(false);
+    expect(usfmOverlap('1JN.3.16', 'JHN.3.16')).toBe(false);
   });
 });

@@ -61,3 +61,30 @@ export function formatUsfm(ref: BibleReference): string {
   const end = `${ref.book}.${endChapter}${ref.endVerse !== undefined ? `.${ref.endVerse}` : ''}`;
   return end === start ? start : `${start}-${end}`;
 }
+
+/** A reference as one book's run of ordered points (chapter × 1000 + verse; a whole chapter runs from 0 to 999). */
+export interface UsfmSpan {
+  book: string;
+  from: number;
+  to: number;
+}
+
+const point = (chapter: number, verse: number) => chapter * 1000 + verse;
+
+/** 'JHN.3.16', 'JHN.3.16-JHN.3.18', 'JHN.3.16-JHN.4.2', 'PSA.23', 'GEN.1-GEN.3' → a span; undefined otherwise. */
+export function usfmSpan(reference: string): UsfmSpan | undefined {
+  const ref = parseUsfm(reference);
+  // A range into another book is no span of one book.
+  if (!ref || (reference.includes('-') && ref.endChapter === undefined && ref.endVerse === undefined)) return undefined;
+  const from = point(ref.chapter, ref.verse ?? 0);
+  const single = ref.endChapter === undefined && ref.endVerse === undefined;
+  const to = point(ref.endChapter ?? ref.chapter, ref.endVerse ?? (single ? (ref.verse ?? 999) : 999));
+  return { book: ref.book, from, to };
+}
+
+/** Do two references share a verse? */
+export function usfmOverlap(a: string, b: string): boolean {
+  const x = usfmSpan(a);
+  const y = usfmSpan(b);
+  return Boolean(x && y && x.book === y.book && x.from <= y.to && y.from <= x.to);
+}

@@ -3,7 +3,7 @@
 import type { Citation } from '@bible-qa/contract';
 import { foldForLexicon } from '../../language/fold.ts';
 import { goldAmongFirst } from './answer-rubric.ts';
-import { overlaps } from './answer-metrics.ts';
+import { usfmOverlap as overlaps } from '../../scripture/usfm.ts';
 
 /** The opening a reader sees first: the first 280 characters of the answer's text. */
 export const OPENING_CHARS = 280;

@@ -6,8 +6,6 @@ import {
   goldCovered,
   languageCorrect,
   lineLanguage,
-  overlaps,
-  spanOf,
   summarise,
   summariseByLang,
   textIsIn,
@@ -52,25 +50,6 @@ function outcome(overrides: Partial<AnswerOutcome>): AnswerOutcome {
 }
 
 describe('references', () => {
-  it('reads single verses, ranges, ranges across chapters and whole chapters', () => {
-    expect(spanOf('JHN.3.16')).toEqual({ book: 'JHN', from: 3016, to: 3016 });
-    expect(spanOf('JHN.3.16-JHN.3.18')).toEqual({ book: 'JHN', from: 3016, to: 3018 });
-    expect(spanOf('JHN.3.36-JHN.4.2')).toEqual({ book: 'JHN', from: 3036, to: 4002 });
-    expect(spanOf('PSA.23')).toEqual({ book: 'PSA', from: 23000, to: 23999 });
-    expect(spanOf('GEN.1-GEN.3')).toEqual({ book: 'GEN', from: 1000, to: 3999 });
-    expect(spanOf('JHN.3.16-ROM.1.1')).toBeUndefined();
-    expect(spanOf('John 3:16')).toBeUndefined();
-  });
-
-  it('says whether two references share a verse', () => {
-    expect(overlaps('JHN.3.16', 'JHN.3.16')).toBe(true);
-    expect(overlaps('JHN.3.16-JHN.3.18', 'JHN.3.17')).toBe(true);
-    expect(overlaps('PSA.23', 'PSA.23.4')).toBe(true);
-    expect(overlaps('JHN.3.36-JHN.4.2', 'JHN.4.1')).toBe(true);
-    expect(overlaps('JHN.3.16-JHN.3.18', 'JHN.3.19')).toBe(false);
-    expect(overlaps('1JN.3.16', 'JHN.3.16')).toBe(false);
-  });
-
   it('lists the gold verses references cover', () => {
     expect(goldCovered(['MAT.6.14', 'MAT.6.15', 'EPH.4.32'], ['MAT.6.12-MAT.6.14', 'EPH.4.32'])).toEqual([
       'MAT.6.14',

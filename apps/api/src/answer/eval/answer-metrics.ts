@@ -4,7 +4,7 @@
 import * as OpenCC from 'opencc-js/cn2t';
 import type { Citation, Locale } from '@bible-qa/contract';
 import { foldPerCharacter } from '../../language/chinese-text.ts';
-import { parseUsfm } from '../../scripture/usfm.ts';
+import { usfmOverlap as overlaps } from '../../scripture/usfm.ts';
 
 export const ANSWER_LANGS = ['zh-Hans', 'zh-Hant', 'en', 'es', 'fr'] as const;
 export type AnswerLang = (typeof ANSWER_LANGS)[number];
@@ -32,33 +32,6 @@ export interface AnswerOutcome {
   /** Diagnostics: the verses retrieval offered (ranked search hits) and the verses handed to the model. */
   searched?: readonly string[];
   context?: readonly string[];
-}
-
-interface Span {
-  book: string;
-  from: number;
-  to: number;
-}
-
-/** Chapter and verse as one ordered number; a whole chapter runs from verse 0 to 999. */
-const point = (chapter: number, verse: number) => chapter * 1000 + verse;
-
-/** 'JHN.3.16', 'JHN.3.16-JHN.3.18', 'JHN.3.16-JHN.4.2', 'PSA.23', 'GEN.1-GEN.3' → a span; undefined otherwise. */
-export function spanOf(reference: string): Span | undefined {
-  const ref = parseUsfm(reference);
-  // A range into another book is no span of one book.
-  if (!ref || (reference.includes('-') && ref.endChapter === undefined && ref.endVerse === undefined)) return undefined;
-  const from = point(ref.chapter, ref.verse ?? 0);
-  const single = ref.endChapter === undefined && ref.endVerse === undefined;
-  const to = point(ref.endChapter ?? ref.chapter, ref.endVerse ?? (single ? (ref.verse ?? 999) : 999));
-  return { book: ref.book, from, to };
-}
-
-/** Do two references share a verse? */
-export function overlaps(a: string, b: string): boolean {
-  const x = spanOf(a);
-  const y = spanOf(b);
-  return Boolean(x && y && x.book === y.book && x.from <= y.to && y.from <= x.to);
 }
 
 /** The gold verses a list of references covers. */

@@ -5,7 +5,7 @@
 //   - a question the corpus cannot answer, when the answer cites nothing at all;
 //   - a request for a prayer, sermon outline or poem, when that kind comes back, citing at least one passage.
 import type { AnswerKind, Citation } from '@bible-qa/contract';
-import { overlaps } from './answer-metrics.ts';
+import { usfmOverlap as overlaps } from '../../scripture/usfm.ts';
 
 export interface RubricCase {
   type: string;

@@ -1,7 +1,7 @@
 // Metrics of the retrieval evaluation: pure functions over what each question got back, no index involved.
 // A ranking is a list of references; ranks count distinct references (several translations of one verse are one
 // rank), and a reference finds a gold verse when it is that verse or a range holding it.
-import { overlaps } from '../../answer/eval/answer-metrics.ts';
+import { usfmOverlap as overlaps } from '../../scripture/usfm.ts';
 
 /** What one question of the gold set got back from one path (search route, answer, retriever). */
 export interface QuestionOutcome {
