@@ -197,6 +197,7 @@ export function createContextGatherer(deps: {
         text: passage.verses.map((v) => v.text).join(' '),
         book: item.ref.book,
         ...(passage.translation.id !== translation ? { translationName: passage.translation.name } : {}),
+        ...(passage.translation.language !== reader.language ? { otherLanguage: true as const } : {}),
         ...(item.outsideCanon ? { outsideCanon: true } : {}),
       });
     });

@@ -151,3 +151,38 @@ describe('quotation marks around an English verse that prints its own', () => {
     expect(listed).not.toContain('““');
   });
 });
+
+describe("a book the reader's language has no text of", () => {
+  const tobit: ContextVerse = {
+    ref: 'TOB.4.7',
+    label: '多俾亚传 4:7',
+    text: 'Give alms from your substance, and do not turn your face away from any poor person.',
+    book: 'TOB',
+    translationName: 'Catholic Public Domain Version (2009)',
+    otherLanguage: true,
+  };
+  const chinese = (verses: ContextVerse[]): AnswerContext => ({
+    ...context('topic'),
+    language: 'zh-cn',
+    tradition: 'catholic',
+    question: '圣经关于施舍怎么说？',
+    verses,
+  });
+
+  it('says so in one line in the reader’s language, before the passages', () => {
+    const text = composeAnswerFirst(chinese([{ ...verse(1), label: '创世记 5:1' }, tobit]));
+    expect(text.split('\n')[0]).toBe(
+      '文库中没有多俾亚传的中文经文，下面引自Catholic Public Domain Version (2009)（英文）。',
+    );
+    expect(text).toContain('（多俾亚传 4:7（Catholic Public Domain Version (2009)））');
+  });
+
+  it('says nothing when every passage is in the reader’s language, or another translation in it', () => {
+    expect(composeAnswerFirst(chinese([{ ...verse(1), label: '创世记 5:1' }]))).not.toContain('文库中没有');
+    const english = composeAnswerFirst({
+      ...context('topic'),
+      verses: [{ ...tobit, label: 'Tobit 4:7', otherLanguage: undefined }],
+    });
+    expect(english).not.toContain('is quoted from');
+  });
+});

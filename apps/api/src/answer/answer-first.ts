@@ -110,6 +110,15 @@ export function composeAnswerFirst(c: AnswerContext): string {
   const out: string[] = [];
   const outside = c.verses.find((v) => v.outsideCanon);
   if (outside) out.push(phrase('outsideCanon', L, { book: bookOf(outside) }), '');
+  const borrowed = c.verses.filter((v) => v.otherLanguage && v.translationName);
+  if (borrowed.length)
+    out.push(
+      phrase('otherLanguage', L, {
+        books: joinList([...new Set(borrowed.map(bookOf))], L),
+        translation: joinList([...new Set(borrowed.map((v) => v.translationName!))], L),
+      }),
+      '',
+    );
   out.push(...lead(c, key), '');
   const more = rest.slice(0, MORE[c.mode]);
 

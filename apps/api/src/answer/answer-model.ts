@@ -12,6 +12,8 @@ export interface ContextVerse {
   book: string;
   /** Set when the text is not from the reader's translation (a book it lacks): the translation shown instead. */
   translationName?: string;
+  /** That translation is in another language than the reader's (Tobit in English for a Chinese Catholic). */
+  otherLanguage?: true;
   /** The reader's canon does not hold this book (Sirach for a Protestant who asked for it by name). */
   outsideCanon?: true;
 }
