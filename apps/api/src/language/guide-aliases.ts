@@ -30,3 +30,22 @@ export function guideAliasRules(): GuideAliasRules {
   };
   return rules;
 }
+
+/** One question word that may stand inside a Chinese passage name, with the question it is found in. */
+export interface GuideGapWord {
+  line: number;
+  word: string;
+  example: string;
+}
+let gapWords: GuideGapWord[] | undefined;
+
+/** The question words that may fill a gap inside a Chinese passage name (lexicon/guide-gap-words.tsv). */
+export function guideGapWords(): readonly GuideGapWord[] {
+  gapWords ??= dataLines('guide-gap-words.tsv').map(({ line, cells }) => {
+    const [word, example, extra] = cells;
+    if (!word || !example || extra !== undefined)
+      throw new Error(`guide-gap-words.tsv:${line}: a line needs a word and an example question`);
+    return { line, word, example };
+  });
+  return gapWords;
+}

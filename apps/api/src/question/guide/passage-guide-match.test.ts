@@ -31,6 +31,13 @@ const entries: GuideEntry[] = [
     refs: ['LUK.10.30-LUK.10.37'],
     names: { 'zh-Hans': ['好撒玛利亚人'], en: ['Good Samaritan'] },
   },
+  {
+    id: 'baptism-of-jesus',
+    kind: 'passage',
+    refs: ['MAT.3.13-MAT.3.17'],
+    names: { 'zh-Hans': ['耶稣受洗', '主受洗'], en: ['baptism of Jesus'] },
+  },
+  { id: 'baptism', kind: 'topic', refs: ['ROM.6.3-ROM.6.4'], names: { 'zh-Hans': ['受洗', '洗礼'] } },
 ];
 const guide = createPassageGuide(entries);
 const ids = (question: string, language: Parameters<typeof guide.match>[1]) =>
@@ -88,5 +95,25 @@ describe('passage guide', () => {
     // "Our" is not skipped: "father" alone is not the Lord's Prayer.
     expect(ids('what did our father say', 'en')).toEqual(['lords-prayer']);
     expect(ids('my father is ill', 'en')).toEqual([]);
+  });
+});
+
+describe('a Chinese passage name with question words inside it', () => {
+  it('is found when only question words of the list stand between its parts, in either script', () => {
+    expect(ids('耶稣为什么要受洗？', 'zh-Hans')).toEqual(['baptism-of-jesus']);
+    expect(ids('耶穌為什麼要受洗？', 'zh-Hant')).toEqual(['baptism-of-jesus']);
+    expect(ids('耶稣是在哪里受洗的？', 'zh-Hans')).toEqual(['baptism-of-jesus']);
+    expect(guide.match('耶稣为什么要受洗？', 'zh-Hans')[0]).toMatchObject({
+      start: 0,
+      end: 8,
+      text: '耶稣为什么要受洗',
+    });
+  });
+
+  it('is not found across other words, nor for a topic, and a name whole is found as before', () => {
+    // 在约旦河 is not a question word: the topic alone.
+    expect(ids('耶稣在约旦河受洗', 'zh-Hans')).toEqual(['baptism']);
+    expect(ids('我为什么要受洗？', 'zh-Hans')).toEqual(['baptism']);
+    expect(ids('耶稣受洗的意义', 'zh-Hans')).toEqual(['baptism-of-jesus']);
   });
 });

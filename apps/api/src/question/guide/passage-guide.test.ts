@@ -8,6 +8,8 @@ import {
   type GuideBooks,
   type PassageGuideEntry,
 } from './passage-guide.schema.ts';
+import { foldToSimplified } from '../../language/chinese-text.ts';
+import { guideGapWords } from '../../language/guide-aliases.ts';
 import { defaultPassageGuide } from './passage-guide.ts';
 
 // The fixture books.json holds only a handful of books, so the 86 codes of the corpus's books.json are listed here.
@@ -143,4 +145,18 @@ describe('structural rules', () => {
     expect(problemsOf(entry({ refs: ['DAN.13.1-DAN.13.9'], canon: 'catholic' }))).toEqual([]);
     expect(problemsOf(entry({ canon: 'catholic' }))[0]).toContain('cites nothing deuterocanonical');
   });
+});
+
+describe('the question words that may stand inside a Chinese passage name (guide-gap-words.tsv)', () => {
+  it.each(guideGapWords().map((g) => [g.line, g.word, g.example] as const))(
+    'line %i: %s stands inside a passage name the guide finds in %s',
+    (_line, word, example) => {
+      expect(example).toContain(word);
+      const language = /[為麼樣時裡會]/u.test(example) ? 'zh-Hant' : 'zh-Hans';
+      const passage = defaultPassageGuide()
+        .match(example, language)
+        .find((m) => m.entry.kind === 'passage');
+      expect(passage?.text).toContain(foldToSimplified(word));
+    },
+  );
 });

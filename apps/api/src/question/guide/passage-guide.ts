@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import type { BibleLanguage } from '@bible-qa/contract';
 import { addHanWords, chineseNameOf, foldToSimplified } from '../../language/chinese-text.ts';
 import { stem, type StemLang } from '../../language/stemmer.ts';
+import { guideGapWords } from '../../language/guide-aliases.ts';
 import { sanitizeText, wordTokens } from '../../language/text-analysis.ts';
 
 export type GuideKind = 'passage' | 'topic' | 'person' | 'place';
@@ -97,7 +98,37 @@ function withinAnotherName(units: readonly string[], start: number, alias: Alias
   return false;
 }
 
+/** Characters of question words that may stand inside a Chinese passage name, at most (为什么要: four). */
+const GAP_REACH = 6;
+/** A Chinese passage name shorter than this is matched only whole (two characters say too little to split). */
+const GAPPED_NAME = 3;
+
+/**
+ * Where a Chinese passage name ends in the question when question words stand inside it (耶稣为什么要受洗 holds
+ * 耶稣受洗: 为什么 and 要 fill the gap), or -1. One gap, between two of the name's characters, filled only with
+ * words of lexicon/guide-gap-words.tsv, one after another.
+ */
+export function gappedEnd(units: readonly string[], start: number, key: readonly string[], gaps: readonly string[]) {
+  for (let split = 1; split < key.length; split++) {
+    if (!key.slice(0, split).every((unit, j) => units[start + j] === unit)) return -1;
+    let at = start + split;
+    let filled = 0;
+    while (filled < GAP_REACH) {
+      const word = gaps.find((g) => g.length <= GAP_REACH - filled && units.slice(at, at + g.length).join('') === g);
+      if (!word) break;
+      at += word.length;
+      filled += word.length;
+    }
+    if (filled > 0 && key.slice(split).every((unit, j) => units[at + j] === unit)) return at + key.length - split;
+  }
+  return -1;
+}
+
 export function createPassageGuide(entries: readonly GuideEntry[]): PassageGuide {
+  // Longest first: 什么时候 before 什么.
+  const gaps = guideGapWords()
+    .map((g) => foldToSimplified(g.word))
+    .sort((a, b) => b.length - a.length);
   // First key unit → aliases starting with it, longest first.
   const byLanguage = new Map<BibleLanguage, Map<string, Alias[]>>();
   const chineseNames = new Set<string>();
@@ -144,6 +175,9 @@ export function createPassageGuide(entries: readonly GuideEntry[]): PassageGuide
           if (alias.key.every((unit, j) => units[i + j] === unit) && !(chinese && withinAnotherName(units, i, alias))) {
             const text = alias.key.join(chinese ? '' : ' ');
             found.push({ entry: alias.entry, start: i, end: i + alias.key.length, text });
+          } else if (chinese && alias.entry.kind === 'passage' && alias.key.length >= GAPPED_NAME) {
+            const end = gappedEnd(units, i, alias.key, gaps);
+            if (end > 0) found.push({ entry: alias.entry, start: i, end, text: units.slice(i, end).join('') });
           }
         }
       }
