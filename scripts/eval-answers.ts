@@ -1,4 +1,4 @@
-// npm run eval:answers [-- --details]: the grounded composer (the default model, offline) answers the gold
+// npm run eval:answers [-- --details] [-- --mode simple]: the grounded composer (the default model, offline) answers the gold
 // questions of the retrieval evaluation that the corpus can answer through the app's own chat service (retrieval → compose → verify) on the
 // corpus in DATA_DIR, and the answers are measured: language correctness, the share that cite at least one gold
 // verse (goal ≥ 70 %), and fabricated references (citations marked invalid or misquoted; must be 0). Each question
@@ -34,7 +34,14 @@ const details = process.argv.includes('--details');
 const jsonFile = process.argv.includes('--json') ? process.argv[process.argv.indexOf('--json') + 1] : undefined;
 /** The interface language of the second pass: one the question is not in. */
 const OTHER_LOCALE: Record<AnswerLang, Locale> = { 'zh-Hans': 'en', 'zh-Hant': 'en', en: 'zh-cn', es: 'en', fr: 'en' };
-const MODE = 'advanced';
+/** `--mode simple|advanced|professional`: the answer mode asked in (advanced unless given; eval:check reads advanced). */
+const MODE = (() => {
+  const i = process.argv.indexOf('--mode');
+  const mode = i >= 0 ? process.argv[i + 1] : 'advanced';
+  if (mode !== 'simple' && mode !== 'advanced' && mode !== 'professional')
+    throw new Error(`--mode ${mode}: simple, advanced or professional`);
+  return mode;
+})();
 /** Requests for a prayer, sermon outline or poem, in the reader's words, sent as plain answers. */
 const KIND_PROBES: { lang: AnswerLang; kind: AnswerKind; question: string }[] = [
   { lang: 'zh-Hans', kind: 'prayer', question: '请为我生病住院的母亲写一段祷告文' },
