@@ -141,10 +141,14 @@ describe('the reader’s tradition across chat, the passage sheet, devotionals a
     await signIn(first.context, tokens);
     const firstRequests = recordRequests(first.page);
     await englishInterface(first.page);
+    // The choice is the account's once the server has answered its update: closing the browser as soon as the request
+    // left could abort it, and on a busy machine the other browser then asked before it was stored.
+    const stored = first.page.waitForResponse((res) => res.url().includes('/portal/member/update-expression'));
     await chooseCatholic(first.page);
     await expect
       .poll(() => firstRequests('/portal/member/update-expression').at(-1)?.body)
       .toEqual(expect.objectContaining({ expression: 'catholic' }));
+    expect(((await (await stored).json()) as { code: number }).code).toBe(0);
     await first.context.close();
 
     // Another browser, same account, nothing chosen on this device: the server reads the account's tradition.
