@@ -118,7 +118,6 @@ const phrases = {
     'fr-fr':
       '{book} ne fait pas partie du canon protestant (catholiques et orthodoxes le tiennent pour Écriture) ; il est cité ici à titre de référence.',
   },
-  /** After a verse quoted from another translation than the reader's (their text lacks the book). */
   /** The reader's language has no text of these books in the library: their verses are quoted in another. */
   otherLanguage: {
     'zh-cn': '文库中没有{books}的中文经文，下面引自{translation}（英文）。',
@@ -127,6 +126,7 @@ const phrases = {
     'es-es': 'La biblioteca no tiene el texto de {books} en español; se cita de {translation}, en inglés.',
     'fr-fr': '{books} est cité d’après {translation}, en anglais, dans la numérotation de la Vulgate.',
   },
+  /** After a verse quoted from another translation than the reader's (their text lacks the book). */
   otherTranslation: {
     'zh-cn': '（{translation}）',
     'zh-tw': '（{translation}）',

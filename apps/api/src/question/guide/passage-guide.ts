@@ -108,9 +108,11 @@ const GAPPED_NAME = 3;
  * 耶稣受洗: 为什么 and 要 fill the gap), or -1. One gap, between two of the name's characters, filled only with
  * words of lexicon/guide-gap-words.tsv, one after another.
  */
-export function gappedEnd(units: readonly string[], start: number, key: readonly string[], gaps: readonly string[]) {
-  for (let split = 1; split < key.length; split++) {
-    if (!key.slice(0, split).every((unit, j) => units[start + j] === unit)) return -1;
+function gappedEnd(units: readonly string[], start: number, key: readonly string[], gaps: readonly string[]): number {
+  // The gap may follow any of the name's characters the question holds from `start` on, but not its last.
+  let same = 0;
+  while (same < key.length - 1 && units[start + same] === key[same]) same += 1;
+  for (let split = 1; split <= same; split++) {
     let at = start + split;
     let filled = 0;
     while (filled < GAP_REACH) {
