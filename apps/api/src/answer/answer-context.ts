@@ -1,4 +1,4 @@
-import type { AnswerKind, ChatMode, Locale, Tradition } from '@bible-qa/contract';
+import type { AnswerKind, ChatMode, ErrorName, Locale, Tradition } from '@bible-qa/contract';
 import type { ReferenceParser } from '../scripture/references.parser.ts';
 import type { BibleReference } from '../scripture/references.types.ts';
 import type { CorpusRepository } from '../corpus/corpus.repository.ts';
@@ -136,6 +136,11 @@ export interface Gathered {
   context: AnswerContext;
   reader: ReaderContext;
   translation: { id: string; name: string };
+  /**
+   * Why the corpus could not be read (it is being prepared, or is unavailable) when a reader at risk is answered
+   * without it: no verse can be shown or checked, so the answer is the server's help line and care alone.
+   */
+  withoutCorpus?: { name: ErrorName; args: readonly string[] };
 }
 
 /**

@@ -19,7 +19,7 @@ import { createCitationVerifier, verificationCounts } from './citation-verifier.
 import { corpusVerseSource } from './corpus-verse-source.ts';
 import { splitFollowUps } from './model-follow-ups.ts';
 import type { GenerationHub } from './generation-hub.ts';
-import { shapedStream } from './kind-composer.ts';
+import { careWithoutCorpus, shapedStream } from './kind-composer.ts';
 
 export interface GenerationDeps {
   gatherer: Pick<ContextGatherer, 'gather'>;
@@ -147,14 +147,13 @@ export async function runGeneration(deps: GenerationDeps, job: GenerationJob): P
       translation,
       guest: job.guest,
     });
-    const tools = await deps.bible.tools();
-    const verifier = createCitationVerifier(
-      tools.parser,
-      corpusVerseSource(deps.bible, gathered.reader),
-      gathered.reader,
-    );
+    // Without the corpus (a reader at risk while it is being prepared) nothing is cited, so nothing is verified.
+    const tools = gathered.withoutCorpus ? undefined : await deps.bible.tools();
+    const verifier =
+      tools && createCitationVerifier(tools.parser, corpusVerseSource(deps.bible, gathered.reader), gathered.reader);
     let verifiedTo = 0;
     const verifyUpTo = async (to: number) => {
+      if (!verifier) return;
       const found = await verifier.verify(content, verifiedTo, to, citations.length + 1);
       verifiedTo = to;
       for (const citation of found) {
@@ -169,7 +168,11 @@ export async function runGeneration(deps: GenerationDeps, job: GenerationJob): P
     const stopModel = () => model.abort(signal.reason);
     signal.addEventListener('abort', stopModel, { once: true });
     // A model may end with suggested follow-up questions: they are not part of the answer's text.
-    const stream = splitFollowUps(shapedStream(deps.model, gathered.context, model.signal));
+    const stream = splitFollowUps(
+      gathered.withoutCorpus
+        ? careWithoutCorpus(gathered.context, gathered.withoutCorpus)
+        : shapedStream(deps.model, gathered.context, model.signal),
+    );
     let checkpointAt = Date.now();
     let checkpointing = false;
     const checkpoint = () => {
@@ -216,7 +219,7 @@ export async function runGeneration(deps: GenerationDeps, job: GenerationJob): P
     aborted = signal.aborted;
     await verifyUpTo(content.length);
     const bookName = (code: string) =>
-      tools.parser.catalogue.name(code, gathered.reader.language, gathered.reader.tradition);
+      tools?.parser.catalogue.name(code, gathered.reader.language, gathered.reader.tradition) ?? code;
     const sources = [
       ...new Set(gathered.context.entries.map((e) => SOURCES_BY_COLLECTION[e.collection] ?? 'dictionary')),
     ];
@@ -233,7 +236,7 @@ export async function runGeneration(deps: GenerationDeps, job: GenerationJob): P
         ? []
         : gathered.context.intent?.offTopic
           ? offTopicExamples(input.language)
-          : gathered.context.intent?.care
+          : gathered.context.intent?.care || !tools
             ? careFollowUps(input.language)
             : await followUps(
                 gathered.context,

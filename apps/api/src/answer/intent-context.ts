@@ -1,13 +1,15 @@
 import type { BibleReference } from '../scripture/references.types.ts';
 import type { ReaderContext } from '../scripture/reader.ts';
 import type { ScriptureSource } from '../scripture/scripture-source.ts';
-import { bibleLanguageOf } from '../scripture/translation-policy.ts';
+import { bibleLanguageOf, defaultTranslation, translationAbbr } from '../scripture/translation-policy.ts';
+import { isAppError } from '../http/app-error.ts';
 import { parseUsfm } from '../scripture/usfm.ts';
 import type { ContextGatherer, Gathered, GatherInput } from './answer-context.ts';
 import type { AnswerIntent, ContextVerse } from './answer-model.ts';
 import { retrievalQuestion } from './follow-up.ts';
 import { readIntent } from './question-intent.ts';
 import { normalise } from '../language/domain-words.ts';
+import type { QuestionAnalysis } from '../question/analyse.ts';
 import { createScriptureFinder, type ScriptureFinder } from '../question/mentions.ts';
 import { distressOf } from '../language/care-lexicon.ts';
 import { passagesOfThemes, THEME_PASSAGES, themesOf, type Theme } from './theme-passages.ts';
@@ -194,13 +196,56 @@ export function createIntentGatherer(deps: { gatherer: ContextGatherer; bible: S
     return verses.slice(0, limit);
   }
 
+  /**
+   * Care comes before the library: while the corpus is being prepared (or cannot be read), a reader who may be at
+   * risk is still met with the help line and words of care, without passages; any other question gets the corpus's
+   * error. The risk is read without knowing the corpus's book names.
+   */
+  function withoutCorpus(input: GatherInput, reader: ReaderContext, error: unknown): Gathered {
+    const notReady = isAppError(error) && ['corpus_preparing', 'corpus_unavailable'].includes(error.errorName);
+    if (!notReady) throw error;
+    const read0 = readIntent(
+      input.question,
+      () => false,
+      input.history.map((turn) => turn.question),
+    );
+    if (!read0.risk) throw error;
+    const id = defaultTranslation(reader.language, reader.tradition, 'NT');
+    const intent: AnswerIntent = { offTopic: false, care: read0.care, risk: read0.risk, theme: read0.theme };
+    return {
+      reader,
+      translation: { id, name: translationAbbr(id) },
+      withoutCorpus: { name: error.errorName, args: error.args },
+      context: {
+        question: input.question,
+        kind: input.kind,
+        mode: input.mode,
+        language: input.language,
+        tradition: input.tradition,
+        translationName: translationAbbr(id),
+        verses: [],
+        crossReferences: [],
+        entries: [],
+        history: input.history,
+        intent,
+      },
+    };
+  }
+
   return {
     async gather(input: GatherInput): Promise<Gathered> {
-      const { parser, scripture } = await scriptureFinder();
       const reader: ReaderContext = { language: bibleLanguageOf(input.language), tradition: input.tradition };
       const find = { language: reader.language, tradition: reader.tradition };
-      // The question is read once (question/analyse.ts): its books, passages and citations for the intent too.
-      const analysis = await deps.gatherer.analyse(input.question, reader);
+      let finder: Awaited<ReturnType<typeof scriptureFinder>>;
+      let analysis: QuestionAnalysis;
+      try {
+        finder = await scriptureFinder();
+        // The question is read once (question/analyse.ts): its books, passages and citations for the intent too.
+        analysis = await deps.gatherer.analyse(input.question, reader);
+      } catch (error) {
+        return withoutCorpus(input, reader, error);
+      }
+      const { parser, scripture } = finder;
       const namesScripture = analysis.mentions.length > 0;
       const read0 = readIntent(
         input.question,

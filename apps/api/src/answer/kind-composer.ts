@@ -1,4 +1,4 @@
-import type { Locale } from '@bible-qa/contract';
+import { errorMessage, type ErrorName, type Locale } from '@bible-qa/contract';
 import type { AnswerContext, AnswerModel, ContextVerse } from './answer-model.ts';
 import { carePhrase, offTopicExamples, type CarePhrase } from './care-phrases.ts';
 import type { CareTheme } from '../language/care-lexicon.ts';
@@ -95,6 +95,20 @@ export async function* shapedStream(model: AnswerModel, c: AnswerContext, signal
   if (signal.aborted) return;
   // The model failed, was refused or said nothing: the reader still gets care, never an error alone.
   if (failed || !wrote.trim()) yield `${wrote ? '\n\n' : ''}${composeShaped(c)}`;
+  yield `\n\n${carePhrase('emergencyAgain', c.language)}`;
+}
+
+/**
+ * The answer to a reader at risk while the corpus cannot be read (intent-context.ts): the help line, care without
+ * passages (or, to a question about self-harm that says nothing of its asker, that the library is being prepared),
+ * and the help line again. No model is asked: no verse it quoted could be checked against the corpus.
+ */
+export async function* careWithoutCorpus(
+  c: AnswerContext,
+  why: { name: ErrorName; args: readonly string[] },
+): AsyncIterable<string> {
+  yield `${carePhrase('emergency', c.language)}\n\n`;
+  yield c.intent?.care ? composeShaped(c) : errorMessage(why.name, c.language, [...why.args]);
   yield `\n\n${carePhrase('emergencyAgain', c.language)}`;
 }
 
