@@ -1,6 +1,7 @@
 // npm run check:guide: checks apps/api/src/question/guide/passage-guide.json against the real corpus at CORPUS_DIR.
 // Beyond the structural rules (schema, unique ids and aliases, book codes) it checks that every verse of every
-// range exists (KJV numbering; cpdv's Vulgate numbering for `canon: "catholic"` entries), that ranges stay short,
+// range exists (KJV numbering; cpdv's Vulgate numbering for `canon: "catholic"` entries and a topic's
+// `deuterocanon`), that ranges stay short,
 // that no alias is a plain reference, that zh-Hant lists only forms the automatic conversion would not give, and
 // that people and places carry their Chinese Union Version name, and that no two entries share an alias once
 // English, Spanish and French words are stemmed the way the retriever matches them. Exits 1 on any problem.
@@ -121,8 +122,11 @@ async function main() {
     for (const e of entries) for (const n of e.names['zh-Hans']) hansOwner.set(aliasKey(n), e.id);
 
     for (const entry of entries) {
-      const bible = entry.canon === 'catholic' ? cpdv : kjv;
-      for (const ref of entry.refs) {
+      const refs = [
+        ...entry.refs.map((ref) => ({ ref, bible: entry.canon === 'catholic' ? cpdv : kjv })),
+        ...(entry.deuterocanon ?? []).map((ref) => ({ ref, bible: cpdv })),
+      ];
+      for (const { ref, bible } of refs) {
         const { count, missing } = expand(ref, bible);
         if (missing) problems.push(`${entry.id}: ${ref}: ${missing} is not in ${bible === kjv ? 'kjv' : 'cpdv'}`);
         else if (count > MAX_RANGE_VERSES)

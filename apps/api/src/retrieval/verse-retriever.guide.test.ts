@@ -18,6 +18,8 @@ const parser = createReferenceParser(TEST_BOOKS, {
     { scheme: 'kjv', book: 'NUM', chapter: 20, verses: 29 },
     { scheme: 'kjv', book: 'TOB', chapter: 12, verses: 22 },
     { scheme: 'kjv', book: 'PRO', chapter: 21, verses: 31 },
+    { scheme: 'kjv', book: 'ISA', chapter: 58, verses: 14 },
+    { scheme: 'kjv', book: 'JOL', chapter: 2, verses: 32 },
   ]),
 });
 
@@ -33,6 +35,13 @@ const GUIDE: GuideEntry[] = [
     kind: 'topic',
     refs: ['PHP.4.6-PHP.4.7', '1PE.5.7'],
     names: { 'zh-Hans': ['焦虑'], en: ['anxiety', 'worry'] },
+  },
+  {
+    id: 'fasting',
+    kind: 'topic',
+    refs: ['MAT.6.16-MAT.6.18', 'ISA.58.6', 'JOL.2.12'],
+    deuterocanon: ['TOB.12.8-TOB.12.9'],
+    names: { 'zh-Hans': ['禁食'], en: ['fasting'] },
   },
   { id: 'investing', kind: 'topic', refs: ['PRO.21.5'], names: { 'zh-Hans': ['股票'], en: ['investing', 'stocks'] } },
   { id: 'elijah', kind: 'person', refs: ['2KI.2.11'], names: { 'zh-Hans': ['以利亚'] } },
@@ -108,6 +117,21 @@ describe('createVerseRetriever with the passage guide', () => {
     const { verses } = await r.retrieve('What does the Bible say about worry?', en);
     expect(refs(verses).slice(0, 4)).toEqual(['PHP.4.6', 'PHP.4.7', '1PE.5.7', 'GEN.24.16']);
     expect(verses[0]!.sources).toEqual(['text', 'guide']);
+  });
+
+  it('gives a Catholic or Orthodox reader a topic’s deuterocanon after its first key texts, a Protestant none', async () => {
+    const { r } = retriever();
+    const heads = ['MAT.6.16', 'MAT.6.17', 'MAT.6.18', 'ISA.58.6'];
+    for (const tradition of ['catholic', 'orthodox'] as const) {
+      const { verses } = await r.retrieve('圣经怎么说禁食？', { language: 'zh-Hans', tradition });
+      expect(refs(verses).slice(0, 6)).toEqual([...heads, 'TOB.12.8', 'TOB.12.9']);
+      // In the Catholic texts' numbering, read from them.
+      expect(verses.find((v) => v.ref === 'TOB.12.8')).toMatchObject({ numbering: 'vulgate' });
+      expect(verses.find((v) => v.ref === 'TOB.12.8')?.outsideCanon).toBeUndefined();
+    }
+    const { verses } = await r.retrieve('圣经怎么说禁食？', zh);
+    expect(refs(verses).slice(0, 5)).toEqual([...heads, 'JOL.2.12']);
+    expect(refs(verses).some((ref) => ref.startsWith('TOB'))).toBe(false);
   });
 
   it('reads "why" about a topic as asking what the faith teaches: the topic’s verses lead, not the best word match', async () => {

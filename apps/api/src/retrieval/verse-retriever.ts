@@ -158,6 +158,8 @@ const DEFAULT_LIMIT = 10;
 const MAX_LIMIT = 50;
 /** Verse hits fetched for the text ranking: several translations of one verse share the list. */
 const TEXT_DEPTH = 60;
+/** How many of a topic's key texts come before its deuterocanonical passages (passage-guide.json `deuterocanon`). */
+const DEUTEROCANON_PLACE = 2;
 /** Entry passages fetched, and distinct entries whose verses are used. */
 const ENTRY_DEPTH = 20;
 /** Fact notes fetched. */
@@ -581,8 +583,15 @@ export function createVerseRetriever(deps: VerseRetrieverDeps): VerseRetriever {
     outside: Set<string>,
     vulgate: Set<string>,
   ): string[] {
-    const ranges = matches.flatMap((m) =>
-      m.entry.refs.map((r) => {
+    const ranges = matches.flatMap((m) => {
+      // A topic's deuterocanonical passages, for a reader whose canon holds them, come after its first key texts.
+      const dc = (m.entry.deuterocanon ?? []).filter((r) => inCanon(r.slice(0, 3), options.tradition));
+      const dcRanges = dc.map((r) => {
+        const verses = citationVerses(r, true);
+        for (const v of verses) vulgate.add(v);
+        return verses;
+      });
+      const ranges = m.entry.refs.map((r) => {
         // The guide's ranges are checked against the corpus (npm run check:guide), in the numbering of the texts
         // that hold them: Susanna is Daniel 13 in the Catholic texts, a chapter the KJV has not.
         const verses = citationVerses(r, true);
@@ -594,8 +603,9 @@ export function createVerseRetriever(deps: VerseRetrieverDeps): VerseRetriever {
           if (options.tradition === 'protestant') outside.add(v);
         }
         return verses;
-      }),
-    );
+      });
+      return [...ranges.slice(0, DEUTEROCANON_PLACE), ...dcRanges, ...ranges.slice(DEUTEROCANON_PLACE)];
+    });
     const out = new Set<string>();
     for (const range of ranges) for (const v of range.slice(0, GUIDE_HEAD)) if (out.size < cap) out.add(v);
     for (const range of ranges) for (const v of range.slice(GUIDE_HEAD)) if (out.size < cap) out.add(v);

@@ -30,6 +30,14 @@ export const passageGuideEntrySchema = z.strictObject({
   }),
   /** Only for entries whose refs are deuterocanonical: then every ref is in the Vulgate numbering of `cpdv`. */
   canon: z.literal('catholic').optional(),
+  /**
+   * A topic's passages in the deuterocanon (Vulgate numbering of `cpdv`), for readers whose canon holds them: the
+   * reference works the other rankers read never cite those books (almsgiving → Tobit 4:7-11).
+   */
+  deuterocanon: z
+    .array(z.string().regex(GUIDE_REF_PATTERN, 'ref must be USFM BOOK.C.V or BOOK.C.V-BOOK.C.V'))
+    .min(1)
+    .optional(),
 });
 
 export type PassageGuideEntry = z.infer<typeof passageGuideEntrySchema>;
@@ -157,6 +165,13 @@ function refProblems(entry: PassageGuideEntry, books: GuideBooks): string[] {
   for (const ref of entry.refs) {
     if (seen.has(ref)) problems.push(`${entry.id}: ${ref} listed twice`);
     seen.add(ref);
+  }
+  if (entry.deuterocanon && entry.kind !== 'topic') problems.push(`${entry.id}: only a topic lists deuterocanon refs`);
+  for (const ref of entry.deuterocanon ?? []) {
+    const parts = parseGuideRef(ref)!;
+    if (!books.deuterocanon.has(parts.book) && !isCatholicOnlyRef(ref))
+      problems.push(`${entry.id}: ${ref}: a deuterocanon ref outside the deuterocanon`);
+    if (parts.endBook !== parts.book) problems.push(`${entry.id}: ${ref}: a range must stay in one book`);
   }
   return problems;
 }

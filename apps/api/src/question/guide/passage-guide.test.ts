@@ -145,6 +145,12 @@ describe('structural rules', () => {
     expect(problemsOf(entry({ refs: ['DAN.13.1-DAN.13.9'], canon: 'catholic' }))).toEqual([]);
     expect(problemsOf(entry({ canon: 'catholic' }))[0]).toContain('cites nothing deuterocanonical');
   });
+
+  it('lets a topic list its deuterocanonical passages apart, and only those', () => {
+    expect(problemsOf(entry({ kind: 'topic', deuterocanon: ['TOB.12.8-TOB.12.9'] }))).toEqual([]);
+    expect(problemsOf(entry({ kind: 'topic', deuterocanon: ['MAT.6.16'] }))[0]).toContain('outside the deuterocanon');
+    expect(problemsOf(entry({ deuterocanon: ['TOB.12.8'] }))[0]).toContain('only a topic');
+  });
 });
 
 describe('the question words that may stand inside a Chinese passage name (guide-gap-words.tsv)', () => {

@@ -23,6 +23,8 @@ export interface GuideEntry {
   names: Partial<Record<BibleLanguage, string[]>>;
   /** Set on entries whose verses are deuterocanonical. */
   canon?: 'catholic' | 'orthodox';
+  /** A topic's deuterocanonical passages (cpdv's numbering), for readers whose canon holds them. */
+  deuterocanon?: string[];
 }
 
 export interface GuideMatch {
