@@ -120,8 +120,8 @@ const phrases = {
   },
   /** The reader's language has no text of these books in the library: their verses are quoted in another. */
   otherLanguage: {
-    'zh-cn': '文库中没有{books}的中文经文，下面引自{translation}（英文）。',
-    'zh-tw': '文庫中沒有{books}的中文經文，下面引自{translation}（英文）。',
+    'zh-cn': '文库中没有{books}的中文经文，其经文引自{translation}（英文）。',
+    'zh-tw': '文庫中沒有{books}的中文經文，其經文引自{translation}（英文）。',
     en: '{books} is quoted from {translation}.',
     'es-es': 'La biblioteca no tiene el texto de {books} en español; se cita de {translation}, en inglés.',
     'fr-fr': '{books} est cité d’après {translation}, en anglais, dans la numérotation de la Vulgate.',

@@ -169,11 +169,19 @@ describe("a book the reader's language has no text of", () => {
     verses,
   });
 
-  it('says so in one line in the reader’s language, before the passages', () => {
+  const line = '文库中没有多俾亚传的中文经文，其经文引自Catholic Public Domain Version (2009)（英文）。';
+
+  it('says so in one line in the reader’s language, first when the key verse is from that book', () => {
+    const text = composeAnswerFirst(chinese([tobit, { ...verse(1), label: '创世记 5:1' }]));
+    expect(text.split('\n')[0]).toBe(line);
+    expect(text.split('\n').filter((l) => l === line)).toHaveLength(1);
+  });
+
+  it('says so after the other passages when the answer leads with a verse in the reader’s language', () => {
     const text = composeAnswerFirst(chinese([{ ...verse(1), label: '创世记 5:1' }, tobit]));
-    expect(text.split('\n')[0]).toBe(
-      '文库中没有多俾亚传的中文经文，下面引自Catholic Public Domain Version (2009)（英文）。',
-    );
+    expect(text.split('\n')[0]).not.toBe(line);
+    const lines = text.split('\n');
+    expect(lines.indexOf(line)).toBeGreaterThan(lines.findIndex((l) => l.includes('多俾亚传 4:7')));
     expect(text).toContain('（多俾亚传 4:7（Catholic Public Domain Version (2009)））');
   });
 

@@ -110,20 +110,27 @@ export function composeAnswerFirst(c: AnswerContext): string {
   const out: string[] = [];
   const outside = c.verses.find((v) => v.outsideCanon);
   if (outside) out.push(phrase('outsideCanon', L, { book: bookOf(outside) }), '');
-  const borrowed = c.verses.filter((v) => v.otherLanguage && v.translationName);
-  if (borrowed.length)
-    out.push(
-      phrase('otherLanguage', L, {
-        books: joinList([...new Set(borrowed.map(bookOf))], L),
-        translation: joinList([...new Set(borrowed.map((v) => v.translationName!))], L),
-      }),
-      '',
-    );
-  out.push(...lead(c, key), '');
   const more = rest.slice(0, MORE[c.mode]);
+  // A book the library has in no text of the reader's language is said once: first when the key verse is from it,
+  // else after the other passages (a Catholic topic's Sirach among the passages it lists).
+  const shown = [key, ...(c.mode === 'simple' ? more.slice(0, 1) : more)];
+  const borrowed = shown.filter((v) => v.otherLanguage && v.translationName);
+  const borrowedLine = borrowed.length
+    ? [
+        phrase('otherLanguage', L, {
+          books: joinList([...new Set(borrowed.map(bookOf))], L),
+          translation: joinList([...new Set(borrowed.map((v) => v.translationName!))], L),
+        }),
+        '',
+      ]
+    : [];
+  if (key.otherLanguage) out.push(...borrowedLine);
+  out.push(...lead(c, key), '');
+  const borrowedAfter = key.otherLanguage ? [] : borrowedLine;
 
   if (c.mode === 'simple') {
     if (more.length) out.push(listed(more[0]!, L), '');
+    out.push(...borrowedAfter);
     out.push(phrase('whereFrom', L, { books: joinList([...new Set(c.verses.map(bookOf))].slice(0, 3), L) }));
     return out.join('\n').trim();
   }
@@ -144,6 +151,7 @@ export function composeAnswerFirst(c: AnswerContext): string {
         '',
       );
   }
+  out.push(...borrowedAfter);
   if (c.setting?.length)
     out.push(`### ${phrase('surrounding', L)}`, '', ...c.setting.flatMap((run) => [quote(run, L), '']));
   // The parallels of a verse that states a fact do not answer the question: the other ranked passages do, in their
