@@ -45,7 +45,9 @@ export default defineConfig({
           isolate: false,
           globalSetup: ['e2e/support/global-setup.ts'],
           environment: 'node',
-          testTimeout: 60_000,
+          // A journey of many steps took 25 s beside test:fast here (5 s alone); CI's machine may be busier still.
+          // Only a failing journey waits longer.
+          testTimeout: 120_000,
           hookTimeout: 120_000,
           // A page's next state is waited for (expect.poll) up to 10 s, not 1 s: under load (several suites on two
           // cores) a reload or a mutation's refetch takes seconds. Only a failing wait is longer.
