@@ -54,6 +54,15 @@ describe('readRisk', () => {
     expect(readRisk('我不想死，明天手术好害怕').level).toBeUndefined();
   });
 
+  it('reads a hurt done by someone else as no risk, and a hurt done to oneself as one', () => {
+    // Unseen phrasings (the train part's hurt-by-others messages are other sentences).
+    expect(readRisk('How can I forgive my brother who betrayed me?').level).toBeUndefined();
+    expect(readRisk('my boss humiliated me in front of everyone, how do I forgive?').level).toBeUndefined();
+    expect(readRisk('怎么原谅一个伤害我很深的人').level).toBeUndefined();
+    expect(readRisk('I want to hurt myself').level).toBe('crisis');
+    expect(readRisk('sometimes I cut myself when people hurt me').level).toBe('crisis');
+  });
+
   it('reads an object or a place with a time or a thought that will not stop as a plan', () => {
     expect(readRisk('my dads gun is in the closet and i cant stop thinking about it').level).toBe('crisis');
     expect(readRisk('my dad keeps a gun in the closet').level).not.toBe('crisis');
