@@ -12,7 +12,7 @@ import { normalise } from '../language/domain-words.ts';
 import type { QuestionAnalysis } from '../question/analyse.ts';
 import { createScriptureFinder, type ScriptureFinder } from '../question/mentions.ts';
 import { distressOf } from '../language/care-lexicon.ts';
-import { passagesOfThemes, THEME_PASSAGES, themesOf, type Theme } from './theme-passages.ts';
+import { passagesOfThemes, THEME_PASSAGES, themesOf, themeWordsIn, type Theme } from './theme-passages.ts';
 import { themeHitsOf, themeTerms, versesOfReference } from './verse-clauses.ts';
 
 /** Passages a prayer, sermon outline, poem or answer of care quotes. */
@@ -44,8 +44,15 @@ const SETS_HOLDING = (() => {
  * verses that hold the theme's own words first, then those of the hand-chosen set no other set holds, then the rest
  * of what the theme's words retrieve, in the retriever's order, and last the verses many sets share (Psalm 23:4).
  */
-function themeOrder(theme: string, set: readonly ContextVerse[], found: readonly ContextVerse[]): ContextVerse[] {
-  const terms = themeTerms(theme);
+export function themeOrder(
+  theme: string,
+  set: readonly ContextVerse[],
+  found: readonly ContextVerse[],
+): ContextVerse[] {
+  // A theme the lists name (work, for "a friend who lost his job") is found by its own words: the other words say
+  // what befell the person, and a verse that only shares one of them ("lost": the lost sheep) is not on the theme.
+  const named = themeWordsIn(normalise(theme));
+  const terms = themeTerms(named.length ? named.join(' ') : theme);
   const shared = (v: ContextVerse) => versesOfReference(v.ref).some((k) => (SETS_HOLDING.get(k) ?? 0) > 1);
   // More of the theme's words first (国家 and 和平 before 和平 alone).
   const rank = (v: ContextVerse, fromSet: boolean) => {

@@ -114,6 +114,16 @@ export function themesOf(foldedText: string): Theme[] {
   return out;
 }
 
+/**
+ * The words of a request that name one of the word themes ("job" in "a friend who lost his job", 找工作): what the
+ * request is about, apart from who it is for and what befell them.
+ */
+export function themeWordsIn(foldedText: string): string[] {
+  return WORD_THEMES.flatMap((theme) =>
+    [...foldedText.matchAll(new RegExp(THEME_WORDS[theme].source, 'gu'))].map((m) => m[0]),
+  );
+}
+
 /** The passages for themes, in order, without repeats. */
 export function passagesOfThemes(themes: readonly (Theme | 'general')[]): string[] {
   return [...new Set(themes.flatMap((t) => THEME_PASSAGES[t]))];

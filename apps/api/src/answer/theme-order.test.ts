@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import type { ContextVerse } from './answer-model.ts';
+import { themeOrder } from './intent-context.ts';
+import { themeWordsIn } from './theme-passages.ts';
+
+const verse = (ref: string, text: string): ContextVerse => ({ ref, label: ref, text, book: ref.slice(0, 3) });
+const refs = (verses: ContextVerse[]) => verses.map((v) => v.ref);
+
+describe('themeOrder: the verses a prayer, sermon or poem is made of', () => {
+  it('finds a theme the lists name by its own words, not by what befell the person', () => {
+    const set = [verse('COL.3.23', 'And whatever you do, work heartily, as for the Lord')];
+    const found = [verse('LUK.15.6', 'Rejoice with me, for I have found my sheep which was lost!')];
+    expect(themeWordsIn('a friend who lost his job')).toEqual(['job']);
+    expect(refs(themeOrder('a friend who lost his job', set, found))).toEqual(['COL.3.23', 'LUK.15.6']);
+  });
+
+  it('still puts first the verses that hold the theme’s own words', () => {
+    const set = [verse('PSA.29.11', 'The LORD will give strength to his people')];
+    const found = [verse('JHN.14.27', 'Peace I leave with you; my peace I give to you')];
+    expect(refs(themeOrder('peace in our country', set, found))).toEqual(['JHN.14.27', 'PSA.29.11']);
+    // A theme no list names keeps all its words: a verse that holds one comes first.
+    const lost = [verse('LUK.19.10', 'the Son of Man came to seek and to save that which was lost')];
+    expect(refs(themeOrder('the lost', set, lost))).toEqual(['LUK.19.10', 'PSA.29.11']);
+  });
+});
