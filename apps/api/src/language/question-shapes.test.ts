@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NUMBER_WORD_RULE, SHAPES, questionShapes, withMeasureRewrites } from './question-shapes.ts';
+import { NUMBER_WORD_RULE, SHAPES, countedIn, questionShapes, withMeasureRewrites } from './question-shapes.ts';
 
 describe('the question shapes, one row at a time', () => {
   const { patterns, numberWords, measureRows, shape } = questionShapes();
@@ -33,5 +33,29 @@ describe('the question shapes, one row at a time', () => {
   it('rewrites a longer measure phrase before a shorter one it starts with', () => {
     expect(withMeasureRewrites('撒拉多大年纪生以撒')).toBe('撒拉 岁 生以撒');
     expect(withMeasureRewrites('耶穌有幾個門徒')).toBe('耶穌有 門徒 ');
+  });
+});
+
+describe('countedIn: what a question of number counts, as a verse states it (counted-units.tsv)', () => {
+  it.each([
+    [
+      'How old was Moses when he died?',
+      'Moses was one hundred and twenty years old when he died',
+      'in the second month',
+    ],
+    ['How many days did Jesus fast?', 'he had fasted forty days and forty nights', 'on the 15th day of the month'],
+    ['耶稣在旷野禁食了多少天？', '禁食四十昼夜，后来就饿了', '第二个月十五日'],
+    ['以色列人在旷野漂流了多少年？', '必在旷野飘流四十年', '第七日'],
+    ['耶稣拣选了几个门徒？', '我不是拣选了你们十二个门徒么', '十二支派'],
+    ['¿Cuántos días ayunó Jesús?', 'habiendo ayunado cuarenta días y cuarenta noches', 'el segundo mes'],
+    ['Combien de jours Jésus a-t-il jeûné ?', 'il eut jeûné quarante jours et quarante nuits', 'le septième jour'],
+  ])('%s', (question, states, other) => {
+    const counted = countedIn(question)!;
+    expect(counted.test(states)).toBe(true);
+    expect(counted.test(other)).toBe(false);
+  });
+
+  it('finds no count in a question that names none', () => {
+    expect(countedIn('Who killed Goliath?')).toBeUndefined();
   });
 });

@@ -1,9 +1,10 @@
 // How a question asks, in the five languages: questions of fact (how old, how many, who did it, when), of a story's
 // detail, of a topic or a passage as a whole, who, why, how many and how long someone lived; and what a verse states
 // (a number, a death). The words and their contexts are data (lexicon/question-shapes.patterns.tsv, one row a word
-// or phrase, joined by shape; lexicon/number-words.tsv; lexicon/chinese-measures.tsv), read and compiled once.
+// or phrase, joined by shape; lexicon/number-words.tsv; lexicon/chinese-measures.tsv; lexicon/counted-units.tsv),
+// read and compiled once.
 // Each is matched in the question (or verse) as written, not folded.
-import { readNamedPatterns, type NamedPattern } from './lexicon.ts';
+import { readNamedPatterns, readTable, type NamedPattern } from './lexicon.ts';
 import { fragmentsOf, literalFragment, readWordList, type WordRow, type WordRule } from './word-list.ts';
 
 export const SHAPES = [
@@ -117,6 +118,49 @@ export function asksWhy(question: string): boolean {
 /** How many, how old, how long (five languages). */
 export function asksNumber(question: string): boolean {
   return asks('number', question);
+}
+
+interface CountedRow {
+  language: string;
+  question: RegExp;
+  unit: string;
+}
+let counted: CountedRow[] | undefined;
+
+function countedRows(): CountedRow[] {
+  counted ??= readTable('counted-units.tsv', ['language', 'question', 'unit', 'example'] as const).map((row) => {
+    const question = new RegExp(row.question, 'iu');
+    if (!question.test(row.example)) throw new Error(`${row.file}:${row.line}: the question does not read its example`);
+    return { language: row.language, question, unit: row.unit };
+  });
+  return counted;
+}
+
+const CHINESE_NUMERAL = '[〇零一二三四五六七八九十百千万萬两兩\\d]+';
+
+/**
+ * What a question of number counts, as a verse states it: a number, then the question's unit ("forty days", "四十
+ * 昼夜", "an hundred and twenty years"); undefined when the question names no unit (lexicon/counted-units.tsv).
+ */
+export function countedIn(question: string): RegExp | undefined {
+  for (const row of countedRows()) {
+    const found = row.question.exec(question);
+    if (!found) continue;
+    const word = found[1];
+    const unit = row.unit.replace('$1', word ? `${escapeRegExp(word.replace(/s$/iu, ''))}s?` : '');
+    // Not a date's day (第二个月十五日) nor an ordinal (第七日).
+    if (row.language === 'zh') return new RegExp(`(?<![月第〇零一二三四五六七八九十百千万萬两兩\\d])${CHINESE_NUMERAL}\\s*[个個位]?\\s*(?:${unit})`, 'u');
+    const number = `(?:\\d+|${fragmentsOf(questionShapes().numberWords).join('|')})`;
+    return new RegExp(
+      `(?<!\\p{L})${number}(?:(?:[\\s,-]+|\\s+(?:and|y|et)\\s+)${number})*\\s+(?:\\p{L}+\\s+)?(?:${unit})(?!\\p{L})`,
+      'iu',
+    );
+  }
+  return undefined;
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 /** A number as the Bibles of the five languages write one: digits, number words, or Chinese numerals with a measure. */

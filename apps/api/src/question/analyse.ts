@@ -22,6 +22,7 @@ import {
   isFactQuestion,
   withMeasureWords,
 } from './guide/question-words.ts';
+import { countedIn } from '../language/question-shapes.ts';
 import { storyWords } from '../language/story-events.ts';
 import { unionSpelling } from '../language/chinese-spellings.ts';
 import { withUnionDiction } from '../language/union-diction.ts';
@@ -68,6 +69,8 @@ export interface QuestionAnalysis {
     whyTopic: boolean;
     who: boolean;
     number: boolean;
+    /** What a question of number counts, as a verse states it ("forty days"): language/question-shapes.ts. */
+    counted?: RegExp;
     lifespan: boolean;
   };
   /** The words a question of fact's notes are asked in: the story's event (story-events.tsv). */
@@ -176,6 +179,7 @@ export function createQuestionAnalyser(deps: {
           whyTopic,
           who: asksWho(question),
           number: asksNumber(question),
+          ...(asksNumber(question) ? { counted: countedIn(question) } : {}),
           lifespan: asksLifespan(question),
         },
         storyWords: storyWords(residual),

@@ -418,6 +418,19 @@ describe('createVerseRetriever: questions of number', () => {
     const other = await r.retrieve('What did Jacob do for Rachel?', en);
     expect(other.verses[0]?.ref).toBe('GEN.29.11');
   });
+
+  it('puts the verse that states the count asked for above one that states another number', async () => {
+    const hits = [
+      said('EXO.16.1', 'They came to the wilderness of Sin on the 15th day of the second month.', 9),
+      said('MAT.4.2', 'When he had fasted forty days and forty nights, he was hungry afterward.', 8),
+    ];
+    const { r } = retriever({ verses: hits });
+    const days = await r.retrieve('How many days did Jesus fast in the wilderness?', en);
+    expect(days.verses.map((v) => v.ref)).toEqual(['MAT.4.2', 'EXO.16.1']);
+    // A count no verse states leaves any number to count: both state one, and the words keep their order.
+    const sons = await r.retrieve('How many sons fasted in the wilderness?', en);
+    expect(sons.verses.map((v) => v.ref)).toEqual(['EXO.16.1', 'MAT.4.2']);
+  });
 });
 
 describe('createVerseRetriever: prominence', () => {

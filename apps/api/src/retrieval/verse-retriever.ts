@@ -126,6 +126,8 @@ export interface Rankings {
   shape: 'fact' | 'topic';
   /** A question of number: a verse that states a number counts more. */
   number: boolean;
+  /** What it counts, as a verse states it: then a verse that states that count counts more, not any number. */
+  counted?: RegExp;
   hitOf: (ref: string) => PassageHit | undefined;
   marks: (ref: string) => Pick<RetrievedVerse, 'outsideCanon' | 'numbering'>;
   entries: RetrievedEntry[];
@@ -208,6 +210,8 @@ export type FusionTable = Record<'topic' | 'fact', FusionWeights>;
 export const FUSION_TABLE: FusionTable = fusionTable.weights;
 /** How much more a verse that states a number counts for a question of number. */
 const NUMBER_BOOST = 1.6;
+/** How deep in the fused ranking a verse stating the count asked for is looked for (else any number counts). */
+const COUNTED_DEPTH = 20;
 /** Verses from the start of each guide range taken before the rest of any range. */
 const GUIDE_HEAD = 3;
 /** The prominence ranking orders the first verses of the text and entry rankings. */
@@ -722,6 +726,7 @@ export function createVerseRetriever(deps: VerseRetrieverDeps): VerseRetriever {
         },
         shape: fact ? 'fact' : 'topic',
         number: q.asks.number,
+        ...(q.asks.counted ? { counted: q.asks.counted } : {}),
         hitOf: (ref) => text.hitOf.get(ref) ?? book.hitOf.get(ref),
         marks,
         entries: entry.entries,
@@ -741,15 +746,28 @@ export function createVerseRetriever(deps: VerseRetrieverDeps): VerseRetriever {
           .sort((a, b) => b.p - a.p || a.i - b.i)
           .map(({ ref }) => ref);
       }
+      const counted = r.counted;
+      const statesCount = (ref: string) => {
+        const text = r.hitOf(ref)?.text;
+        return Boolean(text && counted?.test(text));
+      };
+      const ranked = reciprocalRankFusion(
+        RANKERS.map((name) => lists[name]),
+        RRF_K,
+        RANKERS.map((name) => w[name]),
+      );
+      const byCount = r.number && ranked.slice(0, COUNTED_DEPTH).some((item) => statesCount(item.id));
+      const states = (text: string) => (byCount ? Boolean(counted?.test(text)) : statesNumber(text));
       const fused = reciprocalRankFusion(
         RANKERS.map((name) => lists[name]),
         RRF_K,
         RANKERS.map((name) => w[name]),
       )
-        // A question of number (how old, how many) is answered by a verse that states a number.
+        // A question of number (how old, how many) is answered by a verse that states a number: the count it asks
+        // for ("forty days") when a verse among the first ones states it, else any number.
         .map((item) => {
           const said = r.number && r.hitOf(item.id);
-          return said && statesNumber(said.text) ? { ...item, score: item.score * NUMBER_BOOST } : item;
+          return said && states(said.text) ? { ...item, score: item.score * NUMBER_BOOST } : item;
         })
         // Prominence only breaks ties between equally ranked verses.
         .map((item, i) => ({ item, i, p: prominence(item.id) }))
