@@ -78,6 +78,33 @@ function distinctPassages(verses: readonly ContextVerse[]): ContextVerse[] {
   });
 }
 
+/** A prayer, sermon, poem, answer of care or redirect: the passages chosen for it, no entries nor cross-references. */
+function shapedGathered(
+  input: GatherInput,
+  reader: ReaderContext,
+  translation: { id: string; name: string },
+  verses: ContextVerse[],
+  intent: AnswerIntent,
+): Gathered {
+  return {
+    reader,
+    translation,
+    context: {
+      question: input.question,
+      kind: input.kind,
+      mode: input.mode,
+      language: input.language,
+      tradition: input.tradition,
+      translationName: translation.name,
+      verses,
+      crossReferences: [],
+      entries: [],
+      history: input.history,
+      intent,
+    },
+  };
+}
+
 export function createIntentGatherer(deps: { gatherer: ContextGatherer; bible: ScriptureSource }) {
   let finder: { parser: unknown; scripture: ScriptureFinder } | undefined;
   async function scriptureFinder() {
@@ -220,22 +247,8 @@ export function createIntentGatherer(deps: { gatherer: ContextGatherer; bible: S
     const id = defaultTranslation(reader.language, reader.tradition, 'NT');
     const intent: AnswerIntent = { offTopic: false, care: read0.care, risk: read0.risk, theme: read0.theme };
     return {
-      reader,
-      translation: { id, name: translationAbbr(id) },
+      ...shapedGathered(input, reader, { id, name: translationAbbr(id) }, [], intent),
       withoutCorpus: { name: error.errorName, args: error.args },
-      context: {
-        question: input.question,
-        kind: input.kind,
-        mode: input.mode,
-        language: input.language,
-        tradition: input.tradition,
-        translationName: translationAbbr(id),
-        verses: [],
-        crossReferences: [],
-        entries: [],
-        history: input.history,
-        intent,
-      },
     };
   }
 
@@ -294,23 +307,7 @@ export function createIntentGatherer(deps: { gatherer: ContextGatherer; bible: S
       const chosen = intent.offTopic
         ? []
         : await passagesFor(input, cited, themes, reader, translation.id, read0.theme, Boolean(intent.risk));
-      return {
-        reader,
-        translation: { id: translation.id, name: translation.name },
-        context: {
-          question: input.question,
-          kind: input.kind,
-          mode: input.mode,
-          language: input.language,
-          tradition: input.tradition,
-          translationName: translation.name,
-          verses: chosen,
-          crossReferences: [],
-          entries: [],
-          history: input.history,
-          intent,
-        },
-      };
+      return shapedGathered(input, reader, { id: translation.id, name: translation.name }, chosen, intent);
     },
   };
 }
