@@ -149,7 +149,11 @@ export function countedIn(question: string): RegExp | undefined {
     const word = found[1];
     const unit = row.unit.replace('$1', word ? `${escapeRegExp(word.replace(/s$/iu, ''))}s?` : '');
     // Not a date's day (第二个月十五日) nor an ordinal (第七日).
-    if (row.language === 'zh') return new RegExp(`(?<![月第〇零一二三四五六七八九十百千万萬两兩\\d])${CHINESE_NUMERAL}\\s*[个個位]?\\s*(?:${unit})`, 'u');
+    if (row.language === 'zh')
+      return new RegExp(
+        `(?<![月第〇零一二三四五六七八九十百千万萬两兩\\d])${CHINESE_NUMERAL}\\s*[个個位]?\\s*(?:${unit})`,
+        'u',
+      );
     const number = `(?:\\d+|${fragmentsOf(questionShapes().numberWords).join('|')})`;
     return new RegExp(
       `(?<!\\p{L})${number}(?:(?:[\\s,-]+|\\s+(?:and|y|et)\\s+)${number})*\\s+(?:\\p{L}+\\s+)?(?:${unit})(?!\\p{L})`,
