@@ -39,6 +39,8 @@ export interface PassageQuery {
   kinds?: readonly PassageKind[];
   /** Keep only passages whose reference is in one of these books (USFM codes; verses and commentary). */
   books?: readonly string[];
+  /** Keep only these verses (`BOOK.C.V`, as the translation numbers them; at most 64). */
+  refs?: readonly string[];
   /** Keep only verses of this canon (entries always pass). */
   canon?: Canon;
   /** Also match the query against titles alone, this many times as strongly as against the text (entries). */

@@ -27,6 +27,12 @@ describe('buildWhere', () => {
     expect(where({ books: ["SIR' OR '1'='1", 'sir', '%'] })).toBe('(false)');
   });
 
+  it('keeps the verses asked for, and refuses anything that is no verse reference', () => {
+    expect(where({ refs: ['MAT.4.2', 'NUM.14.33'] })).toBe("(ref IN ('MAT.4.2', 'NUM.14.33'))");
+    expect(where({ refs: ["MAT.4.2' OR '1'='1", 'MAT.4', 'MAT.4.1-MAT.4.2'] })).toBe('(false)');
+    expect(where({ refs: [] })).toBe('(false)');
+  });
+
   it('matches nothing for unknown kinds or canons', () => {
     expect(where({ kinds: ['chapter' as never] })).toBe('(false)');
     expect(where({ canon: 'mormon' as never })).toBe('(false)');

@@ -1,6 +1,6 @@
 // Turns the structured filters of a PassageQuery into a Lance SQL predicate. Column names are constants; every value
 // is a quoted string literal with quotes doubled, so no caller-supplied value can change the predicate's shape.
-import { USFM_BOOK } from '../scripture/usfm.ts';
+import { USFM_BOOK, USFM_VERSE_OR_RANGE } from '../scripture/usfm.ts';
 import type { Canon, PassageKind, PassageQuery } from './passage-index.ts';
 
 const MAX_VALUES = 64;
@@ -46,6 +46,10 @@ export function buildWhere(query: PassageQuery): string | undefined {
   if (query.books !== undefined) {
     const books = [...new Set(query.books.filter((b) => BOOK_CODE.test(b)))].slice(0, MAX_VALUES);
     clauses.push(books.length ? books.map((b) => `ref LIKE ${sqlString(`${b}.%`)}`).join(' OR ') : 'false');
+  }
+  if (query.refs !== undefined) {
+    const refs = [...new Set(query.refs.filter((r) => USFM_VERSE_OR_RANGE.test(r) && !r.includes('-')))];
+    clauses.push(inClause('ref', refs.slice(0, MAX_VALUES)) ?? 'false');
   }
   if (query.canon !== undefined) {
     clauses.push(CANONS.includes(query.canon) ? `${CANON_COLUMNS[query.canon]} = true` : 'false');

@@ -431,6 +431,37 @@ describe('createVerseRetriever: questions of number', () => {
     const sons = await r.retrieve('How many sons fasted in the wilderness?', en);
     expect(sons.verses.map((v) => v.ref)).toEqual(['EXO.16.1', 'MAT.4.2']);
   });
+
+  it('reads the count in a verse that only another ranking found', async () => {
+    const queries: PassageQuery[] = [];
+    const index: PassageIndex = {
+      info: { version: 'v', docCount: 0, builtAt: '', analyzerVersion: 2 },
+      async search(q) {
+        queries.push(q);
+        if (q.kinds?.includes('entry')) return [entry('naves-topical:fast', 'Fasting')];
+        if (q.kinds?.includes('note'))
+          return [{ ...entry('eastons-dictionary:fast#n1', 'Fast'), kind: 'note' as const, refs: ['MAT.4.2'] }];
+        // The question's words find a date; Matthew 4:2 is read only when its reference is asked for.
+        if (!q.refs) return [said('EXO.16.1', 'They came on the 15th day of the second month.', 9)];
+        return q.refs.includes('MAT.4.2') ? [said('MAT.4.2', 'he had fasted forty days and forty nights', 1)] : [];
+      },
+      close() {},
+    };
+    const r = createVerseRetriever({
+      index,
+      parser,
+      entryRefs: async () => new Map([['naves-topical:fast', ['MAT.4.2']]]),
+      prominence: () => 0,
+      guide: createPassageGuide([]),
+    });
+    const { verses } = await r.retrieve('How many days did Jesus fast in the wilderness?', en);
+    console.log(
+      JSON.stringify(verses.map((v) => [v.ref, v.score, v.sources])),
+      JSON.stringify(queries.map((q) => [q.kinds, q.refs])),
+    );
+    expect(verses[0]?.ref).toBe('MAT.4.2');
+    expect(queries.find((q) => q.refs)?.refs).toEqual(['MAT.4.2']);
+  });
 });
 
 describe('createVerseRetriever: prominence', () => {

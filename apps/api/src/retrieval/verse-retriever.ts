@@ -212,6 +212,9 @@ export const FUSION_TABLE: FusionTable = fusionTable.weights;
 const NUMBER_BOOST = 1.6;
 /** How deep in the fused ranking a verse stating the count asked for is looked for (else any number counts). */
 const COUNTED_DEPTH = 20;
+/** How deep in each other ranking the verses are read for the count (at most MAX_LOOKUP verses in all). */
+const COUNTED_LOOKUP = 10;
+const MAX_LOOKUP = 64;
 /** Verses from the start of each guide range taken before the rest of any range. */
 const GUIDE_HEAD = 3;
 /** The prominence ranking orders the first verses of the text and entry rankings. */
@@ -544,6 +547,40 @@ export function createVerseRetriever(deps: VerseRetrieverDeps): VerseRetriever {
   }
 
   /**
+   * The text of the first verses of the other rankings that the text search did not return, in the reader's
+   * language, for a question of number to read its count in: the question's words searched among those verses only.
+   */
+  async function countedHits(
+    query: string,
+    options: RetrieveOptions,
+    lists: readonly (readonly string[])[],
+    text: TextRanking,
+  ): Promise<Map<string, PassageHit>> {
+    const refs = [...new Set(lists.flatMap((list) => list.slice(0, COUNTED_LOOKUP)))].filter(
+      (ref) => !text.hitOf.has(ref),
+    );
+    const out = new Map<string, PassageHit>();
+    if (refs.length === 0) return out;
+    const hits = await index.search({
+      query,
+      lang: options.language,
+      kinds: ['verse'],
+      refs: refs.slice(0, MAX_LOOKUP),
+      canon: options.tradition,
+      limit: 100,
+      hanCharacters: true,
+    });
+    const own = readerTranslations(options);
+    for (const hit of hits) {
+      const ref = kjvVerseRef(hit);
+      if (!ref) continue;
+      const seen = out.get(ref);
+      if (!seen || (!own.has(seen.translation ?? '') && own.has(hit.translation ?? ''))) out.set(ref, hit);
+    }
+    return out;
+  }
+
+  /**
    * The relevance floor for a question outside the domain (no reference, nothing of the guide, no book name, no
    * faith word): only a verse that holds every one of its (at least two) search terms answers it.
    */
@@ -711,6 +748,11 @@ export function createVerseRetriever(deps: VerseRetrieverDeps): VerseRetriever {
         : [none, { order: [], entries: [] }, none, [], []];
       const inDomain = verses.length > 0 || q.guide.length > 0 || books.length > 0 || q.inDomainWords;
       if (!inDomain && !answersOutsideDomain(q.residual, options, text)) return { verses: [], entries: [] };
+      // A question of number reads the count in the verses the other rankers found too (Matthew 4:2's 四十昼夜,
+      // found by the notes, not by the words of 耶稣在旷野禁食了多少天).
+      const counts = q.asks.counted
+        ? await countedHits(q.textQuery, options, [topics, people, notes, commentary, entry.order, book.order], text)
+        : new Map<string, PassageHit>();
       return {
         head: verses,
         limit,
@@ -727,7 +769,7 @@ export function createVerseRetriever(deps: VerseRetrieverDeps): VerseRetriever {
         shape: fact ? 'fact' : 'topic',
         number: q.asks.number,
         ...(q.asks.counted ? { counted: q.asks.counted } : {}),
-        hitOf: (ref) => text.hitOf.get(ref) ?? book.hitOf.get(ref),
+        hitOf: (ref) => text.hitOf.get(ref) ?? book.hitOf.get(ref) ?? counts.get(ref),
         marks,
         entries: entry.entries,
         ...focused,
@@ -758,11 +800,7 @@ export function createVerseRetriever(deps: VerseRetrieverDeps): VerseRetriever {
       );
       const byCount = r.number && ranked.slice(0, COUNTED_DEPTH).some((item) => statesCount(item.id));
       const states = (text: string) => (byCount ? Boolean(counted?.test(text)) : statesNumber(text));
-      const fused = reciprocalRankFusion(
-        RANKERS.map((name) => lists[name]),
-        RRF_K,
-        RANKERS.map((name) => w[name]),
-      )
+      const fused = ranked
         // A question of number (how old, how many) is answered by a verse that states a number: the count it asks
         // for ("forty days") when a verse among the first ones states it, else any number.
         .map((item) => {
