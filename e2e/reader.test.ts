@@ -43,7 +43,14 @@ describe.each(['mobile', 'desktop'] as const)('the chapter reader and search in 
     const answer = await ask(page, run.server.origin, '约翰福音3:16是什么意思？');
     const citation = answer.locator('[data-testid^="chat-citation-"][data-status="linked"]', { hasText: '3:16' });
     await citation.first().click();
-    await page.getByTestId('chat-passage-open').click();
+    // From the preview of the reference clicked: at the desktop size a second one may have opened on hover when the
+    // page scrolled another reference under the mouse.
+    await page
+      .getByTestId('chat-verse-preview')
+      .filter({ hasText: '3:16' })
+      .getByTestId('chat-passage-open')
+      .first()
+      .click();
 
     // The passage sheet: the verse above the fold, the chips whole, only texts that hold John 3:16.
     const sheet = page.getByTestId('chat-passage');

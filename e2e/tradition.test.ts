@@ -113,7 +113,13 @@ describe('the reader’s tradition across chat, the passage sheet, devotionals a
 
     // The passage sheet: Sirach 1:1 in the Catholic Public Domain Version, asked for in the Catholic tradition.
     await after.citation.click();
-    await page.getByTestId('chat-passage-open').click();
+    // From the preview of the reference clicked (another may have opened on hover: reader.test.ts).
+    await page
+      .getByTestId('chat-verse-preview')
+      .filter({ hasText: 'Sirach 1:1' })
+      .getByTestId('chat-passage-open')
+      .first()
+      .click();
     const sheet = page.getByTestId('chat-passage');
     await expect.poll(() => sheet.getByTestId('chat-passage-cpdv').textContent()).toContain(SIRACH_1_1);
     expect(await sheet.locator('h2').textContent()).toBe('Sirach 1:1');
