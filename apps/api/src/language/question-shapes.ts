@@ -147,7 +147,7 @@ export function countedIn(question: string): RegExp | undefined {
     const found = row.question.exec(question);
     if (!found) continue;
     const word = found[1];
-    const unit = row.unit.replace('$1', word ? `${escapeRegExp(word.replace(/s$/iu, ''))}s?` : '');
+    const unit = row.unit.replace('$1', word ? `${literalFragment(word.replace(/s$/iu, ''))}s?` : '');
     // Not a date's day (第二个月十五日) nor an ordinal (第七日).
     if (row.language === 'zh')
       return new RegExp(
@@ -161,10 +161,6 @@ export function countedIn(question: string): RegExp | undefined {
     );
   }
   return undefined;
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 /** A number as the Bibles of the five languages write one: digits, number words, or Chinese numerals with a measure. */

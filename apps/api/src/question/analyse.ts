@@ -148,6 +148,7 @@ export function createQuestionAnalyser(deps: {
       const why = asksWhy(question);
       const whyTopic = why && matches.some((m) => m.entry.kind === 'topic');
       const fact = isFactQuestion(question) && !whyTopic;
+      const number = asksNumber(question);
       const { codes: books, rest: withoutBooks } = namedBooks(residual, reader);
       // The English names of the topics and people matched ask the English works (and English texts) for readers of
       // other languages: 友谊 → friendship, though the Union Version never uses the word.
@@ -178,8 +179,8 @@ export function createQuestionAnalyser(deps: {
           why,
           whyTopic,
           who: asksWho(question),
-          number: asksNumber(question),
-          ...(asksNumber(question) ? { counted: countedIn(question) } : {}),
+          number,
+          ...(number ? { counted: countedIn(question) } : {}),
           lifespan: asksLifespan(question),
         },
         storyWords: storyWords(residual),

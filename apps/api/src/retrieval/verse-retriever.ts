@@ -373,8 +373,7 @@ export function createVerseRetriever(deps: VerseRetrieverDeps): VerseRetriever {
       if (!namesWhole(hit.text, names)) continue;
       if (!inKjvNumbering(ref, options)) continue;
       scoreOf.set(ref, (scoreOf.get(ref) ?? 0) + hit.score);
-      const seen = hitOf.get(ref);
-      if (!seen || (!own.has(seen.translation ?? '') && own.has(hit.translation ?? ''))) hitOf.set(ref, hit);
+      keepReadersHit(hitOf, ref, hit, own);
     }
     const order = [...scoreOf.keys()].sort((a, b) => (scoreOf.get(b) ?? 0) - (scoreOf.get(a) ?? 0));
     return { order, hitOf };
@@ -573,9 +572,7 @@ export function createVerseRetriever(deps: VerseRetrieverDeps): VerseRetriever {
     const own = readerTranslations(options);
     for (const hit of hits) {
       const ref = kjvVerseRef(hit);
-      if (!ref) continue;
-      const seen = out.get(ref);
-      if (!seen || (!own.has(seen.translation ?? '') && own.has(hit.translation ?? ''))) out.set(ref, hit);
+      if (ref) keepReadersHit(out, ref, hit, own);
     }
     return out;
   }
@@ -841,6 +838,12 @@ export function createVerseRetriever(deps: VerseRetrieverDeps): VerseRetriever {
     },
   };
   return retriever;
+}
+
+/** A verse's hit, several translations of it found: the first, or the reader's own translation's when it comes. */
+function keepReadersHit(hitOf: Map<string, PassageHit>, ref: string, hit: PassageHit, own: ReadonlySet<string>) {
+  const seen = hitOf.get(ref);
+  if (!seen || (!own.has(seen.translation ?? '') && own.has(hit.translation ?? ''))) hitOf.set(ref, hit);
 }
 
 function joinWords(...parts: (string | undefined)[]): string | undefined {
