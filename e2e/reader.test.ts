@@ -1,7 +1,7 @@
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { newPage, snap } from './support/browser.ts';
-import { ask, loginByMail, signIn, useServerWithMail } from './support/session.ts';
+import { ask, loginByMail, openPassageFromPreview, signIn, useServerWithMail } from './support/session.ts';
 
 /**
  * The chapter reader and search (issue 15 items 4 and 5): open a citation, read its chapter, go to the next; search
@@ -43,14 +43,7 @@ describe.each(['mobile', 'desktop'] as const)('the chapter reader and search in 
     const answer = await ask(page, run.server.origin, '约翰福音3:16是什么意思？');
     const citation = answer.locator('[data-testid^="chat-citation-"][data-status="linked"]', { hasText: '3:16' });
     await citation.first().click();
-    // From the preview of the reference clicked: at the desktop size a second one may have opened on hover when the
-    // page scrolled another reference under the mouse.
-    await page
-      .getByTestId('chat-verse-preview')
-      .filter({ hasText: '3:16' })
-      .getByTestId('chat-passage-open')
-      .first()
-      .click();
+    await openPassageFromPreview(page, '3:16');
 
     // The passage sheet: the verse above the fold, the chips whole, only texts that hold John 3:16.
     const sheet = page.getByTestId('chat-passage');

@@ -4,7 +4,7 @@ import { startFakeLlm, type FakeLlm } from '../apps/api/src/test/fake-llm.ts';
 import { startSmtpPeer, type SmtpPeer } from '../apps/api/src/test/smtp-peer.ts';
 import { launchBrowser, newPage, snap } from './support/browser.ts';
 import { startServerWithCorpus, type RunningServer } from './support/server.ts';
-import { loginByMail, signIn, type LoginTokens } from './support/session.ts';
+import { loginByMail, openPassageFromPreview, signIn, type LoginTokens } from './support/session.ts';
 
 /**
  * The reader's tradition, chosen once in settings, reaches every scripture screen (issue 11): in English, a reader
@@ -113,13 +113,7 @@ describe('the reader’s tradition across chat, the passage sheet, devotionals a
 
     // The passage sheet: Sirach 1:1 in the Catholic Public Domain Version, asked for in the Catholic tradition.
     await after.citation.click();
-    // From the preview of the reference clicked (another may have opened on hover: reader.test.ts).
-    await page
-      .getByTestId('chat-verse-preview')
-      .filter({ hasText: 'Sirach 1:1' })
-      .getByTestId('chat-passage-open')
-      .first()
-      .click();
+    await openPassageFromPreview(page, 'Sirach 1:1');
     const sheet = page.getByTestId('chat-passage');
     await expect.poll(() => sheet.getByTestId('chat-passage-cpdv').textContent()).toContain(SIRACH_1_1);
     expect(await sheet.locator('h2').textContent()).toBe('Sirach 1:1');

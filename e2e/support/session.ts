@@ -93,6 +93,19 @@ export async function signIn(context: BrowserContext, tokens: LoginTokens): Prom
   );
 }
 
+/**
+ * Opens the passage sheet from the preview of the reference clicked (its label holds `label`): at the desktop size a
+ * second preview may have opened on hover, when the page scrolled another reference under the mouse.
+ */
+export async function openPassageFromPreview(page: Page, label: string): Promise<void> {
+  await page
+    .getByTestId('chat-verse-preview')
+    .filter({ hasText: label })
+    .getByTestId('chat-passage-open')
+    .first()
+    .click();
+}
+
 /** Asks a question on /chat and waits (up to 30 s) for the finished answer, which it returns. */
 export async function ask(page: Page, origin: string, question: string): Promise<Locator> {
   await page.goto(`${origin}/chat`);
