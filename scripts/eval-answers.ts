@@ -9,7 +9,14 @@ import { writeFileSync } from 'node:fs';
 import type { Answer, AnswerKind, Locale } from '@bible-qa/contract';
 import { terminalOf } from '../apps/api/src/answer/generation-state.ts';
 import { answersTheQuestion, goldAmongFirst, type RubricCase } from '../apps/api/src/answer/eval/answer-rubric.ts';
-import { firstCitationGold, openingHasAnswer, showsVerseTwice } from '../apps/api/src/answer/eval/answer-facts.ts';
+import {
+  firstCitationGold,
+  openingHasAnswer,
+  openingText,
+  showsVerseTwice,
+  statedLine,
+  statesAnswer,
+} from '../apps/api/src/answer/eval/answer-facts.ts';
 import { isHeldOut } from '../apps/api/src/retrieval/eval/holdout.ts';
 import { createContextGatherer } from '../apps/api/src/answer/answer-context.ts';
 import {
@@ -163,7 +170,7 @@ try {
   // its own language, and kind probes (a prayer, sermon outline or poem asked for in the question's words).
   const rubric: (RubricCase & {
     id: string;
-    lang: string;
+    lang: keyof typeof LOCALE_OF_LANG;
     heldOut: boolean;
     fabricated: number;
     /** The short answer's forms (gold set), the answer's text and what it cites, for the figures of issue 27. */
@@ -228,6 +235,12 @@ try {
       firstGold: share(answerable.filter(firstCitationGold).length, answerable.length),
       /** A form of the short answer in the first 280 characters (over the questions with one). */
       opening: share(short.filter((r) => openingHasAnswer(r.content, r.citations, r.answer!)).length, short.length),
+      /** Answers that open with a sentence of the composer's own stating the answer, and how many of those are right. */
+      stated: short.filter((r) => statedLine(r.content, LOCALE_OF_LANG[r.lang]!)).length,
+      statedRight: short.filter((r) => {
+        const line = statedLine(r.content, LOCALE_OF_LANG[r.lang]!);
+        return line !== undefined && statesAnswer(openingText(line, r.citations, line.length), r.answer!);
+      }).length,
       /** Answers that show a verse twice (lower is better). */
       twice: share(questions.filter((r) => showsVerseTwice(r.citations)).length, questions.length),
       fabricated: questions.reduce((sum, r) => sum + r.fabricated, 0),
@@ -235,9 +248,12 @@ try {
   }
   console.log(
     '\n== rubric (decision 0020, issue 27): answers the question; gold among the first three passages cited; the ' +
-      'first passage cited is gold; the short answer in the first 280 characters; a verse shown twice',
+      'first passage cited is gold; the short answer in the first 280 characters; a verse shown twice; answers ' +
+      "stated in a sentence of the composer's own (right when stated)",
   );
-  console.log('part      group         n  answers  gold@3  first gold  opening (of n)  twice  fabricated');
+  console.log(
+    'part      group         n  answers  gold@3  first gold  opening (of n)  twice  fabricated  stated (right)',
+  );
   // natural: without the trivia questions of fact (decision 0019), the set the earlier figures had; trivia: those.
   const GROUPS: [string, (r: RubricRow) => boolean][] = [
     ...['zh-Hans', 'zh-Hant', 'en', 'es', 'fr'].map((lang): [string, (r: RubricRow) => boolean] => [
@@ -257,7 +273,7 @@ try {
           `${fixed(f.answers, f.n).padStart(7)}  ${fixed(f.gold3, f.answerable).padStart(6)}  ` +
           `${fixed(f.firstGold, f.answerable).padStart(10)}  ` +
           `${`${fixed(f.opening, f.short)} (${f.short})`.padStart(14)}  ${fixed(f.twice, f.n).padStart(5)}  ` +
-          `${String(f.fabricated).padStart(10)}`,
+          `${String(f.fabricated).padStart(10)}  ${`${f.stated} (${fixed(f.statedRight / Math.max(1, f.stated), f.stated)})`.padStart(14)}`,
       );
     }
   }

@@ -14,6 +14,17 @@ const phrases = {
     'es-es': 'Según {ref}: {text}',
     'fr-fr': 'Selon {ref} : {text}',
   },
+  /**
+   * A question of number whose key verse states the count it asks: the count first, in the verse's own words ("forty
+   * days", "一百二十岁"), then the verse. Nothing else is ever stated: the words are the corpus's.
+   */
+  statedCount: {
+    'zh-cn': '简要回答：{count}（{ref}）。',
+    'zh-tw': '簡要回答：{count}（{ref}）。',
+    en: 'In short: {count} ({ref}).',
+    'es-es': 'En resumen: {count} ({ref}).',
+    'fr-fr': 'En bref : {count} ({ref}).',
+  },
   /** A named passage (the Lord's Prayer, the prodigal son): where it is, then the passage itself. */
   leadPassage: {
     'zh-cn': '这段经文在{ref}：',

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { composeAnswerFirst, pairedMarks, quotedInside } from './answer-first.ts';
 import type { AnswerContext, ContextVerse } from './answer-model.ts';
+import { countedIn } from '../language/question-shapes.ts';
 
 const verse = (n: number): ContextVerse => ({
   ref: `GEN.5.${n}`,
@@ -75,6 +76,54 @@ describe('the lead of a question of fact', () => {
       asks: asksWhy,
     });
     expect(pourquoi).toMatch(/^La Bible répond le plus directement/);
+  });
+
+  it('states the count a question of number asks, in the verse’s own words, before the verse; never another number', () => {
+    const asks = (question: string) => ({
+      fact: true,
+      why: false,
+      whyTopic: false,
+      who: false,
+      number: true,
+      lifespan: false,
+      counted: countedIn(question),
+    });
+    const ask = (question: string, text: string, language: AnswerContext['language'] = 'en') =>
+      composeAnswerFirst({
+        ...key,
+        language,
+        question,
+        asks: asks(question),
+        verses: [{ ...verse(7), ref: 'DEU.34.7', label: language === 'en' ? 'Deuteronomy 34:7' : '申命记 34:7', text }],
+      });
+    expect(ask('How old was Moses when he died?', 'Moses was one hundred and twenty years old when he died.')).toMatch(
+      /^In short: one hundred and twenty years \(Deuteronomy 34:7\)\.\n\n> Moses was one hundred/,
+    );
+    expect(ask('摩西死的时候多少岁？', '摩西死的时候年一百二十岁；眼目没有昏花，精神没有衰败。', 'zh-cn')).toMatch(
+      /^简要回答：一百二十岁（申命记 34:7）。\n\n> 摩西死的时候/,
+    );
+    // Not asserted when unsure: the key verse states two counts, or the passages after it agree on another count.
+    expect(
+      ask(
+        'How many years did Methuselah live?',
+        'Methuselah lived seven hundred eighty-two years, and nine hundred years.',
+      ),
+    ).toMatch(/^According to/);
+    const outvoted = composeAnswerFirst({
+      ...key,
+      question: 'How many disciples did Jesus choose?',
+      asks: asks('How many disciples did Jesus choose?'),
+      verses: [
+        { ...verse(1), text: 'The two disciples heard him speak.' },
+        { ...verse(2), text: 'He called his twelve disciples to him.' },
+        { ...verse(3), text: 'These are the names of the twelve disciples.' },
+      ],
+    });
+    expect(outvoted).toMatch(/^According to Genesis 5:1: /);
+    // A verse that states a number, but not in the unit asked (a date), is quoted without an answer stated.
+    expect(ask('How many years did Israel wander?', 'On the fifteenth day of the second month they came.')).toMatch(
+      /^According to Deuteronomy 34:7: /,
+    );
   });
 
   it('names the account when a few verses of a story answer it, and quotes them whole', () => {

@@ -151,16 +151,29 @@ export function countedIn(question: string): RegExp | undefined {
     // Not a date's day (第二个月十五日) nor an ordinal (第七日).
     if (row.language === 'zh')
       return new RegExp(
-        `(?<![月第〇零一二三四五六七八九十百千万萬两兩\\d])${CHINESE_NUMERAL}\\s*[个個位]?\\s*(?:${unit})`,
+        `(?<![月第〇零一二三四五六七八九十百千万萬两兩\\d])(?<number>${CHINESE_NUMERAL})\\s*[个個位]?\\s*(?:${unit})`,
         'u',
       );
     const number = `(?:\\d+|${fragmentsOf(questionShapes().numberWords).join('|')})`;
+    // An English number may have its article or "one" ("an hundred and twenty years", "one hundred and twenty years",
+    // left out of the number words as words of their own): the count as the verse says it.
     return new RegExp(
-      `(?<!\\p{L})${number}(?:(?:[\\s,-]+|\\s+(?:and|y|et)\\s+)${number})*\\s+(?:\\p{L}+\\s+)?(?:${unit})(?!\\p{L})`,
+      `(?<!\\p{L})(?:(?:an?|one)\\s+)?(?<number>${number}(?:(?:[\\s,-]+|\\s+(?:and|y|et)\\s+)${number})*)\\s+(?:\\p{L}+\\s+)?(?:${unit})(?!\\p{L})`,
       'iu',
     );
   }
   return undefined;
+}
+
+/**
+ * Every count a text states in the unit a question asks (`countedIn`): as the text says it ("one hundred and twenty
+ * years", 四十昼夜) and its number alone, to tell two counts apart ("hundred and twenty", 四十).
+ */
+export function countsStated(counted: RegExp, text: string): { said: string; number: string }[] {
+  return [...text.matchAll(new RegExp(counted.source, `${counted.flags.replace('g', '')}g`))].map((m) => ({
+    said: m[0].trim(),
+    number: (m.groups?.number ?? m[0]).trim().toLowerCase(),
+  }));
 }
 
 /** A number as the Bibles of the five languages write one: digits, number words, or Chinese numerals with a measure. */

@@ -1,6 +1,7 @@
 // Metrics of issue 27 over one answer (npm run eval:answers), pure functions: does the first passage cited hold a
 // gold verse, does the opening state the short answer, and does the answer show a verse twice.
-import type { Citation } from '@bible-qa/contract';
+import type { Citation, Locale } from '@bible-qa/contract';
+import { answerPhrase } from '../answer-first-phrases.ts';
 import { foldForLexicon } from '../../language/fold.ts';
 import { goldAmongFirst } from './answer-rubric.ts';
 import { usfmOverlap as overlaps } from '../../scripture/usfm.ts';
@@ -90,4 +91,14 @@ export function showsVerseTwice(citations: readonly CitationLike[]): boolean {
   const linked = citations.flatMap((c) => (c.status === 'linked' && c.reference ? [c.reference] : []));
   const refs = linked.filter((ref, i) => i === 0 || linked[i - 1] !== ref);
   return refs.some((a, i) => refs.slice(i + 1).some((b) => overlaps(a, b)));
+}
+
+/**
+ * The first line of an answer when it states its answer in a sentence of the composer's own ("In short: forty days
+ * (Matthew 4:2)."), else undefined.
+ */
+export function statedLine(content: string, locale: Locale): string | undefined {
+  const [before] = answerPhrase('statedCount', locale).split('{count}');
+  const first = content.split('\n', 1)[0]!;
+  return before && first.startsWith(before) ? first : undefined;
 }
