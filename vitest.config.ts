@@ -40,8 +40,8 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],
-          // One worker process for a lane's journeys (each file starts its own server and browser; no file mocks a
-          // module or keeps state in a shared one): Playwright's client is loaded once, not once per file.
+          // Each worker process runs its share of a lane's journeys (each file starts its own server and browser; no
+          // file mocks a module or keeps state in a shared one): Playwright's client is loaded once per worker.
           isolate: false,
           globalSetup: ['e2e/support/global-setup.ts'],
           environment: 'node',

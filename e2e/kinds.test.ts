@@ -80,12 +80,13 @@ describe.each(['mobile', 'desktop'] as const)('prayer, poem and off-topic journe
     await third.locator('[data-testid^="chat-citation-"][data-status="linked"]').first().waitFor();
     await snap(page, `kinds-${viewport}-4-example-answered`);
 
-    // 5. A question of fact: the verse that states it comes first, quoted in the answer's first line.
+    // 5. A question of number: the count stated first in the verse's words, then the verse that states it.
     const moses = await send(page, '摩西活了多少岁？');
     const first = moses.locator('[data-testid^="chat-citation-"][data-status="linked"]').first();
     expect((await first.textContent())?.trim()).toBe('申命记 34:7');
     const mosesText = (await moses.getByTestId('chat-answer-content').textContent()) ?? '';
-    expect(mosesText.startsWith('根据申命记 34:7：「摩西死的时候年一百二十岁')).toBe(true);
+    expect(mosesText.startsWith('简要回答：一百二十岁（申命记 34:7）。')).toBe(true);
+    expect(mosesText).toContain('摩西死的时候年一百二十岁');
     await moses.scrollIntoViewIfNeeded();
     await snap(page, `kinds-${viewport}-5-fact-first`);
     await context.close();
