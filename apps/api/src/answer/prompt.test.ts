@@ -99,3 +99,11 @@ describe('the form of a prayer, sermon outline or poem', () => {
     expect(system!.content).toMatch(rule);
   });
 });
+
+describe('the form of an answer', () => {
+  it('asks the model to answer in its first sentence, and to say what the passages show when they do not settle it', () => {
+    const [system] = buildPrompt(context({ kind: 'answer' }));
+    expect(system!.content).toMatch(/first sentence[^.]*state the fact[^.]*label of the passage that states it/);
+    expect(system!.content).toMatch(/say what the passages show instead of asserting/);
+  });
+});

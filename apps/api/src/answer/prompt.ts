@@ -36,7 +36,10 @@ const MODE_RULES = {
  * them, and the server verifies every reference and quotation as it does an answer's.
  */
 const KIND_RULES = {
-  answer: 'Answer the question.',
+  answer:
+    'Answer the question in your first sentence: for a question of fact, state the fact (who, what, how many) with ' +
+    'the label of the passage that states it; otherwise the heart of the answer. Then show the passages that ' +
+    'support it. When the material does not settle it, say what the passages show instead of asserting.',
   prayer:
     'Write a prayer on the theme or verse given, praying the passages provided: address God, let each petition ' +
     'grow from one of the passages (thanks, confession, petition or trust, as the passage allows), quoting its ' +
