@@ -225,6 +225,10 @@ try {
     const answerable = questions.filter((r) => r.gold.length > 0);
     const short = questions.filter((r) => r.answer);
     const share = (n: number, d: number) => n / Math.max(1, d);
+    const stated = short.flatMap((r) => {
+      const line = statedLine(r.content, LOCALE_OF_LANG[r.lang]);
+      return line === undefined ? [] : [{ r, line }];
+    });
     return {
       n: questions.length,
       answerable: answerable.length,
@@ -236,11 +240,9 @@ try {
       /** A form of the short answer in the first 280 characters (over the questions with one). */
       opening: share(short.filter((r) => openingHasAnswer(r.content, r.citations, r.answer!)).length, short.length),
       /** Answers that open with a sentence of the composer's own stating the answer, and how many of those are right. */
-      stated: short.filter((r) => statedLine(r.content, LOCALE_OF_LANG[r.lang]!)).length,
-      statedRight: short.filter((r) => {
-        const line = statedLine(r.content, LOCALE_OF_LANG[r.lang]!);
-        return line !== undefined && statesAnswer(openingText(line, r.citations, line.length), r.answer!);
-      }).length,
+      stated: stated.length,
+      statedRight: stated.filter(({ r, line }) => statesAnswer(openingText(line, r.citations, line.length), r.answer!))
+        .length,
       /** Answers that show a verse twice (lower is better). */
       twice: share(questions.filter((r) => showsVerseTwice(r.citations)).length, questions.length),
       fabricated: questions.reduce((sum, r) => sum + r.fabricated, 0),

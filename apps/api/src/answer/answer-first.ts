@@ -105,14 +105,15 @@ export function statedCount(c: Pick<AnswerContext, 'asks' | 'verses'>): string |
   const numbers = new Set(counts.map((count) => count.number));
   if (numbers.size !== 1) return undefined;
   if (c.asks?.lifespan && !statesLifespan(key.text)) return undefined;
-  const votes = new Map<string, number>();
-  for (const verse of c.verses.slice(0, 1 + COUNT_VOTERS)) {
+  // The key verse votes for its own count; each passage after it for the first count it states.
+  const own = counts[0]!;
+  const votes = new Map<string, number>([[own.number, 1]]);
+  for (const verse of c.verses.slice(1, 1 + COUNT_VOTERS)) {
     const [first] = countsStated(counted, verse.text);
     if (first) votes.set(first.number, (votes.get(first.number) ?? 0) + 1);
   }
-  const [number] = numbers;
-  const own = votes.get(number!) ?? 0;
-  return [...votes].some(([other, n]) => other !== number && n > own) ? undefined : counts[0]!.said;
+  const mine = votes.get(own.number) ?? 0;
+  return [...votes].some(([other, n]) => other !== own.number && n > mine) ? undefined : own.said;
 }
 
 function lead(c: AnswerContext, key: ContextVerse): string[] {

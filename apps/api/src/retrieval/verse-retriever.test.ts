@@ -455,10 +455,6 @@ describe('createVerseRetriever: questions of number', () => {
       guide: createPassageGuide([]),
     });
     const { verses } = await r.retrieve('How many days did Jesus fast in the wilderness?', en);
-    console.log(
-      JSON.stringify(verses.map((v) => [v.ref, v.score, v.sources])),
-      JSON.stringify(queries.map((q) => [q.kinds, q.refs])),
-    );
     expect(verses[0]?.ref).toBe('MAT.4.2');
     expect(queries.find((q) => q.refs)?.refs).toEqual(['MAT.4.2']);
   });
