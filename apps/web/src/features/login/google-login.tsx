@@ -49,8 +49,7 @@ export function GoogleLogin({ agreed, rememberMe }: { agreed: boolean; rememberM
     return script;
   }
 
-  function start() {
-    const current = state();
+  function start(current: GoogleState) {
     if (current.kind !== 'ready')
       return setStatus(current.kind === 'loading' ? 'google_loading' : 'google_unavailable');
     if (!agreed) return setStatus('agreement_required');
@@ -59,9 +58,16 @@ export function GoogleLogin({ agreed, rememberMe }: { agreed: boolean; rememberM
   }
   const ready = state();
 
+  // A tap while Google was loading is kept: once the options and the script are in, it goes on by itself (to the
+  // captcha, or to saying Google is unavailable here), so the reader is not left with "loading" until a second tap.
+  const waiting = status === 'google_loading' && ready.kind !== 'loading';
+  useEffect(() => {
+    if (waiting) start(ready);
+  });
+
   return (
     <div className="login-google">
-      <Button block fill="outline" shape="rounded" data-testid="login-google" onClick={start}>
+      <Button block fill="outline" shape="rounded" data-testid="login-google" onClick={() => start(ready)}>
         <GoogleMark />
         {t('google.button')}
       </Button>
