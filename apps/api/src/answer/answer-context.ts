@@ -341,6 +341,7 @@ export function createContextGatherer(deps: {
           translationName: translation.name,
           verses,
           ...(verses.length ? { focus, asks: analysis.asks } : {}),
+          ...(verses.length && retrieval.named ? { named: retrieval.named } : {}),
           ...(setting.length ? { setting } : {}),
           crossReferences,
           entries,

@@ -15,15 +15,16 @@ const phrases = {
     'fr-fr': 'Selon {ref} : {text}',
   },
   /**
-   * A question of number whose key verse states the count it asks: the count first, in the verse's own words ("forty
-   * days", "一百二十岁"), then the verse. Nothing else is ever stated: the words are the corpus's.
+   * A question of number whose key verse states the count it asks, or of who whose key verse names the person the
+   * dictionaries' notes point to: the answer first, in the verse's own words ("forty days", "一百二十岁", "扫罗"),
+   * then the verse. Nothing else is ever stated: the words are the corpus's.
    */
-  statedCount: {
-    'zh-cn': '简要回答：{count}（{ref}）。',
-    'zh-tw': '簡要回答：{count}（{ref}）。',
-    en: 'In short: {count} ({ref}).',
-    'es-es': 'En resumen: {count} ({ref}).',
-    'fr-fr': 'En bref : {count} ({ref}).',
+  statedAnswer: {
+    'zh-cn': '简要回答：{answer}（{ref}）。',
+    'zh-tw': '簡要回答：{answer}（{ref}）。',
+    en: 'In short: {answer} ({ref}).',
+    'es-es': 'En resumen: {answer} ({ref}).',
+    'fr-fr': 'En bref : {answer} ({ref}).',
   },
   /** A named passage (the Lord's Prayer, the prodigal son): where it is, then the passage itself. */
   leadPassage: {

@@ -126,6 +126,33 @@ describe('the lead of a question of fact', () => {
     );
   });
 
+  it('names the person a question of who asks when the notes point to them and the key verse names them', () => {
+    const asksWho = { fact: true, why: false, whyTopic: false, who: true, number: false, lifespan: false };
+    const ask = (named: string[], text: string, language: AnswerContext['language'] = 'en') =>
+      composeAnswerFirst({
+        ...key,
+        language,
+        question: 'Who was the first king of Israel?',
+        asks: asksWho,
+        named,
+        verses: [
+          { ...verse(1), ref: '1SA.10.1', label: language === 'en' ? '1 Samuel 10:1' : '撒母耳记上 10:1', text },
+        ],
+      });
+    expect(ask(['saul'], 'Samuel took the vial of oil, and poured it on the head of Saul, and kissed him.')).toMatch(
+      /^In short: Saul \(1 Samuel 10:1\)\.\n\n> Samuel took the vial/,
+    );
+    // In the reader's language, as the verse spells the name (derived/names-zh.json).
+    expect(ask(['saul'], '撒母耳拿瓶膏油倒在扫罗的头上，与他亲嘴。', 'zh-cn')).toMatch(
+      /^简要回答：扫罗（撒母耳记上 10:1）。\n\n> 撒母耳拿瓶膏油/,
+    );
+    // Not stated when the key verse does not name the person the notes point to, or when no note points to one.
+    expect(ask(['saul'], 'Samuel took the vial of oil, and poured it on his head.')).toMatch(/^According to/);
+    expect(ask([], 'Samuel took the vial of oil, and poured it on the head of Saul.')).toMatch(/^According to/);
+    // Nor when the notes' second person is the one the verse names: the two readings must agree on the first.
+    expect(ask(['jonathan', 'saul'], 'Samuel poured it on the head of Saul.')).toMatch(/^According to/);
+  });
+
   it('names the account when a few verses of a story answer it, and quotes them whole', () => {
     const account = { ...verse(2), ref: 'GEN.5.2-GEN.5.4', label: 'Genesis 5:2-4', text: 'Verses 2 to 4.' };
     const story = composeAnswerFirst({ ...key, verses: [account] });

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { BibleLanguage, BookRecord } from '../scripture/references.types.ts';
-import { chineseNameOf } from './chinese-text.ts';
+import { chineseNameOf, foldToSimplified, hanWords } from './chinese-text.ts';
 import { DERIVED_DIR } from './derived-files.ts';
 import { contentWords } from './text-analysis.ts';
 
@@ -92,4 +92,29 @@ export function createEnglishKeywords(books: readonly Pick<BookRecord, 'names'>[
     const unique = [...new Set(out)].slice(0, MAX_KEYWORDS);
     return unique.length > 0 ? unique.join(' ') : undefined;
   };
+}
+
+/**
+ * How a text in the reader's language spells a Bible name given in English ("saul"): 扫罗 in the Union Version,
+ * Saúl in the Reina-Valera, as the text writes it; undefined when the text does not name them. Chinese reads the
+ * names table (derived/names-zh.json), Spanish and French the glossary's word whose first English word is the name.
+ */
+export function nameSpelledIn(name: string, text: string, language: BibleLanguage): string | undefined {
+  if (language === 'zh-Hans' || language === 'zh-Hant') {
+    const folded = foldToSimplified(text);
+    let at = 0;
+    for (const word of hanWords(folded)) {
+      if (chineseNameOf(word)?.includes(name))
+        return folded.length === text.length ? text.slice(at, at + word.length) : word;
+      at += word.length;
+    }
+    return undefined;
+  }
+  const glossary = language === 'en' ? undefined : glossaryOf(language);
+  for (const word of text.match(/\p{L}+/gu) ?? []) {
+    const [own] = contentWords(word, language);
+    if (!own) continue;
+    if (word.toLowerCase() === name || glossary?.get(own)?.split(' ')[0] === name) return word;
+  }
+  return undefined;
 }

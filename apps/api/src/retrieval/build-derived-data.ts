@@ -18,7 +18,9 @@
 //   which glued a question's words into ones no text has (师是 in 女士师是谁, 上待 in 山上待了).
 // - bible-names.json: the Bible's proper names, for the retriever's relevance floor: Hitchcock's names that the
 //   English Bibles write capitalised (at least NAME_CAPITALISED of the time, so "mark" and "on" are not names), and
-//   the Chinese, Spanish and French words the glossaries translate to one of them first.
+//   the Chinese, Spanish and French words the glossaries translate to one of them first. Beside them, the names that
+//   are people's: the dictionaries' articles (Easton's, Smith's, Schaff's), part by numbered part, tell a person
+//   (language/lexicon/article-kinds.tsv) and not mostly a place; for the answers to a question of who.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { Jieba } from '@node-rs/jieba';
 import { dict } from '@node-rs/jieba/dict.js';
@@ -28,6 +30,7 @@ import { GLOSSARY_SOURCES, type GlossaryFile } from '../language/cross-lingual.t
 import { DERIVED_DIR } from '../language/derived-files.ts';
 import { BIBLE_NAMES_FILE, type BibleNamesFile } from '../question/guide/bible-names.ts';
 import { stem } from '../language/stemmer.ts';
+import { articleKinds, type ArticleKind } from '../language/article-kinds.ts';
 import { addHanWords } from '../language/chinese-text.ts';
 import { CHINESE_NAMES_FILE, type ChineseNamesFile } from '../language/derived-files.ts';
 import { contentWords, pushWordTokens } from '../language/text-analysis.ts';
@@ -325,7 +328,38 @@ function englishNames(corpusDir: string): string[] {
   });
 }
 
-function buildNames(en: readonly string[], glossaries: readonly GlossaryFile[]): BibleNamesFile {
+/** A name is a person's when its articles' parts tell a person, and at most this many more of them a place. */
+const PERSON_PLACE_MARGIN = 2;
+
+/**
+ * The names whose articles in the dictionaries (Easton's, Smith's, Schaff's), part by numbered part, tell a person
+ * at least once, and a place not much more often: Isaac (a son, and once the kingdom) and Cain (a son, and a town
+ * each dictionary has) are people; Egypt (a land seven times, once the king Menes) and Moriah are not.
+ */
+function buildPeople(corpusDir: string, names: ReadonlySet<string>): string[] {
+  const votes = new Map<string, Record<ArticleKind, number>>();
+  for (const dictionary of ['eastons-dictionary', 'smiths-dictionary', 'schaffs-dictionary']) {
+    const lines = readFileSync(path.join(corpusDir, 'reference', `${dictionary}.jsonl`), 'utf8').split('\n');
+    for (const line of lines.filter((l) => l.trim())) {
+      const { title, text } = JSON.parse(line) as { title: string; text: string };
+      const name = title.toLowerCase();
+      if (!names.has(name)) continue;
+      const vote = votes.get(name) ?? { person: 0, place: 0, other: 0 };
+      for (const kind of articleKinds(text)) vote[kind] += 1;
+      votes.set(name, vote);
+    }
+  }
+  return [...votes]
+    .filter(([, v]) => v.person > 0 && v.place <= v.person + PERSON_PLACE_MARGIN)
+    .map(([name]) => name)
+    .sort();
+}
+
+function buildNames(
+  en: readonly string[],
+  glossaries: readonly GlossaryFile[],
+  people: readonly string[],
+): BibleNamesFile {
   const names = new Set(en);
   const translated = (glossary: GlossaryFile) =>
     Object.entries(glossary.terms)
@@ -336,6 +370,7 @@ function buildNames(en: readonly string[], glossaries: readonly GlossaryFile[]):
   return {
     source: `Hitchcock's Bible names capitalised in ${ENGLISH.join(' and ')}; other languages through the glossaries`,
     en: [...new Set(en)].sort(),
+    people: [...people],
     es: translated(of('es') as GlossaryFile),
     fr: translated(of('fr') as GlossaryFile),
     zh: translated(of('zh') as GlossaryFile),
@@ -375,6 +410,8 @@ for (const { lang, translation, file } of GLOSSARY_SOURCES) {
   const count = Object.keys(glossary.terms).length;
   process.stdout.write(`${file}: ${count} terms in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
 }
-const names = buildNames(english, glossaries);
+const names = buildNames(english, glossaries, buildPeople(corpusDir, new Set(english)));
 writeFileSync(BIBLE_NAMES_FILE, `${JSON.stringify(names, null, 2)}\n`);
-process.stdout.write(`${path.basename(BIBLE_NAMES_FILE)}: ${names.en.length} English names\n`);
+process.stdout.write(
+  `${path.basename(BIBLE_NAMES_FILE)}: ${names.en.length} English names, ${names.people.length} of people\n`,
+);

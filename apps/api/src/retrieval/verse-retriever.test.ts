@@ -369,6 +369,19 @@ describe('createVerseRetriever: what the notes tell of a question of fact', () =
     expect(asked.indexOf('ACT.1.26')).toBeLessThan(asked.indexOf('JHN.13.26'));
   });
 
+  it('names, for a question asking who, the people the notes are about: people, not places, best first', async () => {
+    const notes = [
+      note('eastons-dictionary:jerusalem#n1', 'Jerusalem', ['ACT.1.12'], 11),
+      note('eastons-dictionary:matthias#n1', 'Matthias', ['ACT.1.26'], 7),
+      note('eastons-dictionary:barsabas#n1', 'Barsabas', ['ACT.1.23'], 5),
+      note('eastons-dictionary:judas#n2', 'Judas Iscariot', ['JHN.13.26'], 10),
+    ];
+    const { r } = retriever({ ...story, notes }, refs);
+    // Jerusalem is a place (bible-names.json's people); Judas is named by the question.
+    expect((await r.retrieve('Who replaced Judas as an apostle?', en)).named).toEqual(['matthias', 'barsabas']);
+    expect((await r.retrieve('What does the Bible say about Judas the apostle?', en)).named).toBeUndefined();
+  });
+
   it('reads, for a question that names someone, only the dictionaries’ notes that name them', async () => {
     const notes = [
       note('eastons-dictionary:ahinoam#n1', 'Ahinoam', ['1SA.14.50'], 10, undefined, 'the name of Saul’s wife'),

@@ -28,7 +28,7 @@ import { defaultProminence, type VerseProminence } from './verse-prominence.ts';
 import { versionMemo } from '../corpus/version-memo.ts';
 import { defaultPassageGuide, type GuideMatch, type PassageGuide } from '../question/guide/passage-guide.ts';
 import { foldToSimplified } from '../language/chinese-text.ts';
-import { hasBibleName } from '../question/guide/bible-names.ts';
+import { isBiblePerson } from '../question/guide/bible-names.ts';
 import { statesNumber } from '../question/guide/question-words.ts';
 import { analyzeForIndex, wordTokens } from '../language/text-analysis.ts';
 import { COMMENTARY, DICTIONARY_NOTE_COLLECTIONS } from '../corpus/fact-notes.ts';
@@ -73,6 +73,11 @@ export interface Retrieval {
   focus?: 'reference' | 'passage';
   /** The fusion weights the ranked verses were fused with: a question of fact's or a topic's (analysis.asks.fact). */
   ranked?: 'fact' | 'topic';
+  /**
+   * A question of who: the people the dictionaries' best notes are about (an entry's title, a Bible name the question
+   * does not name), by the weight of their notes, best first, as lower-cased English names.
+   */
+  named?: string[];
 }
 
 export interface RetrieveOptions {
@@ -132,6 +137,7 @@ export interface Rankings {
   marks: (ref: string) => Pick<RetrievedVerse, 'outsideCanon' | 'numbering'>;
   entries: RetrievedEntry[];
   focus?: 'reference' | 'passage';
+  named?: string[];
 }
 
 export interface VerseRetriever {
@@ -452,8 +458,8 @@ export function createVerseRetriever(deps: VerseRetrieverDeps): VerseRetriever {
     collections: readonly string[],
     whoQuestion = false,
     people: readonly string[] = [],
-  ): Promise<string[]> {
-    if (!query) return [];
+  ): Promise<{ order: string[]; named: string[] }> {
+    if (!query) return { order: [], named: [] };
     // A question that names someone is answered by the notes that name them ("Moses' wife": Zipporah's, not Ahinoam's).
     const found = await index.search({
       query,
@@ -469,12 +475,14 @@ export function createVerseRetriever(deps: VerseRetrieverDeps): VerseRetriever {
             .slice(0, NOTE_DEPTH)
         : found;
     const weight = new Map<string, number>();
+    const named = new Map<string, number>();
     const asked = new Set(wordTokens(query));
     for (const hit of hits) {
       // The person an entry is about is its title's first word (Easton's "Matthias", Nave's "JUDAS ISCARIOT").
       const person = wordTokens(hit.title ?? '')[0];
-      const answers = whoQuestion && person && !asked.has(person) && hasBibleName(person, 'en');
+      const answers = whoQuestion && person && !asked.has(person) && isBiblePerson(person);
       const boost = answers ? PERSON_NOTE : 1;
+      if (answers) named.set(person, (named.get(person) ?? 0) + hit.score);
       const verses = (hit.refs ?? []).flatMap((citation) => {
         const ref = parseUsfm(citation);
         return ref ? versesOf(ref, MAX_RANGE) : [];
@@ -484,7 +492,8 @@ export function createVerseRetriever(deps: VerseRetrieverDeps): VerseRetriever {
         if (inCanon(v.slice(0, 3), options.tradition)) weight.set(v, (weight.get(v) ?? 0) + share);
       }
     }
-    return [...weight.entries()].sort((a, b) => b[1] - a[1]).map(([ref]) => ref);
+    const best = (m: Map<string, number>) => [...m.entries()].sort((a, b) => b[1] - a[1]).map(([key]) => key);
+    return { order: best(weight), named: best(named) };
   }
 
   /**
@@ -742,13 +751,18 @@ export function createVerseRetriever(deps: VerseRetrieverDeps): VerseRetriever {
             noteRanking(noteQuery, options, DICTIONARY_NOTE_COLLECTIONS, fact && q.asks.who, q.people),
             noteRanking(noteQuery, options, [COMMENTARY]),
           ])
-        : [none, { order: [], entries: [] }, none, [], []];
+        : [none, { order: [], entries: [] }, none, { order: [], named: [] }, { order: [], named: [] }];
       const inDomain = verses.length > 0 || q.guide.length > 0 || books.length > 0 || q.inDomainWords;
       if (!inDomain && !answersOutsideDomain(q.residual, options, text)) return { verses: [], entries: [] };
       // A question of number reads the count in the verses the other rankers found too (Matthew 4:2's 四十昼夜,
       // found by the notes, not by the words of 耶稣在旷野禁食了多少天).
       const counts = q.asks.counted
-        ? await countedHits(q.textQuery, options, [topics, people, notes, commentary, entry.order, book.order], text)
+        ? await countedHits(
+            q.textQuery,
+            options,
+            [topics, people, notes.order, commentary.order, entry.order, book.order],
+            text,
+          )
         : new Map<string, PassageHit>();
       return {
         head: verses,
@@ -760,8 +774,8 @@ export function createVerseRetriever(deps: VerseRetrieverDeps): VerseRetriever {
           person: people,
           prominence: [],
           book: book.order,
-          note: notes,
-          commentary,
+          note: notes.order,
+          commentary: commentary.order,
         },
         shape: fact ? 'fact' : 'topic',
         number: q.asks.number,
@@ -769,6 +783,7 @@ export function createVerseRetriever(deps: VerseRetrieverDeps): VerseRetriever {
         hitOf: (ref) => text.hitOf.get(ref) ?? book.hitOf.get(ref) ?? counts.get(ref),
         marks,
         entries: entry.entries,
+        ...(notes.named.length ? { named: notes.named } : {}),
         ...focused,
       };
     },
@@ -829,7 +844,13 @@ export function createVerseRetriever(deps: VerseRetrieverDeps): VerseRetriever {
         );
         verses.push({ ref: item.id, score: item.score, sources, ...(hit ? { hit } : {}), ...r.marks(item.id) });
       }
-      return { verses, entries: r.entries, ranked: r.shape, ...(r.focus ? { focus: r.focus } : {}) };
+      return {
+        verses,
+        entries: r.entries,
+        ranked: r.shape,
+        ...(r.focus ? { focus: r.focus } : {}),
+        ...(r.named ? { named: r.named } : {}),
+      };
     },
 
     async retrieveAnalysed(q, options) {

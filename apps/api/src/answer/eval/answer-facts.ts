@@ -98,7 +98,7 @@ export function showsVerseTwice(citations: readonly CitationLike[]): boolean {
  * (Matthew 4:2)."), else undefined.
  */
 export function statedLine(content: string, locale: Locale): string | undefined {
-  const [before] = answerPhrase('statedCount', locale).split('{count}');
+  const [before] = answerPhrase('statedAnswer', locale).split('{answer}');
   const first = content.split('\n', 1)[0]!;
   return before && first.startsWith(before) ? first : undefined;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hasBibleName, namesAsked } from './bible-names.ts';
+import { hasBibleName, isBiblePerson, namesAsked } from './bible-names.ts';
 
 describe('hasBibleName', () => {
   it.each([
@@ -35,5 +35,15 @@ describe('namesAsked', () => {
     // A word names someone when written with a capital, or anywhere in a question typed in lower case.
     expect(namesAsked("What was David's job before he became king?", 'en')).toEqual(['david']);
     expect(namesAsked('who tempted eve in the garden', 'en')).toEqual(['eve']);
+  });
+});
+
+describe('isBiblePerson', () => {
+  it("tells people from places and things by the dictionaries' articles (bible-names.json, built from the corpus)", () => {
+    // Isaac's Easton article tells the kingdom first, then the son; Cain is a son, and a town in each dictionary.
+    for (const name of ['moses', 'hagar', 'isaac', 'cain', 'jael', 'saul'])
+      expect(isBiblePerson(name), name).toBe(true);
+    for (const name of ['egypt', 'moriah', 'gibeon', 'cherith', 'sodom', 'jerusalem', 'mene', 'jordan'])
+      expect(isBiblePerson(name), name).toBe(false);
   });
 });

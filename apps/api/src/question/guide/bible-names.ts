@@ -16,13 +16,15 @@ export interface BibleNamesFile {
   source: string;
   /** Lower-cased English names as the Bibles spell them. */
   en: string[];
+  /** The English names that are people's: their first dictionary article opens as a person's. */
+  people: string[];
   /** Glossary words (Spanish and French stems, Chinese words folded to Simplified) that translate to a name. */
   es: string[];
   fr: string[];
   zh: string[];
 }
 
-let loaded: { en: Set<string>; es: Set<string>; fr: Set<string>; zh: string[] } | undefined;
+let loaded: { en: Set<string>; people: Set<string>; es: Set<string>; fr: Set<string>; zh: string[] } | undefined;
 
 function names() {
   if (!loaded) {
@@ -30,6 +32,7 @@ function names() {
     // Chinese names are found as substrings of the question: jieba may cut an unknown name differently.
     loaded = {
       en: new Set(file.en),
+      people: new Set(file.people),
       es: new Set(file.es),
       fr: new Set(file.fr),
       zh: file.zh.filter((w) => w.length > 1),
@@ -50,6 +53,11 @@ export function hasBibleName(question: string, language: BibleLanguage): boolean
   }
   const set = table[language];
   return contentWords(question, language).some((w) => set.has(w));
+}
+
+/** Whether an English name (lower case) is a person's: their first dictionary article opens as a person's. */
+export function isBiblePerson(name: string): boolean {
+  return names().people.has(name);
 }
 
 /**
