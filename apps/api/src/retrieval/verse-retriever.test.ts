@@ -382,6 +382,15 @@ describe('createVerseRetriever: what the notes tell of a question of fact', () =
     expect((await r.retrieve('What does the Bible say about Judas the apostle?', en)).named).toBeUndefined();
   });
 
+  it('takes the person a note opens with for the one it is about, before its entry’s title', async () => {
+    const notes = [
+      note('eastons-dictionary:benjamin#n3', 'Benjamin', ['1SA.9.1'], 9, 'eastons-dictionary', 'Saul, the first king'),
+      note('eastons-dictionary:pul#n1', 'Pul', ['2KI.15.19'], 6, 'eastons-dictionary', 'an Assyrian king, the first'),
+    ];
+    const { r } = retriever({ ...story, notes }, refs);
+    expect((await r.retrieve('Who was the first king of Israel?', en)).named).toEqual(['saul', 'pul']);
+  });
+
   it('reads, for a question that names someone, only the dictionaries’ notes that name them', async () => {
     const notes = [
       note('eastons-dictionary:ahinoam#n1', 'Ahinoam', ['1SA.14.50'], 10, undefined, 'the name of Saul’s wife'),

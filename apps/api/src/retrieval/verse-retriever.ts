@@ -478,8 +478,10 @@ export function createVerseRetriever(deps: VerseRetrieverDeps): VerseRetriever {
     const named = new Map<string, number>();
     const asked = new Set(wordTokens(query));
     for (const hit of hits) {
-      // The person an entry is about is its title's first word (Easton's "Matthias", Nave's "JUDAS ISCARIOT").
-      const person = wordTokens(hit.title ?? '')[0];
+      // The person a note is about: the one its words open with ("Saul, the first king of Israel", in Easton's
+      // article on Benjamin), else its entry's, the title's first word (Easton's "Matthias", Nave's "JUDAS ISCARIOT").
+      const opens = /^\s*(\p{Lu}\p{L}+)/u.exec(hit.text)?.[1]?.toLowerCase();
+      const person = opens && isBiblePerson(opens) && !asked.has(opens) ? opens : wordTokens(hit.title ?? '')[0];
       const answers = whoQuestion && person && !asked.has(person) && isBiblePerson(person);
       const boost = answers ? PERSON_NOTE : 1;
       if (answers) named.set(person, (named.get(person) ?? 0) + hit.score);
