@@ -15,9 +15,9 @@ const phrases = {
     'fr-fr': 'Selon {ref} : {text}',
   },
   /**
-   * A question of number whose key verse states the count it asks, or of who whose key verse names the person the
-   * dictionaries' notes point to: the answer first, in the verse's own words ("forty days", "一百二十岁", "扫罗"),
-   * then the verse. Nothing else is ever stated: the words are the corpus's.
+   * A question of number whose key verse states the count it asks, or of who or where whose key verse names the
+   * person or place the dictionaries' notes point to: the answer first, in the verse's own words ("forty days",
+   * "一百二十岁", "扫罗"), then the verse. Nothing else is ever stated: the words are the corpus's.
    */
   statedAnswer: {
     'zh-cn': '简要回答：{answer}（{ref}）。',

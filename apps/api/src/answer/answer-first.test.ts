@@ -64,6 +64,7 @@ describe('the lead of a question of fact', () => {
       why: true,
       whyTopic: false,
       who: false,
+      where: false,
       number: false,
       lifespan: false,
     };
@@ -84,6 +85,7 @@ describe('the lead of a question of fact', () => {
       why: false,
       whyTopic: false,
       who: false,
+      where: false,
       number: true,
       lifespan: false,
       counted: countedIn(question),
@@ -127,7 +129,15 @@ describe('the lead of a question of fact', () => {
   });
 
   it('names the person a question of who asks when the notes point to them and the key verse names them', () => {
-    const asksWho = { fact: true, why: false, whyTopic: false, who: true, number: false, lifespan: false };
+    const asksWho = {
+      fact: true,
+      why: false,
+      whyTopic: false,
+      who: true,
+      where: false,
+      number: false,
+      lifespan: false,
+    };
     const ask = (named: string[], text: string, language: AnswerContext['language'] = 'en') =>
       composeAnswerFirst({
         ...key,
@@ -151,6 +161,30 @@ describe('the lead of a question of fact', () => {
     expect(ask([], 'Samuel took the vial of oil, and poured it on the head of Saul.')).toMatch(/^According to/);
     // Nor when the notes' second person is the one the verse names: the two readings must agree on the first.
     expect(ask(['jonathan', 'saul'], 'Samuel poured it on the head of Saul.')).toMatch(/^According to/);
+  });
+
+  it('names the place a question of where asks when the notes and the key verse agree on it', () => {
+    const asksWhere = {
+      fact: true,
+      why: false,
+      whyTopic: false,
+      who: false,
+      where: true,
+      number: false,
+      lifespan: false,
+    };
+    const text =
+      'The ship rested in the seventh month, on the seventeenth day of the month, on the mountains of Ararat.';
+    const where = (named: string[]) =>
+      composeAnswerFirst({
+        ...key,
+        question: 'Where did the ark come to rest?',
+        asks: asksWhere,
+        named,
+        verses: [{ ...verse(1), ref: 'GEN.8.4', label: 'Genesis 8:4', text }],
+      });
+    expect(where(['ararat'])).toMatch(/^In short: Ararat \(Genesis 8:4\)\.\n\n> The ship rested/);
+    expect(where(['sinai'])).toMatch(/^According to Genesis 8:4: /);
   });
 
   it('names the account when a few verses of a story answer it, and quotes them whole', () => {

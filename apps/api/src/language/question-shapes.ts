@@ -12,6 +12,7 @@ export const SHAPES = [
   'detail',
   'overview',
   'who',
+  'where',
   'why',
   'number',
   'number-stated',
@@ -108,6 +109,11 @@ export function isFactQuestion(question: string): boolean {
 /** "Who" (five languages), and "which prophet/king/…", "what was the name of": the answer is a person. */
 export function asksWho(question: string): boolean {
   return asks('who', question);
+}
+
+/** "Where" (five languages): the answer is a place. */
+export function asksWhere(question: string): boolean {
+  return asks('where', question);
 }
 
 /** "Why" (five languages): a question of this kind is answered by the passages that speak to it, not a stated fact. */

@@ -18,6 +18,7 @@ import {
   asksLifespan,
   asksNumber,
   asksWho,
+  asksWhere,
   asksWhy,
   isFactQuestion,
   withMeasureWords,
@@ -68,6 +69,8 @@ export interface QuestionAnalysis {
     /** "Why" about a topic of the guide (神为什么允许苦难？): what the faith teaches, not a detail of a story. */
     whyTopic: boolean;
     who: boolean;
+    /** "Where": the answer is a place. */
+    where: boolean;
     number: boolean;
     /** What a question of number counts, as a verse states it ("forty days"): language/question-shapes.ts. */
     counted?: RegExp;
@@ -179,6 +182,7 @@ export function createQuestionAnalyser(deps: {
           why,
           whyTopic,
           who: asksWho(question),
+          where: asksWhere(question),
           number,
           ...(number ? { counted: countedIn(question) } : {}),
           lifespan: asksLifespan(question),

@@ -20,7 +20,8 @@
 //   English Bibles write capitalised (at least NAME_CAPITALISED of the time, so "mark" and "on" are not names), and
 //   the Chinese, Spanish and French words the glossaries translate to one of them first. Beside them, the names that
 //   are people's: the dictionaries' articles (Easton's, Smith's, Schaff's), part by numbered part, tell a person
-//   (language/lexicon/article-kinds.tsv) and not mostly a place; for the answers to a question of who.
+//   (language/lexicon/article-kinds.tsv) and not mostly a place, and those that are places'; for the answers to a
+//   question of who or where.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { Jieba } from '@node-rs/jieba';
 import { dict } from '@node-rs/jieba/dict.js';
@@ -334,9 +335,10 @@ const PERSON_PLACE_MARGIN = 2;
 /**
  * The names whose articles in the dictionaries (Easton's, Smith's, Schaff's), part by numbered part, tell a person
  * at least once, and a place not much more often: Isaac (a son, and once the kingdom) and Cain (a son, and a town
- * each dictionary has) are people; Egypt (a land seven times, once the king Menes) and Moriah are not.
+ * each dictionary has) are people; Egypt (a land seven times, once the king Menes) and Moriah are not. The places are
+ * the names whose parts tell a place at least as often as a person (Moriah, Egypt, Bethany).
  */
-function buildPeople(corpusDir: string, names: ReadonlySet<string>): string[] {
+function buildKinds(corpusDir: string, names: ReadonlySet<string>): { people: string[]; places: string[] } {
   const votes = new Map<string, Record<ArticleKind, number>>();
   for (const dictionary of ['eastons-dictionary', 'smiths-dictionary', 'schaffs-dictionary']) {
     const lines = readFileSync(path.join(corpusDir, 'reference', `${dictionary}.jsonl`), 'utf8').split('\n');
@@ -349,16 +351,18 @@ function buildPeople(corpusDir: string, names: ReadonlySet<string>): string[] {
       votes.set(name, vote);
     }
   }
-  return [...votes]
-    .filter(([, v]) => v.person > 0 && v.place <= v.person + PERSON_PLACE_MARGIN)
-    .map(([name]) => name)
-    .sort();
+  const where = (keep: (v: Record<ArticleKind, number>) => boolean) =>
+    [...votes].flatMap(([name, v]) => (keep(v) ? [name] : [])).sort();
+  return {
+    people: where((v) => v.person > 0 && v.place <= v.person + PERSON_PLACE_MARGIN),
+    places: where((v) => v.place > 0 && v.place >= v.person),
+  };
 }
 
 function buildNames(
   en: readonly string[],
   glossaries: readonly GlossaryFile[],
-  people: readonly string[],
+  kinds: { people: string[]; places: string[] },
 ): BibleNamesFile {
   const names = new Set(en);
   const translated = (glossary: GlossaryFile) =>
@@ -370,7 +374,8 @@ function buildNames(
   return {
     source: `Hitchcock's Bible names capitalised in ${ENGLISH.join(' and ')}; other languages through the glossaries`,
     en: [...new Set(en)].sort(),
-    people: [...people],
+    people: kinds.people,
+    places: kinds.places,
     es: translated(of('es') as GlossaryFile),
     fr: translated(of('fr') as GlossaryFile),
     zh: translated(of('zh') as GlossaryFile),
@@ -410,8 +415,8 @@ for (const { lang, translation, file } of GLOSSARY_SOURCES) {
   const count = Object.keys(glossary.terms).length;
   process.stdout.write(`${file}: ${count} terms in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
 }
-const names = buildNames(english, glossaries, buildPeople(corpusDir, new Set(english)));
+const names = buildNames(english, glossaries, buildKinds(corpusDir, new Set(english)));
 writeFileSync(BIBLE_NAMES_FILE, `${JSON.stringify(names, null, 2)}\n`);
 process.stdout.write(
-  `${path.basename(BIBLE_NAMES_FILE)}: ${names.en.length} English names, ${names.people.length} of people\n`,
+  `${path.basename(BIBLE_NAMES_FILE)}: ${names.en.length} English names, ${names.people.length} of people, ${names.places.length} of places\n`,
 );

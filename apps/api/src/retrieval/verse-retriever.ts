@@ -28,7 +28,7 @@ import { defaultProminence, type VerseProminence } from './verse-prominence.ts';
 import { versionMemo } from '../corpus/version-memo.ts';
 import { defaultPassageGuide, type GuideMatch, type PassageGuide } from '../question/guide/passage-guide.ts';
 import { foldToSimplified } from '../language/chinese-text.ts';
-import { isBiblePerson } from '../question/guide/bible-names.ts';
+import { isBiblePerson, isBiblePlace } from '../question/guide/bible-names.ts';
 import { statesNumber } from '../question/guide/question-words.ts';
 import { analyzeForIndex, wordTokens } from '../language/text-analysis.ts';
 import { COMMENTARY, DICTIONARY_NOTE_COLLECTIONS } from '../corpus/fact-notes.ts';
@@ -74,8 +74,9 @@ export interface Retrieval {
   /** The fusion weights the ranked verses were fused with: a question of fact's or a topic's (analysis.asks.fact). */
   ranked?: 'fact' | 'topic';
   /**
-   * A question of who: the people the dictionaries' best notes are about (an entry's title, a Bible name the question
-   * does not name), by the weight of their notes, best first, as lower-cased English names.
+   * A question of who (or where): the people (places) the dictionaries' best notes are about (the name a note opens
+   * with, or its entry's title; a Bible name the question does not name), by the weight of their notes, best first,
+   * as lower-cased English names.
    */
   named?: string[];
 }
@@ -456,7 +457,7 @@ export function createVerseRetriever(deps: VerseRetrieverDeps): VerseRetriever {
     query: string | undefined,
     options: RetrieveOptions,
     collections: readonly string[],
-    whoQuestion = false,
+    answering?: 'person' | 'place',
     people: readonly string[] = [],
   ): Promise<{ order: string[]; named: string[] }> {
     if (!query) return { order: [], named: [] };
@@ -481,9 +482,11 @@ export function createVerseRetriever(deps: VerseRetrieverDeps): VerseRetriever {
       // The person a note is about: the one its words open with ("Saul, the first king of Israel", in Easton's
       // article on Benjamin), else its entry's, the title's first word (Easton's "Matthias", Nave's "JUDAS ISCARIOT").
       const opens = /^\s*(\p{Lu}\p{L}+)/u.exec(hit.text)?.[1]?.toLowerCase();
-      const person = opens && isBiblePerson(opens) && !asked.has(opens) ? opens : wordTokens(hit.title ?? '')[0];
-      const answers = whoQuestion && person && !asked.has(person) && isBiblePerson(person);
-      const boost = answers ? PERSON_NOTE : 1;
+      const isKind = answering === 'place' ? isBiblePlace : isBiblePerson;
+      const person = opens && isKind(opens) && !asked.has(opens) ? opens : wordTokens(hit.title ?? '')[0];
+      const answers = answering && person && !asked.has(person) && isKind(person);
+      // Only a person's notes weigh more: the notes of a place tell what happened there, not only where.
+      const boost = answers && answering === 'person' ? PERSON_NOTE : 1;
       if (answers) named.set(person, (named.get(person) ?? 0) + hit.score);
       const verses = (hit.refs ?? []).flatMap((citation) => {
         const ref = parseUsfm(citation);
@@ -750,7 +753,13 @@ export function createVerseRetriever(deps: VerseRetrieverDeps): VerseRetriever {
             textRanking(q.textQuery, options, q.names),
             entryRanking(q.english, options),
             books.length > 0 ? bookRanking(q.withoutBooks, books, options, q.guided) : none,
-            noteRanking(noteQuery, options, DICTIONARY_NOTE_COLLECTIONS, fact && q.asks.who, q.people),
+            noteRanking(
+              noteQuery,
+              options,
+              DICTIONARY_NOTE_COLLECTIONS,
+              !fact ? undefined : q.asks.who ? 'person' : q.asks.where ? 'place' : undefined,
+              q.people,
+            ),
             noteRanking(noteQuery, options, [COMMENTARY]),
           ])
         : [none, { order: [], entries: [] }, none, { order: [], named: [] }, { order: [], named: [] }];

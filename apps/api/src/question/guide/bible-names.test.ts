@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hasBibleName, isBiblePerson, namesAsked } from './bible-names.ts';
+import { hasBibleName, isBiblePerson, isBiblePlace, namesAsked } from './bible-names.ts';
 
 describe('hasBibleName', () => {
   it.each([
@@ -45,5 +45,11 @@ describe('isBiblePerson', () => {
       expect(isBiblePerson(name), name).toBe(true);
     for (const name of ['egypt', 'moriah', 'gibeon', 'cherith', 'sodom', 'jerusalem', 'mene', 'jordan'])
       expect(isBiblePerson(name), name).toBe(false);
+  });
+
+  it('tells places by the same articles: a name is a place when they tell a place at least as often', () => {
+    for (const name of ['egypt', 'moriah', 'gibeon', 'sodom', 'jerusalem', 'jordan', 'ararat', 'bethany'])
+      expect(isBiblePlace(name), name).toBe(true);
+    for (const name of ['moses', 'hagar', 'saul', 'mene']) expect(isBiblePlace(name), name).toBe(false);
   });
 });

@@ -18,13 +18,17 @@ export interface BibleNamesFile {
   en: string[];
   /** The English names that are people's: their first dictionary article opens as a person's. */
   people: string[];
+  /** The English names that are places': their articles tell a place at least as often as a person. */
+  places: string[];
   /** Glossary words (Spanish and French stems, Chinese words folded to Simplified) that translate to a name. */
   es: string[];
   fr: string[];
   zh: string[];
 }
 
-let loaded: { en: Set<string>; people: Set<string>; es: Set<string>; fr: Set<string>; zh: string[] } | undefined;
+let loaded:
+  | { en: Set<string>; people: Set<string>; places: Set<string>; es: Set<string>; fr: Set<string>; zh: string[] }
+  | undefined;
 
 function names() {
   if (!loaded) {
@@ -33,6 +37,7 @@ function names() {
     loaded = {
       en: new Set(file.en),
       people: new Set(file.people),
+      places: new Set(file.places),
       es: new Set(file.es),
       fr: new Set(file.fr),
       zh: file.zh.filter((w) => w.length > 1),
@@ -58,6 +63,11 @@ export function hasBibleName(question: string, language: BibleLanguage): boolean
 /** Whether an English name (lower case) is a person's: their first dictionary article opens as a person's. */
 export function isBiblePerson(name: string): boolean {
   return names().people.has(name);
+}
+
+/** Whether an English name (lower case) is a place's: its articles tell a place at least as often as a person. */
+export function isBiblePlace(name: string): boolean {
+  return names().places.has(name);
 }
 
 /**

@@ -15,6 +15,7 @@ import { isFaithWord } from './faith-terms.ts';
 export {
   asksLifespan,
   asksNumber,
+  asksWhere,
   asksWho,
   asksWhy,
   isFactQuestion,
