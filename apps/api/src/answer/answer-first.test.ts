@@ -53,6 +53,11 @@ describe('composeAnswerFirst in advanced mode', () => {
   });
 });
 
+/** How a question of fact asks (question/analyse.ts), with what the test sets. */
+function asksFact(set: Partial<NonNullable<AnswerContext['asks']>>): NonNullable<AnswerContext['asks']> {
+  return { fact: true, why: false, whyTopic: false, who: false, where: false, number: false, lifespan: false, ...set };
+}
+
 describe('the lead of a question of fact', () => {
   const key = { ...context('fact'), verses: [verse(1)] };
   it('states the verse as the answer, except to a "why" question, which gets the passage that speaks to it', () => {
@@ -129,15 +134,7 @@ describe('the lead of a question of fact', () => {
   });
 
   it('names the person a question of who asks when the notes point to them and the key verse names them', () => {
-    const asksWho = {
-      fact: true,
-      why: false,
-      whyTopic: false,
-      who: true,
-      where: false,
-      number: false,
-      lifespan: false,
-    };
+    const asksWho = asksFact({ who: true });
     const ask = (named: string[], text: string, language: AnswerContext['language'] = 'en') =>
       composeAnswerFirst({
         ...key,
@@ -164,15 +161,7 @@ describe('the lead of a question of fact', () => {
   });
 
   it('names the place a question of where asks when the notes and the key verse agree on it', () => {
-    const asksWhere = {
-      fact: true,
-      why: false,
-      whyTopic: false,
-      who: false,
-      where: true,
-      number: false,
-      lifespan: false,
-    };
+    const asksWhere = asksFact({ where: true });
     const text =
       'The ship rested in the seventh month, on the seventeenth day of the month, on the mountains of Ararat.';
     const where = (named: string[]) =>

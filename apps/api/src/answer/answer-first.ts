@@ -1,7 +1,7 @@
 // The offline composer's answer: the lines that answer come first. A question of number leads with the count its
 // verse states, when the passages agree on it ("简要回答：一百二十岁（申命记 34:7）。"), a question of who or where with
-// the person or place the notes and the key verse agree on ("In short: Saul (1 Samuel 10:1)."), else with the verse ("根据申命记
-// 34:7：「……」"), another question of fact with the account that holds it ("这件事记在路加福音
+// the person or place the notes and the key verse agree on ("In short: Saul (1 Samuel 10:1)."), else with the verse
+// ("根据申命记 34:7：「……」"), another question of fact with the account that holds it ("这件事记在路加福音
 // 19:2-5："); a named passage with the passage; a topic with the passage that speaks to it most directly. Modes
 // differ in substance: simple is the key passage or two and a line on where they stand; advanced adds the setting of
 // the key verse, the other passages retrieval kept and cross-references; professional adds the original-language

@@ -26,7 +26,8 @@ export function articleKindRows(): WordRow[] {
   return rows;
 }
 
-let kindOf: Map<string, ArticleKind> | undefined;
+/** The list as it is read: whole words looked up, and the rows with a `*`, tried in turn. */
+let lookup: { words: Map<string, ArticleKind>; starred: WordRow[] } | undefined;
 
 /** Up to this many words before the first comma, semicolon or full stop are the name's meaning, not its bearer. */
 const GLOSS_WORDS = 4;
@@ -48,10 +49,13 @@ export function articleKinds(text: string): ArticleKind[] {
 
 /** The kind a text's first words say (the first word of a kind among them), or undefined when none is. */
 export function articleKind(text: string): ArticleKind | undefined {
-  kindOf ??= new Map(
-    articleKindRows().flatMap((row) => (row.pattern.includes('*') ? [] : [[row.pattern, row.tag as ArticleKind]])),
-  );
-  const starred = articleKindRows().filter((row) => row.pattern.includes('*'));
+  lookup ??= {
+    words: new Map(
+      articleKindRows().flatMap((row) => (row.pattern.includes('*') ? [] : [[row.pattern, row.tag as ArticleKind]])),
+    ),
+    starred: articleKindRows().filter((row) => row.pattern.includes('*')),
+  };
+  const { words: kindOf, starred } = lookup;
   const words =
     text
       .replace(/\([^)]*\)/g, ' ')

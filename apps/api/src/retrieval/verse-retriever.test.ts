@@ -382,6 +382,15 @@ describe('createVerseRetriever: what the notes tell of a question of fact', () =
     expect((await r.retrieve('What does the Bible say about Judas the apostle?', en)).named).toBeUndefined();
   });
 
+  it('names, for a question asking where, the places the notes are about, without weighing their notes up', async () => {
+    const notes = [
+      note('eastons-dictionary:noah#n4', 'Noah', ['GEN.8.1'], 9, 'eastons-dictionary', 'the ark rested'),
+      note('eastons-dictionary:ararat#n1', 'Ararat', ['GEN.8.4'], 8, 'eastons-dictionary', 'the ark rested'),
+    ];
+    const { r } = retriever({ ...story, notes }, refs);
+    expect((await r.retrieve('Where did the ark come to rest?', en)).named).toEqual(['ararat']);
+  });
+
   it('takes the person a note opens with for the one it is about, before its entry’s title', async () => {
     const notes = [
       note('eastons-dictionary:benjamin#n3', 'Benjamin', ['1SA.9.1'], 9, 'eastons-dictionary', 'Saul, the first king'),

@@ -478,16 +478,20 @@ export function createVerseRetriever(deps: VerseRetrieverDeps): VerseRetriever {
     const weight = new Map<string, number>();
     const named = new Map<string, number>();
     const asked = new Set(wordTokens(query));
-    for (const hit of hits) {
-      // The person a note is about: the one its words open with ("Saul, the first king of Israel", in Easton's
-      // article on Benjamin), else its entry's, the title's first word (Easton's "Matthias", Nave's "JUDAS ISCARIOT").
+    const ofKind = (name: string | undefined): name is string =>
+      Boolean(name && !asked.has(name) && (answering === 'place' ? isBiblePlace(name) : isBiblePerson(name)));
+    // The person (place) a note is about: the one its words open with ("Saul, the first king of Israel", in Easton's
+    // article on Benjamin), else its entry's, the title's first word (Easton's "Matthias", Nave's "JUDAS ISCARIOT").
+    const subjectOf = (hit: PassageHit) => {
       const opens = /^\s*(\p{Lu}\p{L}+)/u.exec(hit.text)?.[1]?.toLowerCase();
-      const isKind = answering === 'place' ? isBiblePlace : isBiblePerson;
-      const person = opens && isKind(opens) && !asked.has(opens) ? opens : wordTokens(hit.title ?? '')[0];
-      const answers = answering && person && !asked.has(person) && isKind(person);
+      const subject = ofKind(opens) ? opens : wordTokens(hit.title ?? '')[0];
+      return ofKind(subject) ? subject : undefined;
+    };
+    for (const hit of hits) {
+      const subject = answering ? subjectOf(hit) : undefined;
       // Only a person's notes weigh more: the notes of a place tell what happened there, not only where.
-      const boost = answers && answering === 'person' ? PERSON_NOTE : 1;
-      if (answers) named.set(person, (named.get(person) ?? 0) + hit.score);
+      const boost = subject && answering === 'person' ? PERSON_NOTE : 1;
+      if (subject) named.set(subject, (named.get(subject) ?? 0) + hit.score);
       const verses = (hit.refs ?? []).flatMap((citation) => {
         const ref = parseUsfm(citation);
         return ref ? versesOf(ref, MAX_RANGE) : [];

@@ -16,7 +16,7 @@ export interface BibleNamesFile {
   source: string;
   /** Lower-cased English names as the Bibles spell them. */
   en: string[];
-  /** The English names that are people's: their first dictionary article opens as a person's. */
+  /** The English names that are people's: their dictionary articles tell a person, and a place not much more often. */
   people: string[];
   /** The English names that are places': their articles tell a place at least as often as a person. */
   places: string[];
@@ -60,7 +60,7 @@ export function hasBibleName(question: string, language: BibleLanguage): boolean
   return contentWords(question, language).some((w) => set.has(w));
 }
 
-/** Whether an English name (lower case) is a person's: their first dictionary article opens as a person's. */
+/** Whether an English name (lower case) is a person's: its articles tell a person, and a place not much more often. */
 export function isBiblePerson(name: string): boolean {
   return names().people.has(name);
 }
