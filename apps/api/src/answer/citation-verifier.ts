@@ -1,4 +1,5 @@
 import type { Citation } from '@bible-qa/contract';
+import type { BookCatalogue } from '../scripture/book-names.ts';
 import { inCanon } from '../scripture/canon.ts';
 import { createReferenceFormatter } from '../scripture/references.format.ts';
 import type { ReferenceParser } from '../scripture/references.parser.ts';
@@ -56,6 +57,24 @@ interface Found {
   otherReading?: BibleReference;
 }
 
+const toolsOf = new WeakMap<BookCatalogue, ReturnType<typeof buildCatalogueTools>>();
+function buildCatalogueTools(catalogue: BookCatalogue) {
+  return {
+    findSlips: createOneChapterFinder(catalogue),
+    findUnknownBooks: createUnknownBookFinder(catalogue),
+    format: createReferenceFormatter(catalogue),
+  };
+}
+/**
+ * The finders and the formatter a corpus version's book catalogue gives, built once per catalogue, not per answer:
+ * the unknown-book finder alone lists every name of every book (about 1.5 ms of an answer's CPU).
+ */
+function catalogueTools(catalogue: BookCatalogue) {
+  let tools = toolsOf.get(catalogue);
+  if (!tools) toolsOf.set(catalogue, (tools = buildCatalogueTools(catalogue)));
+  return tools;
+}
+
 /**
  * Finds every scripture reference in generated text and checks it against the corpus: linked to its verse text in
  * the reader's translation, invalid when no such verse or no such book exists, misquoted when the quotation beside
@@ -67,9 +86,7 @@ interface Found {
  * settles which one was meant. Ids are c1, c2, … in order of appearance, so the same text always gets the same ids.
  */
 export function createCitationVerifier(parser: ReferenceParser, verses: VerseSource, options: VerifyOptions) {
-  const findSlips = createOneChapterFinder(parser.catalogue);
-  const findUnknownBooks = createUnknownBookFinder(parser.catalogue);
-  const format = createReferenceFormatter(parser.catalogue);
+  const { findSlips, findUnknownBooks, format } = catalogueTools(parser.catalogue);
   const lookups = new Map<string, Promise<FoundPassage | undefined>>();
   const others = new Map<string, Promise<FoundPassage[]>>();
   const lookup = (ref: BibleReference) => memo(lookups, ref, () => verses.lookup(ref));
