@@ -187,7 +187,9 @@ export async function createContainer(
   });
   const answerModel = config.llm ? createOpenAiModel({ ...config.llm, log }) : createGroundedComposer();
   const generation = {
-    gatherer: createIntentGatherer({ gatherer: createContextGatherer({ bible, corpus, corpusData }), bible }),
+    gatherer: metrics.instrumentGatherer(
+      createIntentGatherer({ gatherer: createContextGatherer({ bible, corpus, corpusData }), bible }),
+    ),
     bible,
     corpus,
     model: metrics.instrumentModel(answerModel),

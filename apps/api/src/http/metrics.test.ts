@@ -88,7 +88,10 @@ describe('GET /metrics', () => {
     expect(sample(text, 'corpus_ingest_progress_percent')).toBe(100);
   });
 
-  it('counts model calls by outcome with their time to the first token, and the streams open', async () => {
+  it('counts model calls by outcome with their time to the first token, the gathers timed, and the streams open', async () => {
+    const gathered = async () =>
+      sample((await scrape(t, { token: TOKEN })).body, 'answer_gather_seconds_count{outcome="done"}') ?? 0;
+    const gatheredBefore = await gathered();
     const res = await t.app.inject({
       method: 'POST',
       url: '/webapi/portal/chat/ask',
@@ -100,6 +103,8 @@ describe('GET /metrics', () => {
     const model = `openai:${t.container.config.llm!.model}`;
     expect(sample(text, `model_calls_total{model="${model}",outcome="done"}`)).toBe(1);
     expect(sample(text, `model_first_token_seconds_count{model="${model}"}`)).toBe(1);
+    // The answer's passages were gathered once, and timed.
+    expect(sample(text, 'answer_gather_seconds_count{outcome="done"}')).toBe(gatheredBefore + 1);
     expect(sample(text, 'http_requests_total{method="POST",route="/webapi/portal/chat/ask",status="200"}')).toBe(1);
     expect(sample(text, 'chat_open_streams')).toBe(0);
   });

@@ -8,8 +8,8 @@ import { sendError } from './error-handler.ts';
 import { openStreamCount } from './sse.ts';
 
 /**
- * This process's Prometheus metrics: request rates and latencies per route, open answer streams, model calls and
- * their time to the first token, corpus ingest progress, and the process's memory and event loop (prom-client's
+ * This process's Prometheus metrics: request rates and latencies per route, open answer streams, the time answers take
+ * to gather their passages, model calls and their time to the first token, corpus ingest progress, and the process's memory and event loop (prom-client's
  * defaults). Each instance is scraped on its own; the fleet's figures are sums in Prometheus.
  */
 export function createMetrics() {
@@ -47,6 +47,13 @@ export function createMetrics() {
     help: 'Time from the model call to its first text',
     labelNames: ['model'] as const,
     buckets: [0.05, 0.1, 0.25, 0.5, 1, 2, 3, 5, 8, 13, 20, 30, 45],
+    registers: [registry],
+  });
+  const gatherTime = new Histogram({
+    name: 'answer_gather_seconds',
+    help: "Time an answer's passages take to gather (reading the question, retrieval, the passages read), warm-up included",
+    labelNames: ['outcome'] as const,
+    buckets: [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2, 5, 10, 30],
     registers: [registry],
   });
   const refusals = new Counter({
@@ -120,6 +127,23 @@ export function createMetrics() {
       requests.inc({ method: request.method, route, status: String(status) });
       if (request.failure) refusals.inc({ reason: request.failure.errorName });
       latency.observe({ method: request.method, route }, seconds);
+    },
+    /** The gatherer, timed: each gather's time, by outcome (done or failed). */
+    instrumentGatherer<I, R, G extends { gather(input: I): Promise<R> }>(gatherer: G): G {
+      return {
+        ...gatherer,
+        async gather(input: I) {
+          const stop = gatherTime.startTimer();
+          let outcome: 'done' | 'failed' = 'failed';
+          try {
+            const gathered = await gatherer.gather(input);
+            outcome = 'done';
+            return gathered;
+          } finally {
+            stop({ outcome });
+          }
+        },
+      };
     },
     /** The model, counted: every call's outcome and its time to the first text. */
     instrumentModel(model: AnswerModel): AnswerModel {
