@@ -63,16 +63,7 @@ describe('the lead of a question of fact', () => {
   it('states the verse as the answer, except to a "why" question, which gets the passage that speaks to it', () => {
     expect(composeAnswerFirst(key)).toMatch(/^According to Genesis 5:1: “Verse 1/);
     // The composer reads how the question asks from its analysis (question/analyse.ts), not from its words.
-    const asksWhy = {
-      fact: true,
-      factWords: true,
-      why: true,
-      whyTopic: false,
-      who: false,
-      where: false,
-      number: false,
-      lifespan: false,
-    };
+    const asksWhy = asksFact({ why: true });
     const why = composeAnswerFirst({ ...key, question: 'Why does God allow suffering?', asks: asksWhy });
     expect(why).toMatch(/^The Bible speaks to this most directly in Genesis 5:1:/);
     const pourquoi = composeAnswerFirst({
@@ -85,16 +76,7 @@ describe('the lead of a question of fact', () => {
   });
 
   it('states the count a question of number asks, in the verse’s own words, before the verse; never another number', () => {
-    const asks = (question: string) => ({
-      fact: true,
-      why: false,
-      whyTopic: false,
-      who: false,
-      where: false,
-      number: true,
-      lifespan: false,
-      counted: countedIn(question),
-    });
+    const asks = (question: string) => asksFact({ number: true, counted: countedIn(question) });
     const ask = (question: string, text: string, language: AnswerContext['language'] = 'en') =>
       composeAnswerFirst({
         ...key,

@@ -47,7 +47,10 @@ export interface AnswerContext {
   focus?: 'fact' | 'passage' | 'reference' | 'topic';
   /** How the question asks (question/analyse.ts), for the composer; absent for prayers, poems and care. */
   asks?: QuestionAnalysis['asks'];
-  /** A question of who (where): the people (places) the dictionaries' best notes are about, best first (English, lower case). */
+  /**
+   * A question of who (where): the people (places) the dictionaries' best notes are about, best first (English, lower
+   * case).
+   */
   named?: string[];
   /**
    * The verses around the key verse (advanced and professional modes), when it is a single verse, less those the

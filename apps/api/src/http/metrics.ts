@@ -3,14 +3,16 @@ import { BlockList, isIP } from 'node:net';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { AnswerModel } from '../answer/answer-model.ts';
+import type { IntentGatherer } from '../answer/intent-context.ts';
 import type { CorpusStatus } from '../corpus/corpus.service.ts';
 import { sendError } from './error-handler.ts';
 import { openStreamCount } from './sse.ts';
 
 /**
- * This process's Prometheus metrics: request rates and latencies per route, open answer streams, the time answers take
- * to gather their passages, model calls and their time to the first token, corpus ingest progress, and the process's memory and event loop (prom-client's
- * defaults). Each instance is scraped on its own; the fleet's figures are sums in Prometheus.
+ * This process's Prometheus metrics: request rates and latencies per route, open answer streams, the time answers
+ * take to gather their passages, model calls and their time to the first token, corpus ingest progress, and the
+ * process's memory and event loop (prom-client's defaults). Each instance is scraped on its own; the fleet's figures
+ * are sums in Prometheus.
  */
 export function createMetrics() {
   const registry = new Registry();
@@ -129,10 +131,9 @@ export function createMetrics() {
       latency.observe({ method: request.method, route }, seconds);
     },
     /** The gatherer, timed: each gather's time, by outcome (done or failed). */
-    instrumentGatherer<I, R, G extends { gather(input: I): Promise<R> }>(gatherer: G): G {
+    instrumentGatherer(gatherer: IntentGatherer): IntentGatherer {
       return {
-        ...gatherer,
-        async gather(input: I) {
+        async gather(input) {
           const stop = gatherTime.startTimer();
           let outcome: 'done' | 'failed' = 'failed';
           try {
