@@ -57,8 +57,12 @@ export default defineConfig({
           entry: 'src/main.tsx',
           home: CHAT_BUDGET.page,
           // zod arrives with the first answer that needs validating (decision 0009); the error catalogue (every
-          // message in five languages) with the first error shown.
-          lazy: [/[\\/]node_modules[\\/]zod[\\/]/, /[\\/]contract[\\/]src[\\/]errors\.ts$/],
+          // message in five languages) with the first error shown; the help lines with the first answer's links.
+          lazy: [
+            /[\\/]node_modules[\\/]zod[\\/]/,
+            /[\\/]contract[\\/]src[\\/]errors\.ts$/,
+            /[\\/]contract[\\/]src[\\/]help-lines\.ts$/,
+          ],
           // The nav bar's back arrow is the first screen's only icon; its index names a hundred.
           barrels: [/[\\/]node_modules[\\/]antd-mobile-icons[\\/]es[\\/]index\.js$/],
           parts: [/[\\/]node_modules[\\/]antd-mobile-icons[\\/]es[\\/]LeftOutline\.js$/],

@@ -2,14 +2,16 @@ import 'antd-mobile/es/global';
 import './app/app.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createBrowserRouter, RouterProvider } from 'react-router';
 import { createAppServices } from './app/create-services.ts';
 import { takeBootVersion } from './app/boot-fetch.ts';
+import { AppRouter, createAppHistory, navigator } from './app/navigation.tsx';
 import { AppProviders } from './app/providers.tsx';
+import { RouteError } from './app/route-error.tsx';
 import { registerServiceWorker } from './app/service-worker.ts';
-import { routes } from './app/routes.tsx';
+import { loadPageAt, routes } from './app/routes.tsx';
 import { runStartup } from './app/startup.ts';
 import { trackStartup } from './app/startup-state.ts';
+import { WelcomeOverlay } from './app/welcome-overlay.tsx';
 import { scriptSources, startVersionWatcher } from './app/version-watcher.ts';
 import { createI18n, loadCatalogues } from './lib/i18n.ts';
 import { createAppStorage } from './lib/storage.ts';
@@ -29,32 +31,46 @@ document.documentElement.lang = i18n.language;
 applyTheme(document, { darkMode: settings.darkMode, primary: settings.themeColor });
 beforeFirstOverlay(() => import('./app/antd-setup.ts').then((setup) => setup.setupAntdMobile()));
 
-const router = createBrowserRouter(routes);
+const history = createAppHistory();
+const navigation = navigator(history);
 const reload = () => window.location.reload();
 const services = createAppServices({
   storage,
   i18n,
-  navigate: (to) => void router.navigate(to),
-  currentPath: () => `${router.state.location.pathname}${router.state.location.search}`,
+  navigate: (to) => navigation.navigate(to),
+  currentPath: navigation.currentPath,
   toast: (message) => Toast.show({ content: message }),
   reload,
 });
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
-createRoot(container).render(
-  <StrictMode>
-    <AppProviders i18n={i18n} services={services}>
-      <RouterProvider router={router} />
-    </AppProviders>
-  </StrictMode>,
-);
+// The first page's code (index.html's boot script began its download) before the first render, as a data router
+// would: a page that suspends at the first render is revealed no sooner than 300 ms after its fallback (React's
+// throttle). Not awaited here: the page's chunk imports this one, which must finish evaluating first.
+void loadPageAt(window.location)
+  .catch(() => undefined)
+  .then(() =>
+    createRoot(container).render(
+      <StrictMode>
+        <AppProviders i18n={i18n} services={services}>
+          <AppRouter
+            history={history}
+            routes={routes}
+            loadPageAt={loadPageAt}
+            errorElement={<RouteError />}
+            loadingElement={<WelcomeOverlay />}
+          />
+        </AppProviders>
+      </StrictMode>,
+    ),
+  );
 
 trackStartup(
   runStartup({
     ...services,
     location: window.location,
-    navigate: (to) => void router.navigate(to, { replace: true }),
+    navigate: (to) => navigation.navigate(to, { replace: true }),
     earlyVersion: takeBootVersion(),
   }).then((outcome) => {
     // A language switch reloads the page: the welcome overlay stays until then.

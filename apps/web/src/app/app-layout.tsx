@@ -1,7 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { OfflineNotice } from '../components/offline-notice.tsx';
-import { useNavigation } from 'react-router';
 import { isTourDone, syncTourAnswers } from '../lib/preferences.ts';
 import { composeDocumentTitle, useRouteMeta, useRouteTitle } from '../lib/route-meta.ts';
 import { useServices } from '../lib/services.tsx';
@@ -9,6 +8,7 @@ import { useSession } from '../lib/session.ts';
 import { useResponsive } from '../lib/use-responsive.ts';
 import { ReleaseBootOverlay } from './boot-overlay.tsx';
 import { KeepAliveOutlet } from './keep-alive-outlet.tsx';
+import { usePageLoading } from './navigation.tsx';
 import { useStartupPending } from './startup-state.ts';
 import { WelcomeOverlay } from './welcome-overlay.tsx';
 
@@ -58,8 +58,7 @@ function useDocumentTitle() {
 /** A thin bar at the top while a navigation is pending, e.g. while a page's chunk loads (spec §2). */
 function NavigationProgress() {
   const { t } = useTranslation();
-  const navigation = useNavigation();
-  if (navigation.state === 'idle') return null;
+  if (!usePageLoading()) return null;
   return <div className="navigation-progress" role="progressbar" aria-label={t('app.progress')} />;
 }
 

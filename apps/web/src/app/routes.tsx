@@ -1,11 +1,10 @@
 import { ROOT_REDIRECT } from '@bible-qa/contract';
-import type { ComponentType } from 'react';
-import { Navigate, type RouteObject } from 'react-router';
+import { lazy, useState, type ComponentType } from 'react';
+import { matchRoutes, Navigate, type RouteObject } from 'react-router';
 import { loadMoreCatalogues } from '../lib/i18n.ts';
 import type { RouteMeta } from '../lib/route-meta.ts';
 import { AppLayout } from './app-layout.tsx';
-import { RouteError } from './route-error.tsx';
-import { WelcomeOverlay } from './welcome-overlay.tsx';
+import { trackPageLoad } from './navigation.tsx';
 
 /**
  * A page in its own chunk, fetched on first visit while the navigation progress bar shows, with the pages'
@@ -13,24 +12,42 @@ import { WelcomeOverlay } from './welcome-overlay.tsx';
  */
 function route(id: string, path: string, meta: RouteMeta, load: () => Promise<ComponentType>): RouteObject {
   const catalogues = id === 'chat' ? () => Promise.resolve() : loadMoreCatalogues;
-  return {
-    id,
-    path,
-    handle: meta,
-    lazy: async () => {
-      const [Component] = await Promise.all([load(), catalogues()]);
-      return { Component };
-    },
-  };
+  let loaded: ComponentType | undefined;
+  let loading: Promise<ComponentType> | undefined;
+  const loadPage = (whileRendering = false) =>
+    (loading ??= trackPageLoad(
+      Promise.all([load(), catalogues()]).then(([Component]) => (loaded = Component)),
+      { whileRendering },
+    ));
+  const Lazy = lazy(() => loadPage(true).then((Component) => ({ default: Component })));
+  /** The page itself once its code is here (no suspending), else the lazy one; chosen once per mount. */
+  function Page() {
+    const [Component] = useState(() => loaded ?? Lazy);
+    return <Component />;
+  }
+  pageLoaders.set(id, loadPage);
+  return { id, path, handle: meta, element: <Page /> };
 }
 
-/** The route table of spec §2. `keepAlive` routes stay mounted when left (see KeepAliveOutlet). */
+const pageLoaders = new Map<string, () => Promise<unknown>>();
+
+/**
+ * Fetches the code of the page at `location` (before the first render: a page that suspends then would be revealed
+ * no sooner than 300 ms after the fallback it replaced, React's throttle).
+ */
+export async function loadPageAt(location: { pathname: string }): Promise<void> {
+  const matches = matchRoutes(routes, location) ?? [];
+  await Promise.all(matches.map(({ route }) => (route.id ? pageLoaders.get(route.id)?.() : undefined)));
+}
+
+/**
+ * The route table of spec §2, rendered by app/navigation.tsx's AppRoutes. `keepAlive` routes stay mounted when left
+ * (see KeepAliveOutlet).
+ */
 export const routes: RouteObject[] = [
   {
     id: 'root',
     element: <AppLayout />,
-    HydrateFallback: WelcomeOverlay,
-    ErrorBoundary: RouteError,
     children: [
       { index: true, element: <Navigate to={ROOT_REDIRECT} replace /> },
       route('login', 'login/:mode?/:pwd?', { titleKey: 'login.title', keepAlive: true }, () =>

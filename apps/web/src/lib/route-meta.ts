@@ -1,5 +1,6 @@
 import type { ParseKeys } from 'i18next';
-import { useMatches, useSearchParams, type UIMatch } from 'react-router';
+import { createContext, useContext } from 'react';
+import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 
 /** Route titles live in the common catalogue as `<page>.title` (spec §2: login uses login.title). */
@@ -15,16 +16,18 @@ export const TITLE_SEPARATOR = ' - ';
 /** A `pageTitle` query parameter replaces the route's title (spec §2). */
 export const PAGE_TITLE_PARAM = 'pageTitle';
 
-export function metaOf(match: UIMatch | undefined): RouteMeta {
-  const handle = match?.handle;
+/** A route's `handle` read as its metadata. */
+export function metaOf(handle: unknown): RouteMeta {
   return handle && typeof handle === 'object' ? (handle as RouteMeta) : {};
 }
 
+/** The deepest matched route: its id and metadata (provided by the app's route table, app/navigation.tsx). */
+export type RouteMatch = RouteMeta & { id: string | undefined };
+export const RouteMatchContext = createContext<RouteMatch>({ id: undefined });
+
 /** The metadata of the deepest matched route. */
-export function useRouteMeta(): RouteMeta & { id: string | undefined } {
-  const matches = useMatches();
-  const leaf = matches.at(-1);
-  return { ...metaOf(leaf), id: leaf?.id };
+export function useRouteMeta(): RouteMatch {
+  return useContext(RouteMatchContext);
 }
 
 export function composeDocumentTitle(appTitle: string, routeTitle: string | undefined): string {

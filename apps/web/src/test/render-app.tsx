@@ -1,12 +1,15 @@
 import { render } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { UNSAFE_createMemoryHistory } from 'react-router';
 import { vi } from 'vitest';
 import { unstableSetRender as setCommonJsRender } from 'antd-mobile';
 import { unstableSetRender as setEsRender } from 'antd-mobile/es/utils/unstable-render';
 import { setupAntdMobile } from '../app/antd-setup.ts';
 import { createAppServices } from '../app/create-services.ts';
+import { AppRouter, navigator, type AppHistory } from '../app/navigation.tsx';
 import { AppProviders, createQueryClient } from '../app/providers.tsx';
-import { routes } from '../app/routes.tsx';
+import { RouteError } from '../app/route-error.tsx';
+import { loadPageAt, routes } from '../app/routes.tsx';
+import { WelcomeOverlay } from '../app/welcome-overlay.tsx';
 import { createI18n } from '../lib/i18n.ts';
 import { createAppStorage } from '../lib/storage.ts';
 import { trackOverlays } from './overlays.ts';
@@ -24,22 +27,34 @@ export function renderApp(path: string) {
   }
   const storage = createAppStorage(window.localStorage);
   const i18n = createI18n(storage.getLanguage() ?? undefined);
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const history: AppHistory = UNSAFE_createMemoryHistory({ initialEntries: [path], v5Compat: true });
+  const navigation = navigator(history);
+  /** The test's handle on the router: navigate as a link or the back button would, and where it is. */
+  const router = {
+    navigate: (to: string | number) => Promise.resolve(navigation.navigate(to)),
+    state: history,
+  };
   const reload = vi.fn();
   const toast = vi.fn();
   const services = createAppServices({
     storage,
     i18n,
-    navigate: (to) => void router.navigate(to),
-    currentPath: () => `${router.state.location.pathname}${router.state.location.search}`,
+    navigate: (to) => navigation.navigate(to),
+    currentPath: navigation.currentPath,
     toast,
     reload,
   });
   const view = render(
     <AppProviders i18n={i18n} services={services} queryClient={createQueryClient()}>
-      <RouterProvider router={router} />
+      <AppRouter
+        history={history}
+        routes={routes}
+        loadPageAt={loadPageAt}
+        errorElement={<RouteError />}
+        loadingElement={<WelcomeOverlay />}
+      />
     </AppProviders>,
   );
-  const location = () => `${router.state.location.pathname}${router.state.location.search}`;
+  const location = navigation.currentPath;
   return { ...view, router, services, storage, reload, toast, i18n, location };
 }
