@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { corpusLockOf } from '../container.ts';
 import type { PassageDoc } from '../retrieval/passage-index.ts';
 import { createReferenceParser } from '../scripture/references.parser.ts';
@@ -163,32 +163,40 @@ describe('rv1909 renumbering', () => {
       expect(new Set(docs.map((d) => d.id)).size).toBe(docs.length);
     });
 
-    it('loads them into the database under their KJV references', async () => {
-      // the test corpus, with Judges, Jonah and these rv1909 rows added
-      const corpusDir = path.join(work, 'corpus');
-      fs.cpSync(FIXTURE, corpusDir, { recursive: true });
-      const books = JSON.parse(fs.readFileSync(path.join(corpusDir, 'books.json'), 'utf8')) as { code: string }[];
-      const book = (code: string, order: number, chapters: number, es: string) => ({
-        ...books.find((b) => b.code === 'DEU'),
-        code,
-        order,
-        chapters,
-        names: { en: code, es, fr: es, 'zh-Hans': code, 'zh-Hant': code },
-        abbr: { en: code, osis: code },
-      });
-      books.push(book('JDG', 7, 21, 'Jueces'), book('JON', 32, 4, 'Jonás'));
-      fs.writeFileSync(path.join(corpusDir, 'books.json'), JSON.stringify(books));
-      fs.copyFileSync(path.join(work, 'bibles/rv1909.jsonl'), path.join(corpusDir, 'bibles/rv1909.jsonl'));
-      const meta = { id: 'rv1909', name: 'Reina-Valera 1909', language: 'es', tradition: 'protestant' };
-      fs.writeFileSync(
-        path.join(corpusDir, 'bibles/rv1909.meta.json'),
-        JSON.stringify({ ...meta, license: 'Public Domain', source: 'test' }),
-      );
-      const database = await openTestPglite();
-      try {
-        const corpus = createCorpusRepository(database.db);
+    describe('loaded into the database', () => {
+      // The whole ingestion (database and search index) of the test corpus with Judges, Jonah and these rv1909 rows
+      // added runs as the set-up, which may take longer on a loaded machine than a test; the test reads what it left.
+      let database: Awaited<ReturnType<typeof openTestPglite>>;
+      let corpus: ReturnType<typeof createCorpusRepository>;
+      let result: Awaited<ReturnType<typeof ingestCorpus>>;
+      beforeAll(async () => {
+        const corpusDir = path.join(work, 'corpus');
+        fs.cpSync(FIXTURE, corpusDir, { recursive: true });
+        const books = JSON.parse(fs.readFileSync(path.join(corpusDir, 'books.json'), 'utf8')) as { code: string }[];
+        const book = (code: string, order: number, chapters: number, es: string) => ({
+          ...books.find((b) => b.code === 'DEU'),
+          code,
+          order,
+          chapters,
+          names: { en: code, es, fr: es, 'zh-Hans': code, 'zh-Hant': code },
+          abbr: { en: code, osis: code },
+        });
+        books.push(book('JDG', 7, 21, 'Jueces'), book('JON', 32, 4, 'Jonás'));
+        fs.writeFileSync(path.join(corpusDir, 'books.json'), JSON.stringify(books));
+        fs.copyFileSync(path.join(work, 'bibles/rv1909.jsonl'), path.join(corpusDir, 'bibles/rv1909.jsonl'));
+        const meta = { id: 'rv1909', name: 'Reina-Valera 1909', language: 'es', tradition: 'protestant' };
+        fs.writeFileSync(
+          path.join(corpusDir, 'bibles/rv1909.meta.json'),
+          JSON.stringify({ ...meta, license: 'Public Domain', source: 'test' }),
+        );
+        database = await openTestPglite();
+        corpus = createCorpusRepository(database.db);
         const indexRoot = path.join(work, 'index');
-        const result = await ingestCorpus({ corpus, corpusDir, indexRoot, lock: corpusLockOf(database) });
+        result = await ingestCorpus({ corpus, corpusDir, indexRoot, lock: corpusLockOf(database) });
+      });
+      afterAll(() => database?.close());
+
+      it('loads them under their KJV references', async () => {
         expect(result.badLines.filter((b) => b.file.includes('rv1909'))).toEqual([]);
         const read = async (chapter: number, verse: number) =>
           (await corpus.versesOfChapter(result.versionId, 'rv1909', 'JON', chapter, verse, verse))[0]?.text;
@@ -197,9 +205,7 @@ describe('rv1909 renumbering', () => {
         expect(await read(2, 10)).toMatch(/^Y mandó Jehová al pez/);
         const translations = await corpus.listTranslations(result.versionId);
         expect(translations.find((t) => t.id === 'rv1909')?.verseCount).toBe(JONAH.length + 1 + JUDGES.length);
-      } finally {
-        await database.close();
-      }
+      });
     });
   });
 });
