@@ -13,6 +13,7 @@ const fleet = useFleet('fleet-faults', {
   // Fifty readers from one loopback address at once, each streaming: the guests' share of the model slots (75 % of
   // LLM_MAX_CONCURRENT, shared by the fleet through Redis) is 48 at the default 64, so two waited for a slot.
   LLM_MAX_CONCURRENT: '100',
+  ASKS_PREPARING_MAX: '100',
   ASK_CONCURRENT_PER_GUEST_ADDRESS: '1000',
   ASKS_PER_IP_PER_HOUR: '100000',
   GUEST_KEYS_PER_IP_PER_HOUR: '100000',

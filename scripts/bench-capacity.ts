@@ -1,6 +1,7 @@
 // npm run bench:capacity — what one API process serves on this machine's cores (issue 30): the CPU an ask costs the
 // process before its model is called (never-seen questions), time to the first token for 50/200/500 asks arriving
-// together, the event loop's delay meanwhile, search requests a second at concurrency 10 and 50, and resident memory
+// together (of those admitted: past ASKS_PREPARING_MAX an ask is refused at once, counted with the time its refusal
+// took), the event loop's delay meanwhile, search requests a second at concurrency 10 and 50, and resident memory
 // after the bursts. The model is a loopback server speaking the OpenAI protocol (300 tokens at 50 a second, 5 a
 // chunk, as the review of 2026-11-29 measured); every ask is a guest of its own address.
 //   --data-dir DIR     an ingested DATA_DIR (default /work/data-h4); the server opens its corpus, never ingests
@@ -53,7 +54,11 @@ const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
 let seq = 0;
 
 /** One guest ask from its own address: the time to its first delta and whether it ended done. */
-function ask(origin: string, question: string, address: string): Promise<{ ttft: number; ok: boolean; why?: string }> {
+function ask(
+  origin: string,
+  question: string,
+  address: string,
+): Promise<{ ttft: number; ok: boolean; why?: string; took: number }> {
   return new Promise((resolve) => {
     const started = performance.now();
     let ttft = NaN;
@@ -75,12 +80,15 @@ function ask(origin: string, question: string, address: string): Promise<{ ttft:
           body = (body + chunk).slice(-400);
         });
         res.on('end', () => {
-          resolve({ ttft, ok, why: ok ? undefined : (/"code":(\d+)/.exec(body)?.[1] ?? `status ${res.statusCode}`) });
+          const why = ok ? undefined : (/"code":(\d+)/.exec(body)?.[1] ?? `status ${res.statusCode}`);
+          resolve({ ttft, ok, why, took: performance.now() - started });
         });
-        res.on('error', () => resolve({ ttft, ok: false, why: 'reset' }));
+        res.on('error', () => resolve({ ttft, ok: false, why: 'reset', took: performance.now() - started }));
       },
     );
-    req.on('error', (e: NodeJS.ErrnoException) => resolve({ ttft, ok: false, why: e.code ?? e.message }));
+    req.on('error', (e: NodeJS.ErrnoException) =>
+      resolve({ ttft, ok: false, why: e.code ?? e.message, took: performance.now() - started }),
+    );
     req.end(JSON.stringify({ question, requestId: `cap-${process.pid}-${(seq += 1)}` }));
   });
 }
@@ -177,7 +185,16 @@ try {
     const why = [...new Set(failed.map((r) => r.why))].join(', ');
     say(
       `${n} asks at once: TTFT p50 ${ms(pct(ttft, 50))}, p95 ${ms(pct(ttft, 95))}, max ${ms(Math.max(...ttft))}; ` +
-        `${n - failed.length}/${n} done${failed.length ? ` (failed: ${why})` : ''}; event-loop delay max ` +
+        `${n - failed.length}/${n} done${
+          failed.length
+            ? ` (failed: ${why}, answered in p95 ${ms(
+                pct(
+                  failed.map((r) => r.took),
+                  95,
+                ),
+              )})`
+            : ''
+        }; event-loop delay max ` +
         `${ms(lagMax! * 1000)}; RSS ${rssOf(server.pid!).toFixed(0)} MB; load ${loadBefore} → ${load()}`,
     );
   }

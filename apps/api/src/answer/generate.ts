@@ -50,6 +50,8 @@ export interface GenerationJob {
    * false when the row was settled elsewhere meanwhile (a stop that could not reach this server), which stops it.
    */
   checkpoint?(content: string): Promise<boolean>;
+  /** Called once the passages are gathered (or could not be): the ask is no longer being prepared (ask-quota.ts). */
+  prepared?(): void;
 }
 
 /** How often the text so far is written to the answer's row while it streams. */
@@ -134,7 +136,9 @@ export async function runGeneration(deps: GenerationDeps, job: GenerationJob): P
   try {
     // Aborted before it began (its reader left while it was being started): no retrieval, no model call.
     if (signal.aborted) throw new NotStarted();
-    const gathered = await deps.gatherer.gather({ ...input, withCrossReferences: deps.model.usesCrossReferences });
+    const gathered = await deps.gatherer
+      .gather({ ...input, withCrossReferences: deps.model.usesCrossReferences })
+      .finally(() => job.prepared?.());
     translation = gathered.translation.id;
     await hub.emit({
       type: 'meta',

@@ -95,6 +95,8 @@ describe.skipIf(!postgresInRun)('SIGTERM to the compiled server with answers str
       SHUTDOWN_GRACE_MS: '8000',
       SHUTDOWN_DRAIN_MS: '1000',
       TRUST_PROXY: 'loopback',
+      // The fifty streams are started together; none is refused for being prepared with the others.
+      ASKS_PREPARING_MAX: '100',
       LOG_LEVEL: 'info',
     });
   }, 180_000);

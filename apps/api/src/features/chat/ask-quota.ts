@@ -17,6 +17,12 @@ export interface AskLimits {
    * anonymous traffic cannot take every slot from readers who logged in.
    */
   guestSlots: number;
+  /**
+   * Asks being prepared at once in this process (the passages gathered, before the model is called or the composer
+   * starts): past it an ask is refused at once with the high-traffic message rather than answered many seconds late,
+   * as every ask in a burst would be (issue 30).
+   */
+  preparingAtOnce: number;
   /** Model calls (asks and resends) an hour per account, per guest and per client address, across servers. */
   perAccountPerHour: number;
   perGuestPerHour: number;
@@ -29,6 +35,12 @@ export interface AskCaller {
   guestKey?: string | undefined;
   ip: string;
 }
+
+/**
+ * A running slot's release (when its generation ends), and `prepared`, called once its passages are gathered (or the
+ * generation ended without): the ask no longer counts as being prepared.
+ */
+export type SlotRelease = (() => void) & { prepared: () => void };
 
 /**
  * Denial of wallet (decisions 0013, 0022): every new generation takes a running slot and one call from the hourly
@@ -50,8 +62,21 @@ export function createAskQuota({
   /** Where running slots are held: this process (the default), or Redis for the fleet. */
   slots?: SlotStore;
 }) {
+  let preparing = 0;
   return {
-    async take(caller: AskCaller): Promise<() => void> {
+    /** Whether this process prepares as many asks as it may: a new one would be refused (checked again on take). */
+    busy: () => preparing >= limits.preparingAtOnce,
+
+    async take(caller: AskCaller): Promise<SlotRelease> {
+      // Cheapest first, and in this process: a burst past what it can prepare in good time is refused at once.
+      if (preparing >= limits.preparingAtOnce) throw new AppError('high_traffic');
+      preparing += 1;
+      let left = false;
+      const prepared = () => {
+        if (left) return;
+        left = true;
+        preparing -= 1;
+      };
       const user = caller.userId !== undefined;
       const who = user ? `u:${caller.userId}` : `g:${caller.guestKey ?? caller.ip}`;
       const wanted: [string, number][] = user
@@ -63,16 +88,27 @@ export function createAskQuota({
           ];
       const lease = randomUUID();
       // All of them or none, atomically (in this process, or in one script on Redis).
-      if (!(await slots.take(wanted, lease))) throw new AppError('high_traffic');
+      const taken = await slots.take(wanted, lease).catch((error: unknown) => {
+        prepared();
+        throw error;
+      });
+      if (!taken) {
+        prepared();
+        throw new AppError('high_traffic');
+      }
       let released = false;
-      const release = () => {
-        if (released) return;
-        released = true;
-        void slots.release(
-          wanted.map(([key]) => key),
-          lease,
-        );
-      };
+      const release: SlotRelease = Object.assign(
+        () => {
+          prepared();
+          if (released) return;
+          released = true;
+          void slots.release(
+            wanted.map(([key]) => key),
+            lease,
+          );
+        },
+        { prepared },
+      );
       try {
         const now = clock.now();
         const own = await counters.hit(`ask:${who}`, HOUR, now);
@@ -92,7 +128,7 @@ export function createAskQuota({
     },
 
     /** Runs `start` with a slot, freed at once if it throws (start calls release itself when it joins instead). */
-    async withSlot<T>(caller: AskCaller, start: (release: () => void) => Promise<T>): Promise<T> {
+    async withSlot<T>(caller: AskCaller, start: (release: SlotRelease) => Promise<T>): Promise<T> {
       const release = await this.take(caller);
       try {
         return await start(release);

@@ -6,7 +6,7 @@ import type { AnswerStream } from '../../answer/generation-state.ts';
 import type { GenerationRecord } from '../../answer/generation-store.ts';
 import type { Generations } from '../../answer/generations.ts';
 import { AppError } from '../../http/app-error.ts';
-import type { AskCaller, AskQuota } from './ask-quota.ts';
+import type { AskCaller, AskQuota, SlotRelease } from './ask-quota.ts';
 import { partsOf } from './answer-view.ts';
 import type { ChatRepository, MessageRow } from './chat.repository.ts';
 
@@ -43,9 +43,9 @@ export function createLaunchers(deps: {
 
   async function launch(
     record: GenerationRecord,
-    job: Omit<GenerationJob, 'hub' | 'createdAt' | 'locale' | 'guest'>,
+    job: Omit<GenerationJob, 'hub' | 'createdAt' | 'locale' | 'guest' | 'prepared'>,
     caller: Caller,
-    release: () => void,
+    release: SlotRelease,
     store: () => Promise<MessageRow | undefined> = async () => undefined,
   ): Promise<AnswerStream | MessageRow> {
     const hub = await generations.open(record).catch((error: unknown) => {
@@ -82,6 +82,7 @@ export function createLaunchers(deps: {
       guest: record.guest,
       createdAt: new Date(),
       locale: caller.locale,
+      prepared: release.prepared,
     });
     return stream;
   }
@@ -148,7 +149,7 @@ export function createLaunchers(deps: {
     caller: Caller,
     input: GatherInput,
     row: { conversationId: string; parentId: string; requestId?: string },
-    release: () => void,
+    release: SlotRelease,
   ): Promise<AnswerStream | MessageRow> {
     const answerId = randomUUID();
     const record: GenerationRecord = { answerId, owner: ownerOf(caller), guest: false, locale: caller.locale };

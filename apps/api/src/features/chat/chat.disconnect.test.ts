@@ -43,6 +43,7 @@ describe('asks whose clients leave before the first byte', () => {
         CORPUS_DIR: FIXTURE,
         LLM_BASE_URL: llm.baseURL,
         LLM_MAX_CONCURRENT: '400',
+        ASKS_PREPARING_MAX: '400',
         // Every client is a guest of its own address (X-Forwarded-For from loopback), so no quota refuses one.
         TRUST_PROXY: 'loopback',
         // The grace a leaving reader gets to come back is long here: it must not apply to a reader that never had a

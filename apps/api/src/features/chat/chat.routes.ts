@@ -113,8 +113,10 @@ export const chatRoutes: FastifyPluginAsync<{
         body: askRequestSchema,
       },
     },
-    async (request, reply) =>
-      stream(request, reply, await chat.ask(await callerOf(request, guests, guestKeys, true), request.body)),
+    async (request, reply) => {
+      chat.refuseWhenBusy();
+      return stream(request, reply, await chat.ask(await callerOf(request, guests, guestKeys, true), request.body));
+    },
   );
   r.post(
     '/resend',

@@ -16,7 +16,7 @@ import { AppError } from '../../http/app-error.ts';
 import type { ReaderResolver } from '../../scripture/reader.ts';
 import { traditionOf } from '../../scripture/translation-policy.ts';
 import type { AnswerRecovery } from './answer-recovery.ts';
-import type { AskQuota } from './ask-quota.ts';
+import type { AskQuota, SlotRelease } from './ask-quota.ts';
 import { createLaunchers, ownerOf, type Caller } from './chat-launch.ts';
 import { answerFromRow, storedStream } from './answer-view.ts';
 import type { ChatRepository, MessageRow } from './chat.repository.ts';
@@ -73,6 +73,14 @@ export function createChatService(deps: {
 
   return {
     /**
+     * Refuses an ask at once when this process prepares as many as it may, before any work is spent on it (the
+     * guest's row, its tradition): under a burst the refused asks must cost next to nothing.
+     */
+    refuseWhenBusy(): void {
+      if (deps.quota.busy()) throw new AppError('high_traffic');
+    },
+
+    /**
      * Starts the generation of an answer, or joins it for a request id seen before (on any server), or replays it
      * when it is over; the stream is followed from the reader's cursor by the route.
      */
@@ -100,7 +108,7 @@ export function createChatService(deps: {
     },
 
     /** The stored part of ask: conversation and question rows, then the generation and its answer row. */
-    async startAsk(caller: Caller, request: AskRequest, input: GatherInput, release: () => void) {
+    async startAsk(caller: Caller, request: AskRequest, input: GatherInput, release: SlotRelease) {
       const userId = caller.ownerId!;
       const question = input.question;
       let conversationId = request.conversationId;
@@ -206,7 +214,7 @@ export function createChatService(deps: {
       previous: MessageRow & { conversationId: string },
       questionRow: MessageRow,
       requestId: string | undefined,
-      release: () => void,
+      release: SlotRelease,
     ): Promise<AnswerStream> {
       const userId = caller.ownerId!;
       const input: GatherInput = {
