@@ -4,14 +4,12 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createAppServices } from './app/create-services.ts';
 import { takeBootVersion } from './app/boot-fetch.ts';
-import { AppRouter, createAppHistory, navigator } from './app/navigation.tsx';
+import { createAppHistory, navigator } from './app/navigation.tsx';
 import { AppProviders } from './app/providers.tsx';
-import { RouteError } from './app/route-error.tsx';
 import { registerServiceWorker } from './app/service-worker.ts';
-import { loadPageAt, routes } from './app/routes.tsx';
+import { AppPages, loadPageAt } from './app/routes.tsx';
 import { runStartup } from './app/startup.ts';
 import { trackStartup } from './app/startup-state.ts';
-import { WelcomeOverlay } from './app/welcome-overlay.tsx';
 import { scriptSources, startVersionWatcher } from './app/version-watcher.ts';
 import { createI18n, loadCatalogues } from './lib/i18n.ts';
 import { createAppStorage } from './lib/storage.ts';
@@ -54,13 +52,7 @@ void loadPageAt(window.location)
     createRoot(container).render(
       <StrictMode>
         <AppProviders i18n={i18n} services={services}>
-          <AppRouter
-            history={history}
-            routes={routes}
-            loadPageAt={loadPageAt}
-            errorElement={<RouteError />}
-            loadingElement={<WelcomeOverlay />}
-          />
+          <AppPages history={history} />
         </AppProviders>
       </StrictMode>,
     ),

@@ -4,7 +4,9 @@ import { matchRoutes, Navigate, type RouteObject } from 'react-router';
 import { loadMoreCatalogues } from '../lib/i18n.ts';
 import type { RouteMeta } from '../lib/route-meta.ts';
 import { AppLayout } from './app-layout.tsx';
-import { trackPageLoad } from './navigation.tsx';
+import { AppRouter, trackPageLoad, type AppHistory } from './navigation.tsx';
+import { RouteError } from './route-error.tsx';
+import { WelcomeOverlay } from './welcome-overlay.tsx';
 
 /**
  * A page in its own chunk, fetched on first visit while the navigation progress bar shows, with the pages'
@@ -130,3 +132,16 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+/** The app's pages on `history`: the browser's in the app, one in memory in tests. */
+export function AppPages({ history }: { history: AppHistory }) {
+  return (
+    <AppRouter
+      history={history}
+      routes={routes}
+      loadPageAt={loadPageAt}
+      errorElement={<RouteError />}
+      loadingElement={<WelcomeOverlay />}
+    />
+  );
+}

@@ -5,11 +5,9 @@ import { unstableSetRender as setCommonJsRender } from 'antd-mobile';
 import { unstableSetRender as setEsRender } from 'antd-mobile/es/utils/unstable-render';
 import { setupAntdMobile } from '../app/antd-setup.ts';
 import { createAppServices } from '../app/create-services.ts';
-import { AppRouter, navigator, type AppHistory } from '../app/navigation.tsx';
+import { navigator, type AppHistory } from '../app/navigation.tsx';
 import { AppProviders, createQueryClient } from '../app/providers.tsx';
-import { RouteError } from '../app/route-error.tsx';
-import { loadPageAt, routes } from '../app/routes.tsx';
-import { WelcomeOverlay } from '../app/welcome-overlay.tsx';
+import { AppPages } from '../app/routes.tsx';
 import { createI18n } from '../lib/i18n.ts';
 import { createAppStorage } from '../lib/storage.ts';
 import { trackOverlays } from './overlays.ts';
@@ -46,13 +44,7 @@ export function renderApp(path: string) {
   });
   const view = render(
     <AppProviders i18n={i18n} services={services} queryClient={createQueryClient()}>
-      <AppRouter
-        history={history}
-        routes={routes}
-        loadPageAt={loadPageAt}
-        errorElement={<RouteError />}
-        loadingElement={<WelcomeOverlay />}
-      />
+      <AppPages history={history} />
     </AppProviders>,
   );
   const location = navigation.currentPath;
