@@ -4,7 +4,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createAppServices } from './app/create-services.ts';
 import { takeBootVersion } from './app/boot-fetch.ts';
-import { createAppHistory, navigator } from './app/navigation.tsx';
+import { createAppHistory, navigationOf } from './app/navigation.tsx';
 import { AppProviders } from './app/providers.tsx';
 import { registerServiceWorker } from './app/service-worker.ts';
 import { AppPages, loadPageAt } from './app/routes.tsx';
@@ -30,7 +30,7 @@ applyTheme(document, { darkMode: settings.darkMode, primary: settings.themeColor
 beforeFirstOverlay(() => import('./app/antd-setup.ts').then((setup) => setup.setupAntdMobile()));
 
 const history = createAppHistory();
-const navigation = navigator(history);
+const navigation = navigationOf(history);
 const reload = () => window.location.reload();
 const services = createAppServices({
   storage,
@@ -46,7 +46,7 @@ if (!container) throw new Error('index.html has no #root element');
 // The first page's code (index.html's boot script began its download) before the first render, as a data router
 // would: a page that suspends at the first render is revealed no sooner than 300 ms after its fallback (React's
 // throttle). Not awaited here: the page's chunk imports this one, which must finish evaluating first.
-void loadPageAt(window.location)
+void Promise.resolve(loadPageAt(window.location))
   .catch(() => undefined)
   .then(() =>
     createRoot(container).render(

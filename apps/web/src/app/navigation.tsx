@@ -68,7 +68,7 @@ export function createAppHistory(): AppHistory {
 }
 
 /** Navigation for code outside the route tree (the services, the start-up sequence): through the router's history. */
-export function navigator(history: AppHistory) {
+export function navigationOf(history: AppHistory) {
   return {
     navigate(to: string | number, options: { replace?: boolean } = {}) {
       if (typeof to === 'number') history.go(to);
@@ -107,8 +107,8 @@ class RouteErrorBoundary extends Component<BoundaryProps, { failedAt: string | n
 
 interface AppRoutesProps {
   routes: RouteObject[];
-  /** Starts fetching the code of the page at a location (app/routes.tsx loadPageAt). */
-  loadPageAt: (location: { pathname: string }) => Promise<unknown>;
+  /** Fetches the code of the page at a location, or undefined when it is here (app/routes.tsx loadPageAt). */
+  loadPageAt: (location: { pathname: string }) => Promise<unknown> | undefined;
   errorElement: ReactNode;
   loadingElement: ReactNode;
 }
@@ -141,10 +141,19 @@ function AppRoutes({ routes, errorElement, loadingElement }: Omit<AppRoutesProps
 export function AppRouter({ history, loadPageAt, ...props }: AppRoutesProps & { history: AppHistory }) {
   const [state, setState] = useState(() => ({ action: history.action, location: history.location }));
   useLayoutEffect(() => {
+    let latest = 0;
     const unlisten = history.listen(({ action, location }) => {
-      // The next page's code is asked for now, and the progress bar shows until it is here.
-      void loadPageAt(location).catch(() => undefined);
-      startTransition(() => setState({ action, location }));
+      const show = () => startTransition(() => setState({ action, location }));
+      // The next page's code first, the page being left still showing with the progress bar; a later navigation
+      // overtakes this one.
+      const loading = loadPageAt(location);
+      const navigation = (latest += 1);
+      if (!loading) return show();
+      void loading
+        .catch(() => undefined)
+        .then(() => {
+          if (navigation === latest) show();
+        });
     });
     // A navigation between the first render and now (the start-up sequence's) is not missed.
     setState((shown) =>

@@ -27,19 +27,24 @@ function route(id: string, path: string, meta: RouteMeta, load: () => Promise<Co
     const [Component] = useState(() => loaded ?? Lazy);
     return <Component />;
   }
-  pageLoaders.set(id, loadPage);
+  pageLoaders.set(id, () => (loaded ? undefined : loadPage()));
   return { id, path, handle: meta, element: <Page /> };
 }
 
-const pageLoaders = new Map<string, () => Promise<unknown>>();
+/** Per page: its code's load, or undefined once it is here. */
+const pageLoaders = new Map<string, () => Promise<unknown> | undefined>();
 
 /**
- * Fetches the code of the page at `location` (before the first render: a page that suspends then would be revealed
- * no sooner than 300 ms after the fallback it replaced, React's throttle).
+ * Fetches the code of the page at `location`, or undefined when it is here already. The router shows a page only
+ * once its code is here (before the first render too): a page that suspends is revealed no sooner than 300 ms after
+ * its fallback (React's throttle), and one suspended in a kept page's Activity could be woken after it is gone.
  */
-export async function loadPageAt(location: { pathname: string }): Promise<void> {
-  const matches = matchRoutes(routes, location) ?? [];
-  await Promise.all(matches.map(({ route }) => (route.id ? pageLoaders.get(route.id)?.() : undefined)));
+export function loadPageAt(location: { pathname: string }): Promise<void> | undefined {
+  const loads = (matchRoutes(routes, location) ?? []).flatMap(({ route }) => {
+    const load = route.id ? pageLoaders.get(route.id)?.() : undefined;
+    return load ? [load] : [];
+  });
+  return loads.length > 0 ? Promise.all(loads).then(() => undefined) : undefined;
 }
 
 /**

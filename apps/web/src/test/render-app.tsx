@@ -5,7 +5,7 @@ import { unstableSetRender as setCommonJsRender } from 'antd-mobile';
 import { unstableSetRender as setEsRender } from 'antd-mobile/es/utils/unstable-render';
 import { setupAntdMobile } from '../app/antd-setup.ts';
 import { createAppServices } from '../app/create-services.ts';
-import { navigator, type AppHistory } from '../app/navigation.tsx';
+import { navigationOf, type AppHistory } from '../app/navigation.tsx';
 import { AppProviders, createQueryClient } from '../app/providers.tsx';
 import { AppPages } from '../app/routes.tsx';
 import { createI18n } from '../lib/i18n.ts';
@@ -26,7 +26,7 @@ export function renderApp(path: string) {
   const storage = createAppStorage(window.localStorage);
   const i18n = createI18n(storage.getLanguage() ?? undefined);
   const history: AppHistory = UNSAFE_createMemoryHistory({ initialEntries: [path], v5Compat: true });
-  const navigation = navigator(history);
+  const navigation = navigationOf(history);
   /** The test's handle on the router: navigate as a link or the back button would, and where it is. */
   const router = {
     navigate: (to: string | number) => Promise.resolve(navigation.navigate(to)),
