@@ -142,11 +142,13 @@ describe.each(['mobile', 'desktop'] as const)('the account in Chromium (%s)', (v
     const code = /\d{6}/.exec(outbox.data[0]?.text ?? '')![0];
     await page.getByTestId('setting-deregister-code').locator('input').fill(code);
     await snap(page, `account-${viewport}-4b-delete-code`);
-    // The toast shows for the second before the page reloads: wait for both from before the tap.
+    // The toast shows for the second before the page reloads: wait for both from before the tap, then for the
+    // reload (a screenshot taken while the page reloads can wait for a frame past its timeout on a loaded machine).
     const landed = page.waitForURL(/\/chat\?_n=1$/);
     const said = page.getByText('账号已注销').waitFor();
+    const reloaded = page.waitForEvent('load', { timeout: 60_000 });
     await page.getByTestId('setting-deregister-confirm').click();
-    await Promise.all([landed, said]);
+    await Promise.all([landed, said, reloaded]);
     await snap(page, `account-${viewport}-5-deleted`);
     await poll(() => page.evaluate(() => localStorage.getItem('APP_AUTH_TOKEN_KEY'))).toBeNull();
 
