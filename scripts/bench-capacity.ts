@@ -62,6 +62,7 @@ function ask(
   return new Promise((resolve) => {
     const started = performance.now();
     let ttft = NaN;
+    const end = (ok: boolean, why?: string) => resolve({ ttft, ok, why, took: performance.now() - started });
     let body = '';
     const req = http.request(
       `${origin}/webapi/portal/chat/ask`,
@@ -79,16 +80,11 @@ function ask(
           if ((body + chunk).includes('"type":"done"')) ok = true;
           body = (body + chunk).slice(-400);
         });
-        res.on('end', () => {
-          const why = ok ? undefined : (/"code":(\d+)/.exec(body)?.[1] ?? `status ${res.statusCode}`);
-          resolve({ ttft, ok, why, took: performance.now() - started });
-        });
-        res.on('error', () => resolve({ ttft, ok: false, why: 'reset', took: performance.now() - started }));
+        res.on('end', () => end(ok, ok ? undefined : (/"code":(\d+)/.exec(body)?.[1] ?? `status ${res.statusCode}`)));
+        res.on('error', () => end(false, 'reset'));
       },
     );
-    req.on('error', (e: NodeJS.ErrnoException) =>
-      resolve({ ttft, ok: false, why: e.code ?? e.message, took: performance.now() - started }),
-    );
+    req.on('error', (e: NodeJS.ErrnoException) => end(false, e.code ?? e.message));
     req.end(JSON.stringify({ question, requestId: `cap-${process.pid}-${(seq += 1)}` }));
   });
 }
@@ -183,18 +179,14 @@ try {
     const ttft = results.filter((r) => Number.isFinite(r.ttft)).map((r) => r.ttft);
     const failed = results.filter((r) => !r.ok);
     const why = [...new Set(failed.map((r) => r.why))].join(', ');
+    const tookP95 = pct(
+      failed.map((r) => r.took),
+      95,
+    );
+    const failures = failed.length ? ` (failed: ${why}, answered in p95 ${ms(tookP95)})` : '';
     say(
       `${n} asks at once: TTFT p50 ${ms(pct(ttft, 50))}, p95 ${ms(pct(ttft, 95))}, max ${ms(Math.max(...ttft))}; ` +
-        `${n - failed.length}/${n} done${
-          failed.length
-            ? ` (failed: ${why}, answered in p95 ${ms(
-                pct(
-                  failed.map((r) => r.took),
-                  95,
-                ),
-              )})`
-            : ''
-        }; event-loop delay max ` +
+        `${n - failed.length}/${n} done${failures}; event-loop delay max ` +
         `${ms(lagMax! * 1000)}; RSS ${rssOf(server.pid!).toFixed(0)} MB; load ${loadBefore} → ${load()}`,
     );
   }

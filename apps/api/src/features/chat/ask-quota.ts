@@ -63,13 +63,14 @@ export function createAskQuota({
   slots?: SlotStore;
 }) {
   let preparing = 0;
+  /** Whether this process prepares as many asks as it may: a new one would be refused. */
+  const busy = () => preparing >= limits.preparingAtOnce;
   return {
-    /** Whether this process prepares as many asks as it may: a new one would be refused (checked again on take). */
-    busy: () => preparing >= limits.preparingAtOnce,
+    busy,
 
     async take(caller: AskCaller): Promise<SlotRelease> {
       // Cheapest first, and in this process: a burst past what it can prepare in good time is refused at once.
-      if (preparing >= limits.preparingAtOnce) throw new AppError('high_traffic');
+      if (busy()) throw new AppError('high_traffic');
       preparing += 1;
       let left = false;
       const prepared = () => {
