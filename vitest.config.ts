@@ -32,6 +32,9 @@ export default defineConfig({
           name: 'web',
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
+          // Worker threads, not processes: each file still gets fresh modules and its own jsdom, for a fifth less CPU
+          // (the files' own start-up, not their tests, is most of this project's time).
+          pool: 'threads',
           // Async queries wait up to 15 s (src/test/setup.ts); a test of several such steps needs more than 5 s.
           testTimeout: 30_000,
         },

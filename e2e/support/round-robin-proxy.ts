@@ -67,6 +67,9 @@ export async function startRoundRobinProxy(
       attempt();
     });
   });
+  // Caddy keeps a client's idle connection for minutes; Node's 5 s default let a test's request race the proxy closing
+  // the connection it reused (ECONNRESET) after a pause of about that length (a replacement instance starting).
+  server.keepAliveTimeout = 120_000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,

@@ -84,6 +84,9 @@ export async function spawnServer(
       // Journeys send several codes from loopback; the captcha step has its own journey (login-captcha.test.ts).
       CODE_SENDS_WITHOUT_CAPTCHA_PER_IP: '100000',
       CORPUS_DIR: FIXTURE_CORPUS_DIR,
+      // A journey's server is stopped once its file is done, with no proxy in front to drain: the 5 s unready pause
+      // of a deploy (decision 0018) only made every file wait. The fleet journeys that test it set their own.
+      SHUTDOWN_DRAIN_MS: '0',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
