@@ -1,6 +1,5 @@
 import { randomInt } from 'node:crypto';
 import { createRequire } from 'node:module';
-import { renderAsync } from '@resvg/resvg-js';
 
 /**
  * The built-in image captcha: six characters, each turned, sheared and sized at random, crossed by curves in the
@@ -65,6 +64,7 @@ export async function drawImageCaptcha(): Promise<{ answer: string; image: strin
     `<rect width="100%" height="100%" fill="hsl(${randomInt(0, 360)} 40% 96%)"/>${background.join('')}` +
     `<g filter="url(#warp)">${glyphs.join('')}${crossing.join('')}</g>${speckle.join('')}</svg>`;
   // Drawn at twice its CSS size, for sharp pixels on dense screens.
+  const { renderAsync } = await import('@resvg/resvg-js');
   const rendered = await renderAsync(svg, {
     fitTo: { mode: 'zoom', value: 2 },
     font: { fontFiles: [FONT_FILE], loadSystemFonts: false, defaultFontFamily: FONT_FAMILY },

@@ -1,5 +1,4 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import QRCode from 'qrcode';
 import { QR_TICKET_TTL_MS, type QrPollResult, type QrScanResult } from '@bible-qa/contract';
 import { AppError } from '../../http/app-error.ts';
 import { nextMessage, type PubSub } from '../../pubsub/pubsub.ts';
@@ -72,6 +71,7 @@ export function createQrLoginService({
       });
       // A phone's camera needs a whole URL: always the configured origin, never the request's Host header.
       const qrContent = `${publicOrigin}/login/qr/${ticket}`;
+      const { default: QRCode } = await import('qrcode');
       const svg = await QRCode.toString(qrContent, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
       return {
         ticket,

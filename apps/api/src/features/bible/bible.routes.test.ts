@@ -188,7 +188,7 @@ describe('the Bible API over the fixture corpus', () => {
     expect(png.readUInt32BE(16)).toBe(1080);
     // the same card without its text is much smaller: glyphs were drawn, not tofu or nothing
     const { renderVerseCard } = await import('./verse-card.ts');
-    const blank = renderVerseCard({ text: '', label: '', translationName: '', brand: '', theme: 'light' });
+    const blank = await renderVerseCard({ text: '', label: '', translationName: '', brand: '', theme: 'light' });
     expect(png.length).toBeGreaterThan(blank.length * 1.5);
   });
 

@@ -158,7 +158,7 @@ export const bibleRoutes: FastifyPluginAsync<{
       const key = `${passage.translationReference}|${passage.translation.id}|${request.query.theme}|${request.locale}`;
       let png = cards.get(key);
       if (!png) {
-        png = renderVerseCard({
+        png = await renderVerseCard({
           text: passage.verses.map((v) => v.text).join(' '),
           label: passage.title,
           translationName: passage.translation.name,

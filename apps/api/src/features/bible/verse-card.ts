@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import { Resvg } from '@resvg/resvg-js';
 
 export interface VerseCard {
   text: string;
@@ -53,7 +52,7 @@ export function wrapText(text: string, maxEm: number): string[] {
 }
 
 /** A square verse card (PNG) for sharing and as an answer's reference image; the verse text is the corpus's. */
-export function renderVerseCard(card: VerseCard): Buffer {
+export async function renderVerseCard(card: VerseCard): Promise<Buffer> {
   const dark = card.theme === 'dark';
   const fontSize = card.text.length > 160 ? 38 : card.text.length > 90 ? 46 : 56;
   const maxEm = (WIDTH - MARGIN * 2) / fontSize;
@@ -78,6 +77,8 @@ export function renderVerseCard(card: VerseCard): Buffer {
   <text x="${MARGIN}" y="${HEIGHT - MARGIN}" font-family="Noto Sans CJK SC" font-size="28" fill="${dark ? '#a0a0a0' : '#969799'}">${escapeXml(card.brand)}</text>
 </svg>`;
   const fontFiles = FONT_FILES.filter((f) => fs.existsSync(f));
+  // Loaded at the first card, not at the server's start (see share-card.ts).
+  const { Resvg } = await import('@resvg/resvg-js');
   const resvg = new Resvg(svg, {
     font: { fontFiles, loadSystemFonts: fontFiles.length === 0, defaultFontFamily: 'Noto Sans CJK SC' },
     fitTo: { mode: 'original' },

@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import type { Metadata } from 'sharp';
 import { FEEDBACK_MAX_IMAGE_BYTES } from '@bible-qa/contract';
 import { AppError } from '../../http/app-error.ts';
 
@@ -51,8 +51,10 @@ export async function processImage(bytes: Buffer): Promise<ProcessedImage> {
   const format = sniffImageFormat(bytes);
   if (!format) throw new AppError('image_type_unsupported');
 
+  // Loaded at the first upload, not at the server's start (libvips is tens of megabytes a process may never use).
+  const { default: sharp } = await import('sharp');
   const options = { limitInputPixels: IMAGE_MAX_PIXELS, failOn: 'error', pages: 1 } as const;
-  let metadata: sharp.Metadata;
+  let metadata: Metadata;
   try {
     metadata = await sharp(bytes, options).metadata();
   } catch (cause) {

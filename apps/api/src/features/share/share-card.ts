@@ -1,7 +1,6 @@
 import fs from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { Resvg } from '@resvg/resvg-js';
-import satori, { type Font } from 'satori';
+import type { Font } from 'satori';
 import { toPlainBlocks, truncateBlocks, type PlainBlock } from './plain-text.ts';
 
 /** One shared turn as the card draws it: the question, the answer's markdown and its linked verses. */
@@ -218,6 +217,16 @@ export function cardTree(card: ShareCard): Node {
 /** The share card as a PNG, 1080 px wide and as tall as its (bounded) content. */
 export async function renderShareCard(card: ShareCard): Promise<Buffer> {
   const fonts = card.fonts ?? (await cardFonts());
+  const { satori, Resvg } = await imageRenderers();
   const svg = await satori(cardTree(card) as unknown as Parameters<typeof satori>[0], { width: CARD_WIDTH, fonts });
   return new Resvg(svg, { fitTo: { mode: 'original' }, font: { loadSystemFonts: false } }).render().asPng();
+}
+
+/**
+ * The layout and rasteriser, loaded at the first card rather than at the server's start: with sharp's they are about
+ * 45 MB of memory and half a second of a start's CPU that a process drawing no card never uses.
+ */
+async function imageRenderers() {
+  const [{ default: satori }, { Resvg }] = await Promise.all([import('satori'), import('@resvg/resvg-js')]);
+  return { satori, Resvg };
 }
