@@ -57,11 +57,21 @@ export async function openDatabase(
   return handle;
 }
 
+/**
+ * PGlite's buffer cache. Its default, PostgreSQL's 128 MB, lives in the WebAssembly memory and is resident from the
+ * start: 123 MB of every server's memory, and of every test database's. The embedded database's hot rows (accounts,
+ * conversations, the verses an answer cites) fit in far less, and what it reads beyond them comes from the operating
+ * system's file cache: on the real corpus the gather over 200 gold questions took p95 66 ms at 16 MB against 74 ms at
+ * 128 MB; the API suite on PGlite used 24 % less CPU.
+ */
+const PGLITE_SHARED_BUFFERS = '16MB';
+
 async function openPglite(dataDir: string | undefined, from: Blob | undefined): Promise<DatabaseHandle> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
   if (dataDir) await fs.mkdir(dataDir, { recursive: true });
-  const client = new PGlite({ dataDir, loadDataDir: from });
+  const startParams = [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`];
+  const client = new PGlite({ dataDir, loadDataDir: from, startParams });
   await client.waitReady;
   yieldBetweenStatements(client);
   const db = drizzle({ client, schema }) as unknown as Database;

@@ -13,3 +13,10 @@ it('gives the event loop turns while a burst of PGlite statements runs', async (
   expect(atFirstTurn).toBeLessThan(2000);
   await database.close();
 }, 120_000);
+
+it('keeps a small buffer cache, not the 128 MB PostgreSQL would make resident in WebAssembly memory', async () => {
+  const database = await openTestPglite();
+  const result = await database.db.execute(sql`show shared_buffers`);
+  expect((result as unknown as { rows: { shared_buffers: string }[] }).rows[0]?.shared_buffers).toBe('16MB');
+  await database.close();
+}, 120_000);
