@@ -142,13 +142,22 @@ describe.each(['mobile', 'desktop'] as const)('the account in Chromium (%s)', (v
     const code = /\d{6}/.exec(outbox.data[0]?.text ?? '')![0];
     await page.getByTestId('setting-deregister-code').locator('input').fill(code);
     await snap(page, `account-${viewport}-4b-delete-code`);
-    // The toast shows for the second before the page reloads: wait for both from before the tap, then for the
-    // reload (a screenshot taken while the page reloads can wait for a frame past its timeout on a loaded machine).
+    // The toast shows for the second before the page reloads. On a loaded machine a poll from the test can miss
+    // that second, so the page itself notes the toast the moment it is drawn, in sessionStorage, which outlives the
+    // reload. Then wait for the reload (a screenshot taken while the page reloads can wait for a frame past its
+    // timeout on a loaded machine).
+    await page.evaluate((text) => {
+      new MutationObserver((_, observer) => {
+        if (!document.body.textContent?.includes(text)) return;
+        sessionStorage.setItem('e2e-toast', text);
+        observer.disconnect();
+      }).observe(document.body, { childList: true, subtree: true, characterData: true });
+    }, '账号已注销');
     const landed = page.waitForURL(/\/chat\?_n=1$/);
-    const said = page.getByText('账号已注销').waitFor();
     const reloaded = page.waitForEvent('load', { timeout: 60_000 });
     await page.getByTestId('setting-deregister-confirm').click();
-    await Promise.all([landed, said, reloaded]);
+    await Promise.all([landed, reloaded]);
+    expect(await page.evaluate(() => sessionStorage.getItem('e2e-toast'))).toBe('账号已注销');
     await snap(page, `account-${viewport}-5-deleted`);
     await poll(() => page.evaluate(() => localStorage.getItem('APP_AUTH_TOKEN_KEY'))).toBeNull();
 
