@@ -110,7 +110,7 @@ async function logout(page: Page, name: string): Promise<void> {
   await page.goto(`${server.origin}/setting`);
   await page.getByTestId('setting-logout').click();
   // Logout reloads the page after 1 s (spec §9); the next step starts after that reload.
-  const reloaded = page.waitForEvent('load', { timeout: 10_000 });
+  const reloaded = page.waitForEvent('load', { timeout: 60_000 });
   await page.locator('.adm-dialog-button-bold').click();
   await reloaded;
   expect(await page.evaluate(() => window.localStorage.getItem('APP_AUTH_TOKEN_KEY'))).toBeNull();
