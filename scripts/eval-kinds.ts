@@ -1,4 +1,4 @@
-// npm run eval:kinds [-- --details] [-- --show]: prayers, sermon outlines and poems (issue 28) on twenty themes
+// npm run eval:kinds [-- --details] [-- --show]: prayers, sermon outlines and poems (issue 28) on the themes
 // (apps/api/src/eval/kinds/kind-themes.json, ten of them held out and never tuned on), each asked for in Simplified
 // Chinese and in English through the app's own chat service (intent → gatherer → offline composer → citation
 // verifier), as a reader who chose the kind in the composer and typed the theme. Printed for the train part and the
@@ -136,7 +136,7 @@ for (const part of ['train', 'heldout'] as KindPart[]) {
 }
 
 const closing = LANGS.map(({ locale }) => kindPhrase('prayerClose', locale));
-// Lines shared between themes, over all twenty themes, per kind and language.
+// Lines shared between themes, over all the themes (train and held-out), per kind and language.
 const shared = new Map<string, string[]>();
 for (const kind of KINDS)
   for (const { lang } of LANGS) {

@@ -1,4 +1,4 @@
-// The measures of npm run eval:kinds (issue 28): prayers, sermon outlines and poems on twenty themes, each written by
+// The measures of npm run eval:kinds (issue 28): prayers, sermon outlines and poems on the themes of kind-themes.json, each written by
 // the app's own answer path, read as a reader would. What a piece holds (its lines, its poem's lines, its petitions
 // and points) is found by its form; whether a line is a verse's text and whether a reference exists is decided by
 // the citations the server verified against the corpus.
