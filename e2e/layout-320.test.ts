@@ -1,10 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, snap } from './support/browser.ts';
-import { REPO_ROOT, startServerWithCorpus, type RunningServer } from './support/server.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { snap } from './support/browser.ts';
+import { REPO_ROOT } from './support/server.ts';
+import { loginByMail, useServerWithMail } from './support/session.ts';
 
 /**
  * Every route of the spec §2 route table at 320 px wide (the narrowest phone): nothing overflows horizontally and the
@@ -104,20 +105,10 @@ function findLayoutProblems(width: number): LayoutProblem[] {
   return problems;
 }
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServerWithCorpus();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const run = useServerWithMail();
 
 async function open(options: { tourDone: boolean; token?: string }): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: WIDTH, height: 640 }, locale: 'zh-CN' });
+  const context = await run.browser.newContext({ viewport: { width: WIDTH, height: 640 }, locale: 'zh-CN' });
   await context.addInitScript(
     ({ tourDone, token }) => {
       if (tourDone) window.localStorage.setItem(btoa('CHAT_ASSISTANT__APP_FIRST_TOUR'), 'true');
@@ -129,7 +120,7 @@ async function open(options: { tourDone: boolean; token?: string }): Promise<Pag
 }
 
 async function expectFits(page: Page, path: string, testId: string, shot: string): Promise<void> {
-  await page.goto(`${server.origin}${path}`);
+  await page.goto(`${run.server.origin}${path}`);
   await page.getByTestId(testId).first().waitFor();
   await page.waitForLoadState('networkidle');
   await snap(page, shot);
@@ -145,7 +136,7 @@ describe('the first visit to /chat', () => {
       const url = new URL(request.url());
       if (request.resourceType() === 'script' && url.pathname.startsWith('/assets/')) scripts.add(url.pathname);
     });
-    await page.goto(`${server.origin}/chat?_n=1`);
+    await page.goto(`${run.server.origin}/chat?_n=1`);
     await page.getByTestId('tour').waitFor();
     await page.waitForLoadState('networkidle');
     const bytes = [...scripts].map(
@@ -170,7 +161,7 @@ describe(`every route at ${WIDTH} px`, () => {
 
   it('the check itself finds a planted overflow and a title run under a button', async () => {
     const page = await open({ tourDone: true });
-    await page.goto(`${server.origin}/about`);
+    await page.goto(`${run.server.origin}/about`);
     await page.getByTestId('page-about').waitFor();
     expect(await page.evaluate(findLayoutProblems, WIDTH)).toEqual([]);
     await page.evaluate(() => {
@@ -197,7 +188,7 @@ describe(`every route at ${WIDTH} px`, () => {
 
   it('the first-visit tour fits, on each of its steps', async () => {
     const page = await open({ tourDone: false });
-    await page.goto(`${server.origin}/chat?_n=1`);
+    await page.goto(`${run.server.origin}/chat?_n=1`);
     for (const step of ['language', 'expression', 'interests', 'features']) {
       await expect.poll(() => page.getByTestId('tour').getAttribute('data-step')).toBe(step);
       await snap(page, `layout-320-tour-${step}`);
@@ -209,7 +200,7 @@ describe(`every route at ${WIDTH} px`, () => {
 
   it('nothing overflows or overlaps on the routes that differ once logged in', async () => {
     const account = 'layout320@example.com';
-    const token = await loginByApi(account);
+    const token = (await loginByMail(run.server.origin, run.smtp, account)).access_token;
     const page = await open({ tourDone: true, token });
     for (const { path, testId } of ROUTES.filter((r) => /chat|collections|collect|setting|set-pwd/.test(r.path))) {
       await expectFits(page, path, testId, `layout-320-user${path.replace(/[^a-z0-9]+/gi, '-')}`);
@@ -217,28 +208,3 @@ describe(`every route at ${WIDTH} px`, () => {
     await page.context().close();
   });
 });
-
-/** Logs in through the API with an e-mail code from the development outbox; returns the access token. */
-async function loginByApi(email: string): Promise<string> {
-  const post = (path: string, body: unknown) =>
-    fetch(`${server.origin}/webapi${path}`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify(body),
-    }).then((res) => res.json() as Promise<{ code: number; msg: string; data: Record<string, unknown> | null }>);
-  const sent = await post('/portal/auth/send-code-mail', { email });
-  expect(sent.code, sent.msg).toBe(0);
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    const res = await fetch(`${server.origin}/webapi/dev/outbox?to=${encodeURIComponent(email)}`);
-    const { data } = (await res.json()) as { data: { text: string }[] };
-    const code = data.at(-1)?.text.match(/(?<!\d)(\d{6})(?!\d)/)?.[1];
-    if (code) {
-      const login = await post('/portal/auth/login-mail', { email, code, agree: true });
-      expect(login.code, login.msg).toBe(0);
-      return String(login.data?.access_token);
-    }
-    if (Date.now() > deadline) throw new Error(`no code mailed to ${email}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}

@@ -82,9 +82,13 @@ describe('the installed app offline, in Chromium', () => {
 
     // A page whose code was never fetched cannot open offline, and says so.
     await page.goto(`${run.server.origin}/about`);
+    // The error screen asks the server whether it is there and says what it found: on a loaded machine that answer
+    // (no network) comes after the screen is drawn.
     const error = page.getByTestId('route-error');
     await error.waitFor();
-    expect(await error.textContent()).toContain('这个页面还没有保存到本机，离线时无法打开，请连上网络后再试');
+    await expect
+      .poll(() => error.textContent())
+      .toContain('这个页面还没有保存到本机，离线时无法打开，请连上网络后再试');
 
     // Back online, everything works again.
     await context.setOffline(false);

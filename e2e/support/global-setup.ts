@@ -11,6 +11,8 @@ declare module 'vitest' {
     e2eDataTemplate: string;
     /** The API compiled from the current source for this run (`npm run build:api`'s bundle), which servers run. */
     e2eServerDir: string;
+    /** Where a worker notes the process id of a server it shares between files, so the teardown can stop it. */
+    e2eSharedPids: string;
   }
 }
 
@@ -30,9 +32,21 @@ export default async function setup(project: TestProject) {
     build.remove();
     throw error;
   }
+  const pids = fs.mkdtempSync(path.join(os.tmpdir(), 'bibleqa-e2e-pids-'));
   project.provide('e2eDataTemplate', dir);
   project.provide('e2eServerDir', build.dir);
+  project.provide('e2eSharedPids', pids);
   return () => {
+    // A worker kills the server it shared as it exits; one that crashed may have left it running.
+    for (const pid of fs.readdirSync(pids)) {
+      try {
+        process.kill(Number(pid), 'SIGKILL');
+      } catch {
+        // already gone
+      }
+      fs.rmSync(fs.readFileSync(path.join(pids, pid), 'utf8'), { recursive: true, force: true });
+    }
+    fs.rmSync(pids, { recursive: true, force: true });
     fs.rmSync(dir, { recursive: true, force: true });
     build.remove();
   };

@@ -19,6 +19,9 @@ export interface RunningServer {
   stop(options?: { keep?: boolean }): Promise<void>;
   /** Sends a signal (SIGTERM as a deploy does, SIGKILL as a crash); resolves with the exit code once it exited. */
   signal(signal: NodeJS.Signals): Promise<number | null>;
+  /** At once, for a process that is exiting: SIGKILL and the data dir removed (nothing of it is needed afterwards). */
+  killNow(): void;
+  pid: number;
 }
 
 /** Starts the real server on the fixture corpus and waits until its first corpus version is ready to answer. */
@@ -120,6 +123,11 @@ export async function spawnServer(
     async signal(signal) {
       if (child.exitCode === null && child.signalCode === null) child.kill(signal);
       return exited;
+    },
+    pid: child.pid!,
+    killNow() {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      fs.rmSync(dataDir, { recursive: true, force: true });
     },
     async stop(options = {}) {
       // A process killed by a signal has no exit code, only its signal.

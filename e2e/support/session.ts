@@ -1,5 +1,7 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect } from 'vitest';
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { startSmtpPeer, type SmtpPeer } from '../../apps/api/src/test/smtp-peer.ts';
 import { launchBrowser } from './browser.ts';
 import { startServerWithCorpus, type RunningServer } from './server.ts';
@@ -21,39 +23,52 @@ export interface CorpusRun {
 }
 
 /**
- * For one test file: the real server on the fixture corpus and Chromium, started before the file's tests and closed
- * after them. Read the fields inside tests, not at load time.
+ * The real server on the fixture corpus, mailing its codes to a loopback SMTP peer, and Chromium: one of each per
+ * worker process, shared by the files that use the two helpers below (the worker keeps its modules between files:
+ * `isolate: false`). A server and a browser cost about 9 CPU-seconds to start, most of a short journey file. Each
+ * file logs in with its own accounts and reads only what they own, so none sees another's. The per-address limits
+ * a real reader meets are raised: every file's requests come from loopback. The worker kills the server as it exits;
+ * the run's global teardown stops any a crashed worker left.
  */
-export function useServerAndBrowser(): CorpusRun {
-  const run = {} as CorpusRun;
-  beforeAll(async () => {
-    run.server = await startServerWithCorpus();
-    run.browser = await launchBrowser();
-  }, 150_000);
+let shared: Promise<MailedRun> | undefined;
+
+function sharedRun(): Promise<MailedRun> {
+  shared ??= (async () => {
+    const smtp = await startSmtpPeer();
+    const server = await startServerWithCorpus({
+      SMTP_URL: smtp.url,
+      GUEST_KEYS_PER_IP_PER_HOUR: '1000000',
+      ASKS_PER_IP_PER_HOUR: '1000000',
+      CODE_SENDS_PER_IP_PER_HOUR: '100000',
+    });
+    const noted = path.join(inject('e2eSharedPids'), String(server.pid));
+    fs.writeFileSync(noted, server.dataDir);
+    process.once('exit', () => {
+      server.killNow();
+      fs.rmSync(noted, { force: true });
+    });
+    const browser = await launchBrowser();
+    return { server, browser, smtp };
+  })();
+  return shared;
+}
+
+/**
+ * For one test file: the worker's loopback SMTP peer, its server mailing its codes there, and Chromium; the file's
+ * own browser contexts are closed after it. Read the fields inside tests, not at load time.
+ */
+export function useServerWithMail(): MailedRun {
+  const run = {} as MailedRun;
+  beforeAll(async () => Object.assign(run, await sharedRun()), 150_000);
   afterAll(async () => {
-    await run.browser?.close();
-    await run.server?.stop();
+    await Promise.all(run.browser?.contexts().map((context) => context.close()) ?? []);
   });
   return run;
 }
 
-/**
- * For one test file: a loopback SMTP peer, the real server on the fixture corpus mailing its codes there, and
- * Chromium; started before the file's tests and closed after them. Read the fields inside tests, not at load time.
- */
-export function useServerWithMail(): MailedRun {
-  const run = {} as MailedRun;
-  beforeAll(async () => {
-    run.smtp = await startSmtpPeer();
-    run.server = await startServerWithCorpus({ SMTP_URL: run.smtp.url });
-    run.browser = await launchBrowser();
-  }, 150_000);
-  afterAll(async () => {
-    await run.browser?.close();
-    await run.server?.stop();
-    await run.smtp?.close();
-  });
-  return run;
+/** For one test file: the worker's server on the fixture corpus and its Chromium. */
+export function useServerAndBrowser(): CorpusRun {
+  return useServerWithMail();
 }
 
 /** POSTs a JSON body to the server's /webapi path and returns the envelope's data; a non-zero code throws. */
