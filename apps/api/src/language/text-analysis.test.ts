@@ -120,7 +120,9 @@ describe('analyzeQuery', () => {
     const words = Array.from({ length: 200_000 }, (_, i) => `w${i}`).join(' ');
     const started = performance.now();
     const terms = analyzeQuery(words + '神爱世人'.repeat(100_000));
-    expect(performance.now() - started).toBeLessThan(500);
+    // A bound against a reading that grows faster than the text (a quadratic one takes minutes on a megabyte), not a
+    // benchmark: about 100 ms alone, 625 ms was seen beside two test suites.
+    expect(performance.now() - started).toBeLessThan(5_000);
     expect(terms).toHaveLength(MAX_QUERY_TERMS);
     expect(analyzeQuery('x'.repeat(1 << 20))).toEqual(['x'.repeat(40)]);
     expect(analyzeQuery('love joy peace patience kindness', { maxTerms: 2 })).toEqual(['love', 'joy']);
