@@ -12,6 +12,8 @@ import { normalise } from '../language/domain-words.ts';
 import type { QuestionAnalysis } from '../question/analyse.ts';
 import { createScriptureFinder, type ScriptureFinder } from '../question/mentions.ts';
 import { distressOf } from '../language/care-lexicon.ts';
+import { personWords } from '../language/kind-moods.ts';
+import type { GuideEntry } from '../question/guide/passage-guide.ts';
 import { passagesOfThemes, THEME_PASSAGES, themesOf, themeWordsIn, type Theme } from './theme-passages.ts';
 import { themeHitsOf, themeTerms, versesOfReference } from './verse-clauses.ts';
 
@@ -65,6 +67,36 @@ export function themeOrder(
   const own = ordered.filter(({ r }) => r < 3);
   const many = ordered.filter(({ r }) => r >= 3).slice(0, Math.max(0, OWN_VERSES - own.length));
   return [...own, ...many].map(({ v }) => v);
+}
+
+/**
+ * Whether a request names people the story it mentions does not ("people hit by a flood", 洪水中的灾民: the Flood
+ * names no one's need; "the prodigal son", 好撒玛利亚人的比喻: their people are the story's own): such a piece is for
+ * those people, and the story is not its passage.
+ */
+export function namesOthersThan(request: string, story: GuideEntry): boolean {
+  const folded = normalise(request);
+  const names = normalise(Object.values(story.names).flat().join(' | '));
+  const persons = personWords();
+  const nameWords = new Set(names.match(/\p{L}+/gu) ?? []);
+  return (
+    persons.zh.some((word) => folded.includes(word) && !names.includes(word)) ||
+    (folded.match(/\p{L}+/gu) ?? []).some((word) => persons.en.has(word) && !nameWords.has(word))
+  );
+}
+
+/** Whether a verse (`BOOK.C.V`) lies within one of the ranges of `refs` (which may span chapters). */
+function within(verse: string, refs: readonly string[]): boolean {
+  const v = parseUsfm(verse);
+  if (!v || v.verse === undefined) return false;
+  const at = v.chapter * 1000 + v.verse;
+  return refs.some((range) => {
+    const r = parseUsfm(range);
+    if (!r || r.book !== v.book || r.verse === undefined) return false;
+    const from = r.chapter * 1000 + r.verse;
+    const to = (r.endChapter ?? r.chapter) * 1000 + (r.endVerse ?? r.verse);
+    return at >= from && at <= to;
+  });
 }
 
 /** Passages in order, without one that shares a verse with a passage before it (James 5:14-15 and 5:14-16). */
@@ -199,8 +231,17 @@ export function createIntentGatherer(deps: { gatherer: ContextGatherer; bible: S
     const limit = kind ? KIND_VERSES : SHAPED_VERSES;
     let verses = await read([...named, ...curated].slice(0, limit + 4), reader, translation);
     if (kind && theme) {
-      const found = await retrievedFor(input, theme);
+      let found = await retrievedFor(input, theme);
       const own = named.length ? await read(named, reader, translation) : [];
+      // A story the request mentions for people it does not name ("people hit by a flood") is not the piece's
+      // passage, nor are its verses (the Flood's judgment is no prayer for those a flood hit).
+      const mentioned = found.story
+        ? (await deps.gatherer.analyse(theme, reader)).guide.find((g) => g.match.entry.kind === 'passage' && !g.detail)
+        : undefined;
+      if (mentioned && namesOthersThan(theme, mentioned.match.entry)) {
+        const refs = mentioned.match.entry.refs;
+        found = { story: false, verses: found.verses.filter((v) => !within(v.ref.split('-')[0]!, refs)) };
+      }
       // A story the theme names is the theme: its parts in order (a parable's setting, turn and command) are what
       // is prayed, preached and sung, not the other parables its words find, nor the hand-chosen sets its words
       // touch ("son" in "the prodigal son").

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ContextVerse } from './answer-model.ts';
-import { themeOrder } from './intent-context.ts';
+import type { GuideEntry } from '../question/guide/passage-guide.ts';
+import { namesOthersThan, themeOrder } from './intent-context.ts';
 import { themeWordsIn } from './theme-passages.ts';
 
 const verse = (ref: string, text: string): ContextVerse => ({ ref, label: ref, text, book: ref.slice(0, 3) });
@@ -21,5 +22,31 @@ describe('themeOrder: the verses a prayer, sermon or poem is made of', () => {
     // A theme no list names keeps all its words: a verse that holds one comes first.
     const lost = [verse('LUK.19.10', 'the Son of Man came to seek and to save that which was lost')];
     expect(refs(themeOrder('the lost', set, lost))).toEqual(['LUK.19.10', 'PSA.29.11']);
+  });
+});
+
+describe('namesOthersThan: a story a request mentions, or the request itself', () => {
+  const entry = (id: string, names: GuideEntry['names']): GuideEntry => ({ id, kind: 'passage', refs: [], names });
+  const flood = entry('noahs-flood', { 'zh-Hans': ['挪亚方舟', '洪水'], en: ["Noah's ark", 'the flood'] });
+  const prodigal = entry('prodigal-son', { 'zh-Hans': ['浪子回头', '浪子'], en: ['prodigal son', 'lost son'] });
+  const samaritan = entry('good-samaritan', { 'zh-Hans': ['好撒玛利亚人'], en: ['Good Samaritan'] });
+
+  it.each([
+    ['people hit by a flood', flood],
+    ['洪水中的灾民', flood],
+    ['a prayer for the families a flood left homeless', flood],
+  ])('reads "%s" as a piece for people, not the story', (request, story) => {
+    expect(namesOthersThan(request, story)).toBe(true);
+  });
+
+  it.each([
+    ['the flood', flood],
+    ['挪亚方舟', flood],
+    ['the prodigal son', prodigal],
+    ['浪子回头', prodigal],
+    ['好撒玛利亚人的比喻', samaritan],
+    ['the parable of the Good Samaritan', samaritan],
+  ])('reads "%s" as the story itself', (request, story) => {
+    expect(namesOthersThan(request, story)).toBe(false);
   });
 });

@@ -50,6 +50,8 @@ describe('curated theme passages', () => {
     ['Une prière pour le voyage de demain', 'travel'],
     ['关于浪子回头的讲道大纲', 'repentance'],
     ['I am so anxious about my exams', 'anxiety'],
+    ['为洪水中的灾民写一段祷告', 'disaster'],
+    ['A prayer for families who lost their homes in the wildfires', 'disaster'],
   ])('reads %s as %s', (text, theme) => {
     expect(themesOf(normalise(text))).toContain(theme);
   });

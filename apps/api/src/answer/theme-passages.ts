@@ -21,7 +21,8 @@ export type Theme =
   | 'repentance'
   | 'work'
   | 'creation'
-  | 'travel';
+  | 'travel'
+  | 'disaster';
 
 export const THEME_PASSAGES: Record<Theme | 'general', readonly string[]> = {
   anxiety: [
@@ -81,12 +82,15 @@ export const THEME_PASSAGES: Record<Theme | 'general', readonly string[]> = {
   work: ['COL.3.23', 'PRO.16.3', 'PHP.4.19', 'JAS.1.5', 'MAT.6.33', 'ROM.8.28'],
   creation: ['GEN.1.1', 'PSA.19.1', 'PSA.104.24', 'ROM.1.20', 'GEN.1.31'],
   travel: ['PSA.121.7-PSA.121.8', 'PSA.91.11', 'NUM.6.24-NUM.6.26', 'ISA.43.2', 'PSA.23.4'],
+  /** People a flood, an earthquake or a fire struck: refuge in the waters and the trouble, not the Flood's judgment. */
+  disaster: ['PSA.46.1-PSA.46.3', 'PSA.18.16', 'PSA.9.9', 'PSA.69.1-PSA.69.2', '2CO.4.8-2CO.4.9', 'ROM.8.35-ROM.8.37'],
   /** A prayer, sermon or poem asked for with no theme at all. */
   general: ['PSA.23.1-PSA.23.3', 'PHP.4.6-PHP.4.7', 'ROM.8.28', 'JHN.3.16'],
 };
 
 /** The themes a request may name in words (language/lexicon/themes.*.tsv), in the order they are tried. */
 export const WORD_THEMES = [
+  'disaster',
   'thanksgiving',
   'marriage',
   'forgiveness',
