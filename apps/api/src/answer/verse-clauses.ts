@@ -1,6 +1,7 @@
 import { STOP_WORD_LISTS } from '../language/stop-words.ts';
 import { normalise } from '../language/fold.ts';
 import { moodsOf, personWords, type Mood } from '../language/kind-moods.ts';
+import { withoutPsalmTitle } from '../language/psalm-titles.ts';
 import type { ContextVerse } from './answer-model.ts';
 import { parseUsfm } from '../scripture/usfm.ts';
 
@@ -115,13 +116,19 @@ export function themeHitsOf(text: string, terms: readonly string[]): number {
   return terms.filter((t) => (HAN.test(t) ? folded.includes(t) : words.has(t))).length;
 }
 
+/** Whether a passage starts at a psalm's first verse, where some translations print the psalm's title. */
+function opensPsalm(ref: string): boolean {
+  const start = parseUsfm(ref);
+  return start?.book === 'PSA' && start.verse === 1;
+}
+
 /**
  * The candidate lines of the verses: each clause, and each clause with the one after it when together they still
  * read as one line; each read for its moods and the theme's words.
  */
 export function clausesOfVerses(verses: readonly ContextVerse[], terms: readonly string[]): Clause[] {
   return verses.flatMap((verse) => {
-    const singles = clausesOf(verse.text);
+    const singles = clausesOf(opensPsalm(verse.ref) ? withoutPsalmTitle(verse.text) : verse.text);
     const out: Clause[] = [];
     singles.forEach((text, index) => {
       const next = singles[index + 1];
