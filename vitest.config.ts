@@ -20,8 +20,10 @@ export default defineConfig({
           isolate: false,
           environment: 'node',
           globalSetup: ['apps/api/src/test/databases-global-setup.ts', 'apps/api/src/test/redis-global-setup.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          // Beside another npm test on two cores (load 15 and more), a password test of many hashed logins, a wait for
+          // an ingestion and a corpus app's set-up have taken over 30 s and 60 s; only a failing test waits longer.
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
         },
       },
       {
