@@ -3,7 +3,7 @@ import type { ReaderContext } from '../scripture/reader.ts';
 import type { ScriptureSource } from '../scripture/scripture-source.ts';
 import { bibleLanguageOf, defaultTranslation, translationAbbr } from '../scripture/translation-policy.ts';
 import { isAppError } from '../http/app-error.ts';
-import { parseUsfm } from '../scripture/usfm.ts';
+import { parseUsfm, usfmOverlap } from '../scripture/usfm.ts';
 import type { ContextGatherer, Gathered, GatherInput } from './answer-context.ts';
 import type { AnswerIntent, ContextVerse } from './answer-model.ts';
 import { retrievalQuestion } from './follow-up.ts';
@@ -83,20 +83,6 @@ export function namesOthersThan(request: string, story: GuideEntry): boolean {
     persons.zh.some((word) => folded.includes(word) && !names.includes(word)) ||
     (folded.match(/\p{L}+/gu) ?? []).some((word) => persons.en.has(word) && !nameWords.has(word))
   );
-}
-
-/** Whether a verse (`BOOK.C.V`) lies within one of the ranges of `refs` (which may span chapters). */
-function within(verse: string, refs: readonly string[]): boolean {
-  const v = parseUsfm(verse);
-  if (!v || v.verse === undefined) return false;
-  const at = v.chapter * 1000 + v.verse;
-  return refs.some((range) => {
-    const r = parseUsfm(range);
-    if (!r || r.book !== v.book || r.verse === undefined) return false;
-    const from = r.chapter * 1000 + r.verse;
-    const to = (r.endChapter ?? r.chapter) * 1000 + (r.endVerse ?? r.verse);
-    return at >= from && at <= to;
-  });
 }
 
 /** Passages in order, without one that shares a verse with a passage before it (James 5:14-15 and 5:14-16). */
@@ -240,7 +226,7 @@ export function createIntentGatherer(deps: { gatherer: ContextGatherer; bible: S
         : undefined;
       if (mentioned && namesOthersThan(theme, mentioned.match.entry)) {
         const refs = mentioned.match.entry.refs;
-        found = { story: false, verses: found.verses.filter((v) => !within(v.ref.split('-')[0]!, refs)) };
+        found = { story: false, verses: found.verses.filter((v) => !refs.some((r) => usfmOverlap(v.ref, r))) };
       }
       // A story the theme names is the theme: its parts in order (a parable's setting, turn and command) are what
       // is prayed, preached and sung, not the other parables its words find, nor the hand-chosen sets its words
