@@ -56,6 +56,14 @@ describe('prayers, sermon outlines and poems', () => {
     expect(answer.relatedLiterature).toEqual([]);
   });
 
+  it('prays for people a flood hit from the passages of refuge, not from the Flood', async () => {
+    const { answer } = await ask({ question: '洪水中的灾民', kind: 'prayer' });
+    // The fixture holds Romans 8 of the disaster set (Psalm 46 and the rest are not in it), and no Genesis 6-9.
+    expect(answer.citations.map((c) => c.reference)).toContain('ROM.8.35-ROM.8.37');
+    expect(answer.citations.every((c) => c.status === 'linked')).toBe(true);
+    expect(books(answer)).not.toContain('GEN');
+  });
+
   it('recognises a prayer asked for in the question itself', async () => {
     const { events, answer } = await ask({ question: '请为我生病住院的母亲写一段祷告文' });
     expect(events[0]).toMatchObject({ type: 'meta', kind: 'prayer' });
