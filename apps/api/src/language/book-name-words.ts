@@ -29,3 +29,32 @@ export const PERSON_BOOK_NAMES: ReadonlySet<string> = new Set(wordsOf('person'))
  * letters counting as letters (`\b` knows only ASCII ones: "l'épître de" was missed).
  */
 export const BOOK_CUE = new RegExp(`(?<![\\p{Script=Latin}\\p{N}])(?:${wordsOf('cue').join('|')})\\s+$`, 'iu');
+
+/**
+ * What the everyday words that are also a person's or book's name are searched as (lexicon/everyday-senses.tsv):
+ * "job" in lower case and uncued is work, not Job.
+ */
+export function everydaySenseRows() {
+  const senses = readTable('everyday-senses.tsv', ['language', 'word', 'searched', 'example'] as const);
+  for (const row of senses) {
+    if (!EVERYDAY_BOOK_NAMES.has(row.word))
+      throw new Error(`${row.file}:${row.line}: ${row.word} is not an everyday word of book-name-words.tsv`);
+  }
+  return senses;
+}
+const SENSES = new Map(everydaySenseRows().map((row) => [`${row.language}:${row.word}`, row.searched]));
+const SENSE_WORD = new RegExp(
+  `(?<![\\p{L}\\p{N}])(?:${[...new Set(everydaySenseRows().map((row) => row.word))].join('|')})(?![\\p{L}\\p{N}])`,
+  'gu',
+);
+
+/**
+ * A question with each everyday word that is also a name put in its everyday sense for searching ("lost his job" →
+ * "lost his work"): only in lower case and with no cue before it, as question/mentions.ts reads a book.
+ */
+export function inEverydaySense(text: string, language: string): string {
+  return text.replace(SENSE_WORD, (word, at: number) => {
+    const searched = SENSES.get(`${language}:${word}`);
+    return searched && !BOOK_CUE.test(text.slice(Math.max(0, at - 16), at)) ? searched : word;
+  });
+}

@@ -2,7 +2,14 @@
 // and the cues that make them books, the Chinese character variants of quotations, the warm-up questions; and the
 // reader of such tables.
 import { describe, expect, it } from 'vitest';
-import { BOOK_CUE, EVERYDAY_BOOK_NAMES, PERSON_BOOK_NAMES, bookNameWordRows } from './book-name-words.ts';
+import {
+  BOOK_CUE,
+  EVERYDAY_BOOK_NAMES,
+  PERSON_BOOK_NAMES,
+  bookNameWordRows,
+  everydaySenseRows,
+  inEverydaySense,
+} from './book-name-words.ts';
 import { readRewriteList, readTable } from './lexicon.ts';
 import { HAN_VARIANTS } from './quotation-words.ts';
 import { WARM_QUERIES, WARM_QUESTIONS } from './warm-up-questions.ts';
@@ -26,6 +33,22 @@ describe('book-name-words.tsv', () => {
       const before = row.example.slice(0, row.example.lastIndexOf(' ') + 1);
       expect(BOOK_CUE.test(before), before).toBe(true);
       expect(BOOK_CUE.test(before.slice(0, -1) + 'x '), 'the cue must stand right before the name').toBe(false);
+    },
+  );
+});
+
+describe('everyday-senses.tsv', () => {
+  it.each(everydaySenseRows().map((row) => [`${row.file}:${row.line} ${row.word}`, row] as const))(
+    '%s is searched in its everyday sense in its example, never capitalised or cued',
+    (_, row) => {
+      const searched = inEverydaySense(row.example, row.language);
+      expect(searched).not.toMatch(new RegExp(`(?<!\\p{L})${row.word}(?!\\p{L})`, 'u'));
+      expect(searched).toMatch(new RegExp(`(?<!\\p{L})${row.searched}(?!\\p{L})`, 'u'));
+      const name = row.word[0]!.toUpperCase() + row.word.slice(1);
+      expect(inEverydaySense(`what does ${name} say`, row.language)).toBe(`what does ${name} say`);
+      expect(inEverydaySense(`what does the book of ${row.word} say`, row.language)).toContain(`of ${row.word}`);
+      // Another language's reader keeps the word as written.
+      expect(inEverydaySense(row.example, 'xx')).toBe(row.example);
     },
   );
 });

@@ -26,6 +26,7 @@ import {
 import { countedIn } from '../language/question-shapes.ts';
 import { storyWords } from '../language/story-events.ts';
 import { unionSpelling } from '../language/chinese-spellings.ts';
+import { inEverydaySense } from '../language/book-name-words.ts';
 import { withUnionDiction } from '../language/union-diction.ts';
 import { createScriptureFinder, type Mention } from './mentions.ts';
 
@@ -145,8 +146,9 @@ export function createQuestionAnalyser(deps: {
         writtenResidual = `${writtenResidual.slice(0, m.start)} ${writtenResidual.slice(m.end)}`;
       // A Chinese question is read in the Union Version's spelling (梅瑟 → 摩西, 撒马利亚 → 撒玛利亚); its citations
       // as written, in either canon's book names.
-      const question = chinese ? unionSpelling(written) : written;
-      const residual = chinese ? unionSpelling(writtenResidual) : writtenResidual;
+      // Any other is read with its everyday words in their everyday sense: "my job" is searched as work, not Job.
+      const question = chinese ? unionSpelling(written) : inEverydaySense(written, language);
+      const residual = chinese ? unionSpelling(writtenResidual) : inEverydaySense(writtenResidual, language);
       const matches = guide.match(residual, language);
       const why = asksWhy(question);
       const whyTopic = why && matches.some((m) => m.entry.kind === 'topic');

@@ -24,6 +24,13 @@ describe('the one book finder', () => {
     }
   });
 
+  it('searches "my job" as work, so that the text search does not find Job the man in every verse of his book', () => {
+    const analysis = analyser.analyse('a prayer for a friend who lost his job', en);
+    expect(analysis.english).toBe('a prayer for a friend who lost his work');
+    expect(analysis.textQuery).toBe(analysis.english);
+    expect(analyser.analyse('What does Job say about suffering?', en).textQuery).toContain('Job');
+  });
+
   it('reads Job, capitalised or after "book of", as the book', () => {
     expect(books('What does Job say about suffering?')).toEqual(['JOB']);
     expect(books('what does the book of job say about suffering')).toEqual(['JOB']);
