@@ -27,10 +27,16 @@ process.once('SIGINT', () => {
   process.exit(130);
 });
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/**
+ * How long an instance may take to open and warm a new version before it switches: a second or two on an idle
+ * machine, most of a minute on a loaded one (two test suites side by side on two cores). The wait ends as soon as no
+ * instance holds a retired version, so a quick fleet does not wait it out.
+ */
+const WARM_UP_MS = 60_000;
 
 /**
  * Removes what no live instance holds; while some do, looks again until they have had the time to switch and let
- * go (a poll, the warm-up, the old version's grace) or, for one that died, until its hold has expired.
+ * go (the warm-up, a poll, the old version's grace) or, for one that died, until its hold has expired.
  */
 async function sweep(waitMs: number): Promise<void> {
   const deadline = Date.now() + waitMs;
@@ -74,7 +80,7 @@ try {
   for (const bad of result.badLines.slice(0, 50)) console.error(`  skipped ${bad.file}:${bad.line}: ${bad.reason}`);
   if (result.badLines.length > 50) console.error(`  … and ${result.badLines.length - 50} more bad lines`);
   console.error(`Summary: ${result.badLines.length} bad line(s) skipped.`);
-  await sweep(process.argv.includes('--no-wait') ? 0 : oldVersionGraceMs + 2 * pollMs + holdTtlMs);
+  await sweep(process.argv.includes('--no-wait') ? 0 : WARM_UP_MS + oldVersionGraceMs + 2 * pollMs + holdTtlMs);
 } finally {
   if (!interrupted) await database.close();
 }
