@@ -134,13 +134,16 @@ export async function ask(page: Page, origin: string, question: string): Promise
 /** The chat page's answers, oldest first. */
 export const answers = (page: Page) => page.getByTestId('chat-answer');
 
-/** Sends a question from the chat page already open and waits (up to 30 s) for its new answer to finish. */
+/**
+ * Sends a question from the chat page already open and waits (up to 90 s: at a load of 15–20 an answer took over
+ * 30 s) for its new answer to finish.
+ */
 export async function send(page: Page, text: string): Promise<Locator> {
   const before = await answers(page).count();
   await page.getByTestId('chat-composer-input').fill(text);
   await page.getByTestId('chat-composer-send').click();
   await expect.poll(() => answers(page).count()).toBe(before + 1);
   const answer = answers(page).nth(before);
-  await expect.poll(() => answer.getAttribute('data-status'), { timeout: 30_000 }).toBe('done');
+  await expect.poll(() => answer.getAttribute('data-status'), { timeout: 90_000 }).toBe('done');
   return answer;
 }
