@@ -30,6 +30,11 @@ export const PERSON_BOOK_NAMES: ReadonlySet<string> = new Set(wordsOf('person'))
  */
 export const BOOK_CUE = new RegExp(`(?<![\\p{Script=Latin}\\p{N}])(?:${wordsOf('cue').join('|')})\\s+$`, 'iu');
 
+/** Whether a cue stands right before the word at `at` of `text` ("the book of job"): a book is meant. */
+export function cuedAt(text: string, at: number): boolean {
+  return BOOK_CUE.test(text.slice(Math.max(0, at - 16), at));
+}
+
 /**
  * What the everyday words that are also a person's or book's name are searched as (lexicon/everyday-senses.tsv):
  * "job" in lower case and uncued is work, not Job.
@@ -42,9 +47,10 @@ export function everydaySenseRows() {
   }
   return senses;
 }
-const SENSES = new Map(everydaySenseRows().map((row) => [`${row.language}:${row.word}`, row.searched]));
+const senseRows = everydaySenseRows();
+const SENSES = new Map(senseRows.map((row) => [`${row.language}:${row.word}`, row.searched]));
 const SENSE_WORD = new RegExp(
-  `(?<![\\p{L}\\p{N}])(?:${[...new Set(everydaySenseRows().map((row) => row.word))].join('|')})(?![\\p{L}\\p{N}])`,
+  `(?<![\\p{L}\\p{N}])(?:${[...new Set(senseRows.map((row) => row.word))].join('|')})(?![\\p{L}\\p{N}])`,
   'gu',
 );
 
@@ -55,6 +61,6 @@ const SENSE_WORD = new RegExp(
 export function inEverydaySense(text: string, language: string): string {
   return text.replace(SENSE_WORD, (word, at: number) => {
     const searched = SENSES.get(`${language}:${word}`);
-    return searched && !BOOK_CUE.test(text.slice(Math.max(0, at - 16), at)) ? searched : word;
+    return searched && !cuedAt(text, at) ? searched : word;
   });
 }

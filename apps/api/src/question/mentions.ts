@@ -1,7 +1,7 @@
 // The one finder of the books and passages a text names (decision 0037): the question's analysis, the intent and the
 // follow-up resolution all ask it, so "my job" is a job for every one of them, and "the Book of Job" is Job.
 import type { FindOptions, ReferenceParser } from '../scripture/references.parser.ts';
-import { BOOK_CUE, EVERYDAY_BOOK_NAMES, PERSON_BOOK_NAMES } from '../language/book-name-words.ts';
+import { EVERYDAY_BOOK_NAMES, PERSON_BOOK_NAMES, cuedAt } from '../language/book-name-words.ts';
 
 /** A book or passage a text names: the book's code, the words that named it and where they stand. */
 export interface Mention {
@@ -72,7 +72,7 @@ export function createScriptureFinder(parser: ReferenceParser) {
     for (const m of text.matchAll(latin.pattern)) {
       const word = m[0];
       const lower = word.toLowerCase();
-      const cued = BOOK_CUE.test(text.slice(Math.max(0, m.index - 16), m.index));
+      const cued = cuedAt(text, m.index);
       // A book name that is an everyday word ("my job") names the book capitalised or cued ("the book of job"); one
       // that is first a person's name ("Judas") only cued (language/lexicon/book-name-words.tsv).
       const everyday = EVERYDAY_BOOK_NAMES.has(lower) && word[0] === word[0]!.toLowerCase();
