@@ -5,6 +5,11 @@
 // held-out part:
 // - lines shared: lines of a piece found in another theme's piece of the same kind and language (the closing
 //   formula aside); must be 0;
+// - frames shared: the words of the piece's own in a line (a lead, an address, a label: what is left when every run of
+//   three words or Han characters that a cited verse holds is taken out, when five words or six characters are
+//   left) found in another theme's piece of the same kind and language; a frame repeated across themes is what the
+//   issue calls a shared frame sentence;
+// - prayed: a prayer's petitions that say the verse's words to God rather than quote them after a lead;
 // - cento lines: a poem's lines that are a verse's text, unbroken, in a verse the poem cites, in the reader's
 //   translation (the verse text the server linked); must be all;
 // - cited: a prayer's petitions and a sermon's points that cite a verse the server found in the corpus; must be all;
@@ -28,6 +33,7 @@ import {
   fabricated,
   lineFromVerse,
   linkedIn,
+  ownWords,
   loadKindThemes,
   petitionsOf,
   poemLinesOf,
@@ -100,6 +106,8 @@ async function onThemeBy(theme: string, locale: Locale) {
 interface Row {
   pieces: number;
   shared: number;
+  frames: number;
+  prayed: number;
   centoLines: number;
   centoOk: number;
   parts: number;
@@ -113,6 +121,8 @@ interface Row {
 const empty = (): Row => ({
   pieces: 0,
   shared: 0,
+  frames: 0,
+  prayed: 0,
   centoLines: 0,
   centoOk: 0,
   parts: 0,
@@ -138,6 +148,7 @@ for (const part of ['train', 'heldout'] as KindPart[]) {
 const closing = LANGS.map(({ locale }) => kindPhrase('prayerClose', locale));
 // Lines shared between themes, over all the themes (train and held-out), per kind and language.
 const shared = new Map<string, string[]>();
+const sharedFrames = new Map<string, string[]>();
 for (const kind of KINDS)
   for (const { lang } of LANGS) {
     const pieces = new Map(
@@ -146,6 +157,17 @@ for (const kind of KINDS)
         .map((r) => [r.theme.id, comparableLines(r.answer.content, closing)] as const),
     );
     for (const [id, lines] of sharedLines(pieces)) shared.set(`${id}|${lang}|${kind}`, lines);
+    // The same, for the words of the piece's own in each line: the frames two themes' pieces share.
+    const frames = new Map(
+      results
+        .filter((r) => r.kind === kind && r.lang === lang)
+        .map((r) => {
+          const verses = r.answer.citations.flatMap((c) => (c.verseText ? [c.verseText] : []));
+          const own = comparableLines(r.answer.content, closing).flatMap((line) => ownWords(line, verses) ?? []);
+          return [r.theme.id, own] as const;
+        }),
+    );
+    for (const [id, own] of sharedLines(frames)) sharedFrames.set(`${id}|${lang}|${kind}`, own);
   }
 
 const rows = new Map<string, Row>();
@@ -160,6 +182,9 @@ for (const r of results) {
   const mine = shared.get(`${r.theme.id}|${r.lang}|${r.kind}`) ?? [];
   row.shared += mine.length;
   for (const line of mine) notes.push(`${r.part} ${where}: shared line: ${line}`);
+  const frames = sharedFrames.get(`${r.theme.id}|${r.lang}|${r.kind}`) ?? [];
+  row.frames += frames.length;
+  for (const frame of frames) notes.push(`${r.part} ${where}: shared frame: ${frame}`);
   row.fabricated += fabricated(answer.citations);
   for (const c of answer.citations.filter((c) => c.status !== 'linked'))
     notes.push(`${r.part} ${where}: ${c.status} ${c.text}`);
@@ -176,6 +201,7 @@ for (const r of results) {
   const parts = r.kind === 'prayer' ? petitionsOf(answer.content, closing) : pointsOf(answer.content);
   for (const p of parts) {
     row.parts += 1;
+    if (r.kind === 'prayer' && !/[\u201c\u300c\u00ab"]/u.test(p.text)) row.prayed += 1;
     const linked = linkedIn(p, answer.citations);
     if (!linked.length) {
       notes.push(`${r.part} ${where}: cites no verse: ${p.text.split('\n')[0]}`);
@@ -198,7 +224,7 @@ const pct = (a: number, b: number) => (b ? `${a}/${b}` : '—');
 for (const part of ['train', 'heldout'] as KindPart[]) {
   console.log(`\n== ${part} (${themes[part].length} themes)`);
   console.log(
-    'kind    lang  pieces  lines shared  cento lines in verse  petitions/points cited  on theme (bm25, chosen, words)  fabricated',
+    'kind    lang  pieces  lines shared  frames shared  prayed  cento lines in verse  petitions/points cited  on theme (bm25, chosen, words)  fabricated',
   );
   const total = empty();
   for (const kind of KINDS)
@@ -207,6 +233,7 @@ for (const part of ['train', 'heldout'] as KindPart[]) {
       for (const k of Object.keys(total) as (keyof Row)[]) total[k] += row[k];
       console.log(
         `${kind.padEnd(7)} ${lang.padEnd(4)} ${String(row.pieces).padStart(6)}  ${String(row.shared).padStart(12)}  ` +
+          `${String(row.frames).padStart(13)}  ${(kind === 'prayer' ? String(row.prayed) : '—').padStart(6)}  ` +
           `${pct(row.centoOk, row.centoLines).padStart(20)}  ${pct(row.partsCited, row.parts).padStart(22)}  ` +
           `${`${pct(row.onTheme, row.partsCited)} (${row.bm25}, ${row.chosen}, ${row.words})`.padStart(30)}  ` +
           `${String(row.fabricated).padStart(10)}`,
@@ -214,6 +241,7 @@ for (const part of ['train', 'heldout'] as KindPart[]) {
     }
   console.log(
     `${'all'.padEnd(12)} ${String(total.pieces).padStart(6)}  ${String(total.shared).padStart(12)}  ` +
+      `${String(total.frames).padStart(13)}  ${String(total.prayed).padStart(6)}  ` +
       `${pct(total.centoOk, total.centoLines).padStart(20)}  ${pct(total.partsCited, total.parts).padStart(22)}  ` +
       `${`${pct(total.onTheme, total.partsCited)} (${total.bm25}, ${total.chosen}, ${total.words})`.padStart(30)}  ` +
       `${String(total.fabricated).padStart(10)}`,

@@ -95,18 +95,31 @@ describe('a scripture cento', () => {
 });
 
 describe('a prayer of the passages', () => {
-  it('quotes one verse in each petition and ends with the Amen', () => {
+  it('says its verses’ words to God, opens with the one that speaks to him, and ends with the Amen', () => {
     const text = prayer({ ...context('zh-cn', '心里忧伤', ZH), kind: 'prayer' });
     const petitions = text.split('\n\n').slice(1, -1);
-    expect(petitions).toHaveLength(4);
-    expect(petitions[0]).toMatch(/^天父，/);
-    for (const p of petitions) {
-      const [, quoted, label] = /「([^」]+)」（([^）]+)）。$/u.exec(p) ?? [];
-      const v = ZH.find((x) => x.label === label);
-      expect(v && quoteMatches(quoted!, v.text)).toBe(true);
-    }
+    expect(petitions).toEqual([
+      '耶和华啊，你靠近伤心的人，拯救灵性痛悔的人（诗篇 34:18）。',
+      expect.stringMatching(/^求你.+我们仰望神（诗篇 42:11）。$/u),
+      '每早晨，这都是新的；你的诚实极其广大（耶利米哀歌 3:22-23）。',
+    ]);
     expect(text).toMatch(/阿们。$/);
     expect(text).not.toContain('心里忧伤带到');
+  });
+
+  it('quotes a verse whose words cannot be said to God after the lead of its movement, as the address', () => {
+    const text = prayer({ ...context('en', 'a heavy heart', EN), kind: 'prayer' });
+    const petitions = text.split('\n\n').slice(1, -1);
+    expect(petitions[0]).toBe(
+      'Yahweh, you are near to those who have a broken heart, and save those who have a crushed spirit (Psalm 34:18).',
+    );
+    // The others: "Come to me…" is Christ's call, "let your requests be made known" has no "help us" form.
+    for (const p of petitions.slice(1)) {
+      const [, quoted, label] = /“([^”]+)” \(([^)]+)\)\.$/u.exec(p) ?? [];
+      const v = EN.find((x) => x.label === label);
+      expect(v && quoteMatches(quoted!, v.text)).toBe(true);
+    }
+    expect(new Set(petitions.map((p) => p.split(':')[0])).size).toBe(petitions.length);
   });
 });
 

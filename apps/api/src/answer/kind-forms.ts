@@ -2,6 +2,7 @@ import type { Locale } from '@bible-qa/contract';
 import type { Mood } from '../language/kind-moods.ts';
 import type { AnswerContext, ContextVerse } from './answer-model.ts';
 import { kindChoices, kindPhrase, type KindPhrase } from './kind-phrases.ts';
+import { prayedClause, type Prayed, type PrayedLanguage } from '../language/prayed-words.ts';
 import {
   asks,
   asLine,
@@ -76,6 +77,8 @@ const LEAD_PHRASE: Record<Mood | 'word', KindPhrase> = {
 /** The order a prayer moves in: thanks, confession, lament, petition, then trust before the Amen. */
 const PRAYER_ORDER: readonly (Mood | 'word')[] = ['praise', 'confession', 'lament', 'command', 'word', 'trust'];
 const PETITIONS = 4;
+/** The fewest petitions a prayer has when its verses give them (quoted after a lead when they cannot be prayed). */
+const FEWEST_PETITIONS = 3;
 
 function leadOf(clause: Clause): Mood | 'word' {
   return LEAD_ORDER.find((m) => clause.moods.includes(m)) ?? 'word';
@@ -85,26 +88,92 @@ function capitalised(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
+/** The language a verse's words are prayed in: the reader's, unless the verse is from another language's text. */
+function prayedLanguage(verse: ContextVerse, L: Locale): PrayedLanguage | undefined {
+  if (verse.otherLanguage) return undefined;
+  return CHINESE.has(L) ? 'zh' : L === 'en' ? 'en' : L === 'es-es' ? 'es' : 'fr';
+}
+
+/** A small stable number of a verse: which of a phrase's choices its petition takes. */
+function verseTurn(verse: ContextVerse): number {
+  let h = 0;
+  for (const ch of verse.ref) h = (h * 31 + ch.charCodeAt(0)) >>> 0;
+  return h;
+}
+
+interface Petition {
+  clause: Clause;
+  lead: Mood | 'word';
+  prayed?: Prayed;
+}
+
+/** Of a verse's clauses (in the turn asked), one its words let be said to God, among the first few; else the first. */
+function petitionOf(ranked: readonly Clause[], L: Locale): Petition | undefined {
+  const lang = ranked[0] ? prayedLanguage(ranked[0].verse, L) : undefined;
+  for (const clause of ranked.slice(0, PRAYED_AMONG)) {
+    const book = clause.verse.ref.split('.')[0];
+    const prayed = lang ? prayedClause(clause.text, lang, clause.moods, book) : undefined;
+    if (prayed) return { clause, lead: leadOf(clause), prayed };
+  }
+  const [clause] = ranked;
+  return clause ? { clause, lead: leadOf(clause) } : undefined;
+}
+
+/** Verses past the first four a prayer may take instead of one whose words cannot be prayed. */
+const PRAYED_EXTRA = 2;
+
+/** Clauses of one verse looked at for one that can be prayed: the best few, so the one prayed still speaks to the theme. */
+const PRAYED_AMONG = 3;
+
+/**
+ * A petition's sentence: the verse's words said to God, or (when they cannot be) quoted after a lead of its movement,
+ * chosen by its verse (so two themes' prayers take the same lead only by chance) and not one the prayer used already.
+ */
+function petitionText(p: Petition, L: Locale, variant: number, usedLeads: Set<string>): string {
+  const { clause, prayed } = p;
+  if (prayed) {
+    const lead = prayed.form === 'command' ? 'prayerHelp' : prayed.form === 'promise' ? 'prayerThanks' : undefined;
+    const choices = lead ? kindChoices(lead, L) : [''];
+    const help = choices[verseTurn(clause.verse) % choices.length]!;
+    return kindPhrase('prayed', L, { text: `${help}${prayed.text}`, label: clause.verse.label });
+  }
+  const choices = kindChoices(LEAD_PHRASE[p.lead], L);
+  const first = verseTurn(clause.verse) + variant;
+  const words =
+    choices.map((_, i) => choices[(first + i) % choices.length]!).find((w) => !usedLeads.has(w)) ??
+    choices[first % choices.length]!;
+  usedLeads.add(words);
+  return `${words}${CHINESE.has(L) ? '' : ' '}${quote(clause.text, clause.verse, L)}`;
+}
+
+/**
+ * A prayer that prays its passages: each petition is one verse's clause, said to God when its words allow (a psalm's
+ * own address, God as the subject turned to "you", a command become "help us to keep it": language/prayed-words.ts),
+ * else quoted after a lead that names the movement it makes (thanks, confession, lament, petition, trust), in that
+ * order; a petition said to God opens the prayer when there is one, else the address does.
+ */
 export function prayer(c: AnswerContext): string {
   const L = c.language;
   const clauses = clausesOfVerses(c.verses, themeTerms(c.intent?.theme ?? '')).filter((cl) => !asks(cl));
   const variant = variantOf(c);
-  const chosen = rotate(prayable(c.verses, clauses), variant)
-    .slice(0, PETITIONS)
+  // Of the verses that speak to the theme most, those whose words can be prayed first, then the others, in order.
+  const candidates = rotate(prayable(c.verses, clauses), variant)
+    .slice(0, PETITIONS + PRAYED_EXTRA)
     .flatMap((verse) => {
-      const ranked = rankedClauses(clauses, verse);
-      const clause = ranked[variant % Math.max(1, ranked.length)];
-      return clause ? [{ clause, lead: leadOf(clause) }] : [];
-    })
-    .sort((a, b) => PRAYER_ORDER.indexOf(a.lead) - PRAYER_ORDER.indexOf(b.lead));
-  const used = new Map<string, number>();
-  const petitions = chosen.map(({ clause, lead }, i) => {
-    const turn = used.get(lead) ?? 0;
-    used.set(lead, turn + 1);
-    const choices = kindChoices(LEAD_PHRASE[lead], L);
-    const words = choices[(turn + variant) % choices.length]!;
-    const said = `${words}${CHINESE.has(L) ? '' : ' '}${quote(clause.text, clause.verse, L)}`;
-    const sentence = i === 0 ? `${kindPhrase('prayerAddress', L)}${said}` : capitalised(said);
+      const petition = petitionOf(rotate(rankedClauses(clauses, verse), variant), L);
+      return petition ? [petition] : [];
+    });
+  // A petition that only quotes its verse fills the prayer up to the fewest petitions, no further.
+  const prayed = candidates.filter((p) => p.prayed).slice(0, PETITIONS);
+  const quoted = candidates.filter((p) => !p.prayed).slice(0, Math.max(0, FEWEST_PETITIONS - prayed.length));
+  const chosen = [...prayed, ...quoted].sort((a, b) => PRAYER_ORDER.indexOf(a.lead) - PRAYER_ORDER.indexOf(b.lead));
+  const opener = chosen.findIndex((p) => p.prayed && (p.prayed.form === 'addressed' || p.prayed.form === 'toGod'));
+  if (opener > 0) chosen.unshift(...chosen.splice(opener, 1));
+  const usedLeads = new Set<string>();
+  const petitions = chosen.map((p, i) => {
+    const said = petitionText(p, L, variant, usedLeads);
+    const addressed = p.prayed && (p.prayed.form === 'addressed' || p.prayed.form === 'toGod');
+    const sentence = i === 0 && !addressed ? `${kindPhrase('prayerAddress', L)}${said}` : capitalised(said);
     return `${sentence}${kindPhrase('sentenceEnd', L)}`;
   });
   return [

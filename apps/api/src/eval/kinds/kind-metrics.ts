@@ -118,3 +118,35 @@ export function linkedIn(part: Part, citations: readonly Citation[]): Citation[]
 export function fabricated(citations: readonly Citation[]): number {
   return citations.filter((c) => c.status === 'invalid' || c.status === 'misquoted').length;
 }
+
+/** Words a line must keep of its own, once its verses' words are taken out, to count as a sentence of its own. */
+const OWN_LEAST = { han: 6, words: 5 };
+/** A run of this many words (or Han characters) found in a cited verse is the verse's, wherever it stands. */
+const VERSE_RUN = 3;
+const REFERENCE_IN_BRACKETS = /[(\uff08][^()\uff08\uff09]*[)\uff09]/gu;
+
+function tokensOf(text: string): string[] {
+  return (text.toLowerCase().match(/\p{Script=Han}|[\p{L}\p{N}]+/gu) ?? []).map((t) => t.replace(/[’']/g, ''));
+}
+
+/**
+ * The words of a line that are the composer's own (a lead, an address, a label): the line without its references in
+ * brackets and without every run of words that one of the cited verses holds, when enough are left to be a phrase of
+ * its own (five words, six Han characters); else nothing. Two themes' pieces that share one share a frame.
+ */
+export function ownWords(line: string, verseTexts: readonly string[]): string | undefined {
+  const tokens = tokensOf(line.replace(REFERENCE_IN_BRACKETS, ' '));
+  const runs = new Set<string>();
+  for (const text of verseTexts) {
+    const verse = tokensOf(text);
+    for (let i = 0; i + VERSE_RUN <= verse.length; i++) runs.add(verse.slice(i, i + VERSE_RUN).join('\u0001'));
+  }
+  const covered = new Array<boolean>(tokens.length).fill(false);
+  for (let i = 0; i + VERSE_RUN <= tokens.length; i++)
+    if (runs.has(tokens.slice(i, i + VERSE_RUN).join('\u0001'))) covered.fill(true, i, i + VERSE_RUN);
+  const own = tokens.filter((_, i) => !covered[i]);
+  const han = own.filter((t) => /\p{Script=Han}/u.test(t)).length;
+  const enough = han * 2 >= own.length ? han >= OWN_LEAST.han : own.length >= OWN_LEAST.words;
+  if (!enough) return undefined;
+  return own.join(han * 2 >= own.length ? '' : ' ');
+}
