@@ -124,6 +124,8 @@ export interface GatherInput {
   language: Locale;
   tradition: Tradition;
   history: { question: string; answer: string }[];
+  /** How many answers the same question has had already (asked again, or "another version"): the arrangement to give. */
+  again?: number;
   /** What retrieval searches for, when not the question itself (a follow-up with "this book" resolved). */
   retrievalQuery?: string;
   /** Whether the model quotes cross-references (the lookup is skipped when not). */
@@ -346,6 +348,7 @@ export function createContextGatherer(deps: {
           crossReferences,
           entries,
           history: input.history,
+          ...(input.again ? { again: input.again } : {}),
         },
       };
     },

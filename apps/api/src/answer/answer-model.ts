@@ -59,6 +59,8 @@ export interface AnswerContext {
   setting?: ContextVerse[];
   /** Earlier turns of the conversation, oldest first. */
   history: { question: string; answer: string }[];
+  /** How many answers this question has had already: a prayer, sermon or poem asked again takes another arrangement. */
+  again?: number;
   /** What the question showed beyond its words (question-intent.ts); absent for a plain answer. */
   intent?: AnswerIntent;
 }

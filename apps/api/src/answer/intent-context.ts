@@ -118,6 +118,7 @@ function shapedGathered(
       crossReferences: [],
       entries: [],
       history: input.history,
+      ...(input.again ? { again: input.again } : {}),
       intent,
     },
   };

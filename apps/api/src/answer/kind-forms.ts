@@ -33,10 +33,13 @@ function themeOf(c: AnswerContext): string {
   return theme ? theme : kindPhrase('themeGeneral', c.language);
 }
 
-/** How many times the same request was made earlier in the conversation: the arrangement to give now. */
+/**
+ * How many times the same request was answered already, earlier in the conversation or as this question's earlier
+ * versions ("another version"): the arrangement to give now.
+ */
 function variantOf(c: AnswerContext): number {
   const asked = c.question.trim();
-  return c.history.filter((turn) => turn.question.trim() === asked).length;
+  return c.history.filter((turn) => turn.question.trim() === asked).length + (c.again ?? 0);
 }
 
 function rotate<T>(items: readonly T[], by: number): T[] {
@@ -221,7 +224,11 @@ export function sermon(c: AnswerContext): string {
   if (command) out.push(`${kindPhrase('sermonApply', L)}${quote(command.text, command.verse, L)}`);
   else {
     const ponder = bestClause(clauses.filter((cl) => !key || !overlaps(cl, key))) ?? key;
-    if (ponder) out.push(`${kindPhrase('sermonApplyPonder', L)}${quote(ponder.text, ponder.verse, L)}`);
+    if (ponder) {
+      // One of a few ways to take the verse home, chosen by the verse: two themes' outlines share it only by chance.
+      const ways = kindChoices('sermonApplyPonder', L);
+      out.push(`${ways[verseTurn(ponder.verse) % ways.length]}${quote(ponder.text, ponder.verse, L)}`);
+    }
   }
   return out.join('\n').trim();
 }

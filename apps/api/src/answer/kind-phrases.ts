@@ -131,11 +131,15 @@ const phrases = {
     'fr-fr': '**Application :** ',
   },
   sermonApplyPonder: {
-    'zh-cn': '**应用：**本周背诵并默想',
-    'zh-tw': '**應用：**本週背誦並默想',
-    en: '**Application:** learn by heart and ponder this week ',
-    'es-es': '**Aplicación:** memorice y medite esta semana ',
-    'fr-fr': '**Application :** apprenez par cœur et méditez cette semaine ',
+    'zh-cn':
+      '**应用：**本周背诵并默想|**应用：**把这句经文写下来，每天早晨用它祷告：|**应用：**本周把这句话讲给一个需要的人听：|**应用：**本周每天早晚诵读：',
+    'zh-tw':
+      '**應用：**本週背誦並默想|**應用：**把這句經文寫下來，每天早晨用它禱告：|**應用：**本週把這句話講給一個需要的人聽：|**應用：**本週每天早晚誦讀：',
+    en: '**Application:** learn by heart and ponder this week |**Application:** write it down and pray it each morning: |**Application:** share it this week with someone who needs it: |**Application:** read it aloud each morning and evening this week: ',
+    'es-es':
+      '**Aplicación:** memorice y medite esta semana |**Aplicación:** escríbalo y órelo cada mañana: |**Aplicación:** compártalo esta semana con alguien que lo necesite: |**Aplicación:** léalo en voz alta cada mañana y cada noche esta semana: ',
+    'fr-fr':
+      '**Application :** apprenez par cœur et méditez cette semaine |**Application :** écrivez-le et priez-le chaque matin : |**Application :** partagez-le cette semaine avec quelqu’un qui en a besoin : |**Application :** lisez-le à voix haute chaque matin et chaque soir cette semaine : ',
   },
   poemTitle: {
     'zh-cn': '诗歌：{theme}',

@@ -131,6 +131,35 @@ describe('prayers, sermon outlines and poems', () => {
     expect(again.answer.content).not.toBe(first.answer.content);
     expect(again.answer.citations.every((c) => c.status === 'linked')).toBe(true);
   });
+
+  it('gives another version when the piece is sent again, to an account and to a guest', async () => {
+    const resend = async (answerId: string, headers: Record<string, string>) => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/webapi/portal/chat/resend',
+        headers: { locale: 'en', ...headers },
+        payload: { answerId, requestId: nextId() },
+      });
+      const done = parseSse(res.body).at(-1) as SseEventLike & { answer: Answer };
+      expect(done.type).toBe('done');
+      return done.answer;
+    };
+    const user = await createTestUser(t.database, 'version');
+    const guestKey = (await t.app.inject({ method: 'POST', url: '/webapi/portal/chat/guest-key' })).json().data
+      .guestKey as string;
+    const readers: Record<string, string>[] = [
+      { ...user.headers, locale: 'en' },
+      { 'guest-key': guestKey, locale: 'en' },
+    ];
+    for (const headers of readers) {
+      const first = await ask({ question: 'the love of God', kind: 'poem' }, headers);
+      const second = await resend(first.answer.id!, headers);
+      expect(second.kind).toBe('poem');
+      expect(second.content).not.toBe(first.answer.content);
+      const third = await resend(second.id!, headers);
+      expect(new Set([first.answer.content, second.content, third.content]).size).toBe(3);
+    }
+  });
 });
 
 describe('off-topic questions', () => {

@@ -1,6 +1,7 @@
 import {
   and,
   asc,
+  count,
   desc,
   eq,
   exists,
@@ -81,6 +82,14 @@ export function createChatRepository(db: Database) {
         .where(and(eq(messages.id, id), eq(messages.userId, userId)))
         .limit(1);
       return row;
+    },
+    /** How many answers a question has had (each resend adds one). */
+    async countAnswersTo(questionId: string): Promise<number> {
+      const [row] = await db
+        .select({ n: count() })
+        .from(messages)
+        .where(and(eq(messages.parentId, questionId), eq(messages.role, 'assistant')));
+      return Number(row?.n ?? 0);
     },
     async latestAnswerTo(questionId: string) {
       const [row] = await db

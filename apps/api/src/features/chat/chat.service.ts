@@ -180,7 +180,8 @@ export function createChatService(deps: {
         if (joined) return joined;
         const record = await generations.record(answerId);
         if (!record?.input || record.owner !== ownerOf(caller)) throw new AppError('not_found');
-        return launchGuest(record.input, caller, requestId);
+        // Another version: the same request, one more answer to it.
+        return launchGuest({ ...record.input, again: (record.input.again ?? 0) + 1 }, caller, requestId);
       }
       const userId = caller.ownerId;
       const earlier = await deps.chats.findByRequest(userId, requestId);
@@ -224,6 +225,7 @@ export function createChatService(deps: {
         language: previous.language as Locale,
         tradition: traditionOf(previous.tradition as Expression),
         history: (await historyOf(previous.conversationId, userId)).filter((t) => t.question !== questionRow.content),
+        again: await deps.chats.countAnswersTo(questionRow.id),
       };
       const started = await launchStored(
         caller,
