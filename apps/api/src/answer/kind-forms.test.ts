@@ -107,6 +107,23 @@ describe('a prayer of the passages', () => {
     expect(text).not.toContain('心里忧伤带到');
   });
 
+  it('prays a verse in the first person for the one the prayer is asked for', () => {
+    const text = prayer({ ...context('zh-cn', '为生病的妈妈祷告', ZH), kind: 'prayer' });
+    expect(text).toContain('每早晨，这都是新的；你的诚实极其广大（耶利米哀歌 3:22-23）');
+    const en = prayer({
+      ...context('en', 'my mother in hospital', [
+        verse(
+          'JER.17.14',
+          'Jeremiah 17:14',
+          'Heal me, O LORD, and I will be healed. Save me, and I will be saved; for you are my praise.',
+        ),
+      ]),
+      kind: 'prayer',
+    });
+    expect(en).toContain('Heal her, O LORD, and she will be healed');
+    expect(en).not.toMatch(/\b(?:me|I)\b/u);
+  });
+
   it('quotes a verse whose words cannot be said to God after the lead of its movement, as the address', () => {
     const text = prayer({ ...context('en', 'a heavy heart', EN), kind: 'prayer' });
     const petitions = text.split('\n\n').slice(1, -1);

@@ -2,7 +2,14 @@ import type { Locale } from '@bible-qa/contract';
 import type { Mood } from '../language/kind-moods.ts';
 import type { AnswerContext, ContextVerse } from './answer-model.ts';
 import { kindChoices, kindPhrase, type KindPhrase } from './kind-phrases.ts';
-import { prayedClause, type Prayed, type PrayedLanguage } from '../language/prayed-words.ts';
+import {
+  forThePerson,
+  prayedClause,
+  prayedFor,
+  type Person,
+  type Prayed,
+  type PrayedLanguage,
+} from '../language/prayed-words.ts';
 import {
   asks,
   asLine,
@@ -132,13 +139,22 @@ const PRAYED_AMONG = 3;
  * A petition's sentence: the verse's words said to God, or (when they cannot be) quoted after a lead of its movement,
  * chosen by its verse (so two themes' prayers take the same lead only by chance) and not one the prayer used already.
  */
-function petitionText(p: Petition, L: Locale, variant: number, usedLeads: Set<string>): string {
+function petitionText(
+  p: Petition,
+  L: Locale,
+  variant: number,
+  usedLeads: Set<string>,
+  person: Person | undefined,
+): string {
   const { clause, prayed } = p;
   if (prayed) {
+    // A verse prayed in the first person is prayed for the one the prayer is asked for ("Heal her, O LORD").
+    const lang = prayedLanguage(clause.verse, L);
+    const text = person && lang && prayed.form !== 'command' ? forThePerson(prayed.text, lang, person) : prayed.text;
     const lead = prayed.form === 'command' ? 'prayerHelp' : prayed.form === 'promise' ? 'prayerThanks' : undefined;
     const choices = lead ? kindChoices(lead, L) : [''];
     const help = choices[verseTurn(clause.verse) % choices.length]!;
-    return kindPhrase('prayed', L, { text: `${help}${prayed.text}`, label: clause.verse.label });
+    return kindPhrase('prayed', L, { text: `${help}${text}`, label: clause.verse.label });
   }
   const choices = kindChoices(LEAD_PHRASE[p.lead], L);
   const first = verseTurn(clause.verse) + variant;
@@ -173,8 +189,10 @@ export function prayer(c: AnswerContext): string {
   const opener = chosen.findIndex((p) => p.prayed && (p.prayed.form === 'addressed' || p.prayed.form === 'toGod'));
   if (opener > 0) chosen.unshift(...chosen.splice(opener, 1));
   const usedLeads = new Set<string>();
+  const lang = CHINESE.has(L) ? 'zh' : L === 'en' ? 'en' : L === 'es-es' ? 'es' : 'fr';
+  const person = prayedFor(c.intent?.theme ?? c.question, lang);
   const petitions = chosen.map((p, i) => {
-    const said = petitionText(p, L, variant, usedLeads);
+    const said = petitionText(p, L, variant, usedLeads, person);
     const addressed = p.prayed && (p.prayed.form === 'addressed' || p.prayed.form === 'toGod');
     const sentence = i === 0 && !addressed ? `${kindPhrase('prayerAddress', L)}${said}` : capitalised(said);
     return `${sentence}${kindPhrase('sentenceEnd', L)}`;

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { Mood } from './kind-moods.ts';
-import { prayedClause, type PrayedForm, type PrayedLanguage } from './prayed-words.ts';
+import {
+  forThePerson,
+  prayedClause,
+  prayedFor,
+  type Person,
+  type PrayedForm,
+  type PrayedLanguage,
+} from './prayed-words.ts';
 
 type Case = [clause: string, lang: PrayedLanguage, moods: Mood[], book: string, form: PrayedForm, prayed: string];
 
@@ -67,5 +74,37 @@ describe('a verse’s clause said to God', () => {
     ['Two are better than one,', 'en', [], 'ECC', 'no trust or praise in it'],
   ])('%s (%s) is quoted instead: %s', (clause, lang, moods, book) => {
     expect(prayedClause(clause, lang, moods, book)).toBeUndefined();
+  });
+});
+
+describe('a prayer for someone', () => {
+  it.each<[request: string, lang: PrayedLanguage, person: Person | undefined]>([
+    ['my mother in hospital', 'en', 'she'],
+    ['a friend who lost his job', 'en', 'he'],
+    ['my family', 'en', 'they'],
+    ['my exam tomorrow', 'en', undefined],
+    ['我生病住院的母亲', 'zh', 'she'],
+    ['為我的家人禱告', 'zh', 'they'],
+    ['为失业找工作的人', 'zh', 'they'],
+    ['我的考试', 'zh', undefined],
+  ])('%s is prayed for as %s', (request, lang, person) => {
+    expect(prayedFor(request, lang)).toBe(person);
+  });
+
+  it.each<[text: string, lang: PrayedLanguage, person: Person, said: string]>([
+    ['Heal me, O LORD, and I will be healed', 'en', 'she', 'Heal her, O LORD, and she will be healed'],
+    ['LORD, you are my shepherd; I shall not want', 'en', 'they', 'LORD, you are their shepherd; they shall not want'],
+    ['I trust in you, O LORD', 'en', 'he', 'he trusts in you, O LORD'],
+    ['I am poor and needy', 'en', 'they', 'they are poor and needy'],
+    [
+      '耶和华啊，求你医治我，我便痊愈，拯救我，我便得救',
+      'zh',
+      'she',
+      '耶和华啊，求你医治她，她便痊愈，拯救她，她便得救',
+    ],
+    ['耶和華啊，你是我的牧者，我必不至缺乏', 'zh', 'they', '耶和華啊，你是他們的牧者，他們必不至缺乏'],
+    ['耶和华啊，你必与我们同在', 'zh', 'he', '耶和华啊，你必与我们同在'],
+  ])('%s is prayed for %s', (text, lang, person, said) => {
+    expect(forThePerson(text, lang, person)).toBe(said);
   });
 });

@@ -317,3 +317,83 @@ export function prayedClause(
   const thanked = moods.includes('trust') || moods.includes('praise') ? promise(text, lang) : undefined;
   return thanked ? { form: 'promise', text: thanked } : undefined;
 }
+
+export type Person = 'she' | 'he' | 'they';
+
+let persons: { language: PrayedLanguage; word: string; person: Person }[] | undefined;
+
+function personRows() {
+  persons ??= readTable('prayed-for.tsv', ['language', 'word', 'person'] as const).map((row) => {
+    if (row.person !== 'she' && row.person !== 'he' && row.person !== 'they')
+      throw new Error(`${row.file}:${row.line}: no person ${row.person}`);
+    return { language: row.language as PrayedLanguage, word: row.word, person: row.person };
+  });
+  return persons;
+}
+
+/**
+ * Who a prayer is asked for (lexicon/prayed-for.tsv): the person the request names first, by the pronoun its
+ * petitions take; an English friend or neighbour takes the request's own "his" or "her". Nothing when it names no one
+ * there ("my exam" is the reader's own).
+ */
+export function prayedFor(request: string, lang: PrayedLanguage): Person | undefined {
+  const read = lang === 'zh' ? readable(request) : request.toLowerCase();
+  const found = personRows()
+    .filter((row) => row.language === lang && holds(read, row.word))
+    .map((row) => ({ row, at: lang === 'zh' ? read.indexOf(row.word) : read.search(new RegExp(`\\b${row.word}\\b`)) }))
+    .sort((a, b) => a.at - b.at || b.row.word.length - a.row.word.length)[0];
+  if (!found) return undefined;
+  if (lang === 'en' && found.row.person === 'they') {
+    if (/\bher\b|\bshe\b/.test(read)) return 'she';
+    if (/\bhis\b|\bhe\b|\bhim\b/.test(read)) return 'he';
+  }
+  return found.row.person;
+}
+
+const HAN_PERSON: Record<Person, string> = { she: '她', he: '他', they: '他们' };
+const EN_PERSON: Record<Person, Record<string, string>> = {
+  she: { i: 'she', me: 'her', my: 'her', mine: 'hers', myself: 'herself' },
+  he: { i: 'he', me: 'him', my: 'his', mine: 'his', myself: 'himself' },
+  they: { i: 'they', me: 'them', my: 'their', mine: 'theirs', myself: 'themselves' },
+};
+/** Verbs after "I" as said after the person: "I am" → "she is", "they are". */
+const AFTER_I: Record<Person, Record<string, string>> = {
+  she: { am: 'is', have: 'has', do: 'does', "i'm": "she's" },
+  he: { am: 'is', have: 'has', do: 'does' },
+  they: { am: 'are', was: 'were' },
+};
+/** Words after "I" that stay as they are: modal verbs, the past, adverbs. */
+const KEPT_AFTER_I =
+  /^(?:will|shall|can|may|might|must|would|should|could|was|had|did|also|too|even|still|never|always|\p{L}+ed|\p{L}+ly)$/u;
+
+function saidOfThirdPerson(verb: string): string {
+  if (/[^aeiou]y$/.test(verb)) return `${verb.slice(0, -1)}ies`;
+  if (/(?:s|sh|ch|x|o)$/.test(verb)) return `${verb}es`;
+  return `${verb}s`;
+}
+
+/**
+ * A clause prayed in the first person, prayed for the person the prayer is for: "Heal me, O LORD, and I will be
+ * healed" → "Heal her, O LORD, and she will be healed"; 求你医治我，我便痊愈 → 求你医治她，她便痊愈. Our words (we, 我们)
+ * stay ours.
+ */
+export function forThePerson(text: string, lang: PrayedLanguage, person: Person): string {
+  if (lang === 'zh') {
+    const traditional = readable(text) !== text;
+    const said = inScript(HAN_PERSON[person], traditional);
+    return text.replace(/我(?![们們])/gu, said);
+  }
+  if (lang !== 'en') return text;
+  const words = EN_PERSON[person];
+  return text.replace(
+    /(?<![\p{L}'’])(I|me|my|mine|myself)(?![\p{L}'’])(\s+([\p{L}'’]+))?/gu,
+    (whole, pronoun: string, gap = '', next = '') => {
+      const said = words[pronoun.toLowerCase()]!;
+      if (pronoun !== 'I' || !next) return `${said}${gap}`;
+      const lower = next.toLowerCase();
+      const verb =
+        AFTER_I[person][lower] ?? (person === 'they' || KEPT_AFTER_I.test(lower) ? next : saidOfThirdPerson(next));
+      return `${said}${gap.replace(next, verb)}`;
+    },
+  );
+}
