@@ -150,6 +150,22 @@ describe('a sermon outline of the passages', () => {
   });
 });
 
+describe('a psalm’s first verse', () => {
+  it('is preached without the title the Union Version prints in it', () => {
+    const psalm = [
+      verse(
+        'PSA.46.1',
+        '诗篇 46:1',
+        '（可拉后裔的诗歌，交与伶长。调用女音）神是我们的避难所，是我们的力量，是我们在患难中随时的帮助。',
+      ),
+      verse('PSA.46.2', '诗篇 46:2', '所以，地虽改变，山虽摇动到海心，'),
+    ];
+    const text = sermon({ ...context('zh-cn', '避难所', psalm), kind: 'sermon' });
+    expect(text).toContain('> 神是我们的避难所，是我们的力量，是我们在患难中随时的帮助。\n> ——诗篇 46:1');
+    expect(text).not.toContain('可拉后裔');
+  });
+});
+
 describe('a theme’s words', () => {
   it('leaves out who the piece is for: a verse about a mother is not on a hospital prayer’s theme for that', async () => {
     const { themeTerms } = await import('./verse-clauses.ts');

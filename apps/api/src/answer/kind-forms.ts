@@ -21,6 +21,7 @@ import {
   clausesOf,
   clausesOfVerses,
   themeTerms,
+  wordsOf,
   type Clause,
 } from './verse-clauses.ts';
 
@@ -208,7 +209,7 @@ export function prayer(c: AnswerContext): string {
 /** A verse as a block quote with its reference: the form the citation verifier links. */
 function block(verse: ContextVerse, L: Locale): string {
   const dash = CHINESE.has(L) ? '——' : '— ';
-  return `> ${verse.text}\n> ${dash}${verse.label}`;
+  return `> ${wordsOf(verse)}\n> ${dash}${verse.label}`;
 }
 
 const POINTS = 3;

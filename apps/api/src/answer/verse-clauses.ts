@@ -123,12 +123,20 @@ function opensPsalm(ref: string): boolean {
 }
 
 /**
+ * A verse's words to sing, pray or preach: a psalm's first verse without the title its translation prints in it (an
+ * English sentence, a Chinese bracket).
+ */
+export function wordsOf(verse: Pick<ContextVerse, 'ref' | 'text'>): string {
+  return opensPsalm(verse.ref) ? withoutPsalmTitle(verse.text).replace(TITLE, '').trim() : verse.text;
+}
+
+/**
  * The candidate lines of the verses: each clause, and each clause with the one after it when together they still
  * read as one line; each read for its moods and the theme's words.
  */
 export function clausesOfVerses(verses: readonly ContextVerse[], terms: readonly string[]): Clause[] {
   return verses.flatMap((verse) => {
-    const singles = clausesOf(opensPsalm(verse.ref) ? withoutPsalmTitle(verse.text) : verse.text);
+    const singles = clausesOf(wordsOf(verse));
     const out: Clause[] = [];
     singles.forEach((text, index) => {
       const next = singles[index + 1];
