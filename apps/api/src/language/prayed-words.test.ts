@@ -48,6 +48,16 @@ describe('a verse’s clause said to God', () => {
     ['你们要将一切的忧虑卸给神', 'zh', ['command'], '1PE', 'command', '将一切的忧虑卸给神'],
     ['要爱你的邻舍如同自己', 'zh', ['command'], 'MAT', 'command', '爱我们的邻舍如同自己'],
     ['Two are better than one,', 'en', ['trust'], 'ECC', 'promise', 'two are better than one'],
+    ['Jehová es mi pastor; nada me faltará.', 'es', [], 'PSA', 'toGod', 'Jehová, tú eres mi pastor; nada me faltará'],
+    ['Jehová juzgará los pueblos', 'es', [], 'PSA', 'toGod', 'Jehová, tú juzgarás los pueblos'],
+    [
+      "L'Éternel est mon berger: je ne manquerai de rien.",
+      'fr',
+      [],
+      'PSA',
+      'toGod',
+      'Éternel, tu es mon berger: je ne manquerai de rien',
+    ],
   ])('%s (%s) is prayed', (clause, lang, moods, book, form, prayed) => {
     expect(prayedClause(clause, lang, moods, book)).toEqual({ form, text: prayed });
   });
@@ -72,6 +82,8 @@ describe('a verse’s clause said to God', () => {
     ['是信实的神', 'zh', ['trust'], 'DEU', 'the tail of a sentence'],
     ['于是去投靠那地方的一个人', 'zh', ['trust'], 'LUK', 'a story'],
     ['Two are better than one,', 'en', [], 'ECC', 'no trust or praise in it'],
+    ['Jehová te bendiga, y te guarde', 'es', [], 'NUM', '"te" is not turned in Spanish'],
+    ['L’Éternel garde tous ceux qui l’aiment', 'fr', [], 'PSA', 'l’ may be God'],
   ])('%s (%s) is quoted instead: %s', (clause, lang, moods, book) => {
     expect(prayedClause(clause, lang, moods, book)).toBeUndefined();
   });

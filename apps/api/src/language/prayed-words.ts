@@ -32,6 +32,8 @@ const ROLES = [
   'after',
   'verb',
   'subject-verb',
+  'ending',
+  'you',
   'present',
   'past',
   'start',
@@ -96,7 +98,9 @@ function latinWord(words: string): string {
 
 function holds(text: string, words: string): boolean {
   if (HAN.test(words)) return text.includes(words);
-  return new RegExp(`(?<![\\p{L}'’])${latinWord(words)}(?![\\p{L}])`, 'u').test(text);
+  // An elided word (French l’, qu’) stands before the next word's letters.
+  const end = /['’]$/.test(words) ? '' : '(?![\\p{L}])';
+  return new RegExp(`(?<![\\p{L}'’])${latinWord(words)}${end}`, 'u').test(text);
 }
 
 /** The entry the text opens with, and the length it takes there (with the space after a Latin one). */
@@ -163,8 +167,26 @@ function readersAsUs(rest: string, restRead: string, lang: PrayedLanguage, tradi
 /** A second verb of the subject, joined by "and" before its object: "and saves those who…". */
 const SECOND_VERB = /(,? and )(\p{L}+s)(?= (?:those|the|a|an|all|our|my|us|me|them|him|her|his|whoever)(?!\p{L}))/gu;
 
+/**
+ * Spanish and French: the verb after God's name said to "tú"/"tu" ("Jehová es mi pastor" → "Jehová, tú eres mi
+ * pastor"; "L'Éternel garde" → "Éternel, tu gardes"): a verb of the table, or one whose ending the table turns
+ * (`ending`: juzgará → juzgarás, fera → feras), four letters or more; else nothing. No pronoun is turned: a clause
+ * with one (`blocks`: te, su, il, vous) was left before.
+ */
+function romanceToGod(name: string, verb: string, after: string, lang: 'es' | 'fr'): string | undefined {
+  const lower = verb.toLowerCase();
+  const known = entries('verb', lang).find((e) => e.words === lower)?.turned;
+  const ending = known
+    ? undefined
+    : lower.length >= 4
+      ? entries('ending', lang).find((e) => lower.endsWith(e.words))
+      : undefined;
+  const said = known ?? (ending ? `${lower.slice(0, -ending.words.length)}${ending.turned}` : undefined);
+  const you = entries('you', lang)[0]?.words;
+  return said && you ? `${name}, ${you} ${said}${after}` : undefined;
+}
+
 function toGod(clause: string, lang: PrayedLanguage): string | undefined {
-  if (lang !== 'zh' && lang !== 'en') return undefined;
   const traditional = lang === 'zh' && readable(clause) !== clause;
   let read = readable(clause);
   let text = clause;
@@ -187,8 +209,10 @@ function toGod(clause: string, lang: PrayedLanguage): string | undefined {
     const name = inScript(subject.entry.turned, traditional);
     return rest === undefined ? undefined : `${name}啊，${wish ? '求你' : '你'}${rest}`;
   }
-  // English: the verb after the subject is said to "you"; a wished verb is asked for.
   const m = /^(\S+)(.*)$/su.exec(text);
+  if (lang === 'es' || lang === 'fr') return m ? romanceToGod(subject.entry.turned, m[1]!, m[2]!, lang) : undefined;
+  // English: the verb after the subject is said to "you"; a wished verb is asked for.
+
   if (!m) return undefined;
   const [, verb, after] = m as unknown as [string, string, string];
   const wished = wish !== undefined || entries('wished', lang).some((e) => e.words === verb);
