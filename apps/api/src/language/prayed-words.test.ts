@@ -82,6 +82,13 @@ describe('a verse’s clause said to God', () => {
     ['是信实的神', 'zh', ['trust'], 'DEU', 'the tail of a sentence'],
     ['于是去投靠那地方的一个人', 'zh', ['trust'], 'LUK', 'a story'],
     ['Two are better than one,', 'en', [], 'ECC', 'no trust or praise in it'],
+    [
+      'the mind of the flesh is death, but the mind of the Spirit is life and peace',
+      'en',
+      ['trust'],
+      'ROM',
+      'no thanks for death',
+    ],
     ['Jehová te bendiga, y te guarde', 'es', [], 'NUM', '"te" is not turned in Spanish'],
     ['L’Éternel garde tous ceux qui l’aiment', 'fr', [], 'PSA', 'l’ may be God'],
   ])('%s (%s) is quoted instead: %s', (clause, lang, moods, book) => {

@@ -38,6 +38,7 @@ const ROLES = [
   'past',
   'start',
   'unstarted',
+  'dark',
   'name',
   'opening',
   'story',
@@ -302,6 +303,7 @@ function promise(clause: string, lang: PrayedLanguage): string | undefined {
   if (story.some((e) => holds(unspoken, e.words))) return undefined;
   if (!entries('present', lang).some((e) => holds(read, e.words))) return undefined;
   if (entries('past', lang).some((e) => holds(read, e.words))) return undefined;
+  if (entries('dark', lang).some((e) => holds(read, e.words))) return undefined;
   if (lang === 'zh') {
     if (unspoken.includes('你') || entries('unstarted', lang).some((e) => read.startsWith(e.words))) return undefined;
     return readersAsUs(text, read, lang, text !== read);
