@@ -22,6 +22,8 @@ import { REPO_ROOT, startServerWithCorpus, type RunningServer } from './support/
 const SLOW_3G = { offline: false, latency: 2000, downloadThroughput: 50_000, uploadThroughput: 50_000 };
 const FIRST_VISIT = { paintedMs: 2500, usableMs: 8000 };
 const REPEAT_VISIT = { paintedMs: 1000, usableMs: 2000 };
+/** Returns timed for the repeat visit: its figure is their median. */
+const REPEAT_TRIES = 3;
 const BUDGET_GZIP_BYTES = 200 * 1024;
 const TOUR_SEEN_KEY = btoa('CHAT_ASSISTANT__APP_FIRST_TOUR');
 const LANGUAGE_FLAG_KEY = btoa('CHAT_ASSISTANT__DEFAULT_LANGUAGE');
@@ -230,23 +232,33 @@ describe('the first load of /chat on slow 3G (2 s latency, 50 kB/s, HTTP cache o
     // The same reader comes back: the worker the first visit installed answers from what it kept.
     await workerInstalled(first.page);
     await first.page.close();
-    const repeat = await slowPage('repeat', first.context);
-    await repeat.page.goto(`${server.origin}/chat?_n=1`, { waitUntil: 'commit' });
-    await markReached(repeat.page, COMPOSER);
-    const again = await marksOf(repeat.page);
-    await typeIntoComposer(repeat.page);
-    await snap(repeat.page, 'first-load-slow3g-repeat');
+    // Timed as the median of three returns (a loaded machine delays one paint now and then, not three).
+    const tries: { marks: Record<string, number>; transfers: Transfer[] }[] = [];
+    for (let i = 0; i < REPEAT_TRIES; i++) {
+      const repeat = await slowPage('repeat', first.context);
+      await repeat.page.goto(`${server.origin}/chat?_n=1`, { waitUntil: 'commit' });
+      await markReached(repeat.page, COMPOSER);
+      const again = await marksOf(repeat.page);
+      await typeIntoComposer(repeat.page);
+      if (i === 0) await snap(repeat.page, 'first-load-slow3g-repeat');
+      // The page came from the kept shell (the network did not answer within its wait) and no script from the
+      // network.
+      const page = repeat.transfers.find((t) => t.type === 'Document');
+      expect(page?.worker).toBe('kept');
+      expect(repeat.transfers.filter((t) => t.type === 'Script' && !t.worker)).toEqual([]);
+      tries.push({ marks: again, transfers: repeat.transfers });
+      await repeat.page.close();
+    }
+    const median = [...tries].sort((a, b) => a.marks.overlay! - b.marks.overlay!)[Math.floor(REPEAT_TRIES / 2)]!;
     reportAndCheck(
-      'repeat visit to /chat?_n=1 (service worker installed)',
-      again,
-      repeat.transfers,
+      `repeat visit to /chat?_n=1 (service worker installed; the median of ${REPEAT_TRIES}: overlay ${tries
+        .map((t) => seconds(t.marks.overlay))
+        .join(', ')})`,
+      median.marks,
+      median.transfers,
       [COMPOSER],
       REPEAT_VISIT,
     );
-    // The page came from the kept shell (the network did not answer within its wait) and no script from the network.
-    const page = repeat.transfers.find((t) => t.type === 'Document');
-    expect(page?.worker).toBe('kept');
-    expect(repeat.transfers.filter((t) => t.type === 'Script' && !t.worker)).toEqual([]);
     await first.context.close();
   });
 
