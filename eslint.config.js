@@ -31,6 +31,12 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'no-console': 'error',
+      // The browser's URL escape(): a local escape() taken away leaves a call that still compiles and percent-encodes.
+      'no-restricted-globals': [
+        'error',
+        { name: 'escape', message: 'Use escapeRegExp (language/lexicon.ts) or encodeURIComponent.' },
+        { name: 'unescape', message: 'Use decodeURIComponent.' },
+      ],
     },
   },
   {

@@ -1,4 +1,5 @@
 import type { BookCatalogue } from '../scripture/book-names.ts';
+import { escapeRegExp } from '../language/lexicon.ts';
 
 /** Abbreviations of one-chapter books that books.json does not list but writers use. */
 const EXTRA_NAMES: Record<string, string[]> = {
@@ -14,10 +15,6 @@ export interface OneChapterSlip {
   start: number;
   end: number;
   text: string;
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 /**

@@ -2,6 +2,7 @@
 // (what the words are for is said there), for prayers and poems made from the passages.
 import { foldToSimplified } from './fold.ts';
 import { readWordsByTag } from './word-list.ts';
+import { escapeRegExp } from './lexicon.ts';
 
 export const MOODS = ['lament', 'trust', 'praise', 'confession', 'command'] as const;
 export type Mood = (typeof MOODS)[number];
@@ -13,10 +14,6 @@ interface MoodMatchers {
 }
 
 let matchers: MoodMatchers | undefined;
-
-function escape(word: string): string {
-  return word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
 
 function read(): MoodMatchers {
   if (matchers) return matchers;
@@ -30,7 +27,7 @@ function read(): MoodMatchers {
       han.set(mood, words.map(foldToSimplified));
       continue;
     }
-    const alternatives = words.map(escape).join('|');
+    const alternatives = words.map(escapeRegExp).join('|');
     // An imperative is the clause's first word; the other moods' words stand anywhere, with a common ending.
     latin.set(
       mood,

@@ -98,7 +98,7 @@ function sequence(pattern: string): Piece {
     if (HAN.test(c)) {
       let run = '';
       while (i < pattern.length && HAN.test(pattern[i]!)) run += pattern[i++];
-      pieces.push({ source: escape(run), startsLatin: false, endsLatin: false });
+      pieces.push({ source: escapeRegExp(run), startsLatin: false, endsLatin: false });
       continue;
     }
     let word = '';
@@ -111,7 +111,7 @@ function sequence(pattern: string): Piece {
       word += pattern[i++];
     // A mark with no letter in it (?, ！) stands for itself and touches what is beside it, as Chinese does.
     const latin = /[\p{L}\p{N}]/u.test(word);
-    pieces.push({ source: latin ? latinWord(word) : escape(word), startsLatin: latin, endsLatin: latin });
+    pieces.push({ source: latin ? latinWord(word) : escapeRegExp(word), startsLatin: latin, endsLatin: latin });
   }
   return join(pieces);
 }
@@ -119,7 +119,7 @@ function sequence(pattern: string): Piece {
 /** A Latin word, whole; its inner punctuation (self-harm, j'ai) read as any spacing. */
 function latinWord(word: string): string {
   const parts = word.split(/[^\p{L}\p{N}*]+/u).filter(Boolean);
-  const body = parts.map((part) => part.split('*').map(escape).join(`[${WORD_CHAR}]*`)).join(`${SEP}*`);
+  const body = parts.map((part) => part.split('*').map(escapeRegExp).join(`[${WORD_CHAR}]*`)).join(`${SEP}*`);
   return `${LATIN_BEFORE}${body}${word.endsWith('*') ? '' : LATIN_AFTER}`;
 }
 
@@ -187,7 +187,8 @@ function split(inside: string): string[] {
   return out;
 }
 
-function escape(text: string): string {
+/** A text as a regular expression that matches it literally. */
+export function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
@@ -285,7 +286,7 @@ export function rewriter(rows: readonly RewriteRow[]): (text: string) => string 
   const byFrom = new Map(rows.map((r) => [r.from, r.to]));
   const sorted = [...byFrom.keys()].sort((a, b) => b.length - a.length);
   const alternatives = sorted.map((from) =>
-    HAN.test(from) ? escape(from) : `${LATIN_BEFORE}${escape(from)}${LATIN_AFTER}`,
+    HAN.test(from) ? escapeRegExp(from) : `${LATIN_BEFORE}${escapeRegExp(from)}${LATIN_AFTER}`,
   );
   const pattern = new RegExp(alternatives.join('|'), 'gu');
   return (text) => text.replace(pattern, (found) => byFrom.get(found) ?? found);

@@ -6,7 +6,7 @@
 // leave a doubt (a "he" that may be God or another) is not turned, and the prayer quotes it instead.
 import { Converter } from 'opencc-js';
 import { foldPerCharacter } from './chinese-text.ts';
-import { readTable } from './lexicon.ts';
+import { readTable, escapeRegExp } from './lexicon.ts';
 import type { Mood } from './kind-moods.ts';
 
 export type PrayedLanguage = 'zh' | 'en' | 'es' | 'fr';
@@ -85,16 +85,14 @@ function readable(clause: string): string {
   return HAN.test(clause) ? foldPerCharacter(clause).join('') : clause;
 }
 
-function escape(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
-
 /** A Latin entry as a whole word (or words), its first letter in either case. */
 function latinWord(words: string): string {
   const first = words.charAt(0);
   const head =
-    first.toLowerCase() === first.toUpperCase() ? escape(first) : `[${first.toLowerCase()}${first.toUpperCase()}]`;
-  return `${head}${escape(words.slice(1))}`;
+    first.toLowerCase() === first.toUpperCase()
+      ? escapeRegExp(first)
+      : `[${first.toLowerCase()}${first.toUpperCase()}]`;
+  return `${head}${escapeRegExp(words.slice(1))}`;
 }
 
 function holds(text: string, words: string): boolean {

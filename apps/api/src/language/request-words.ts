@@ -9,6 +9,7 @@ import {
   readTable,
   type NamedPattern,
   type TableRow,
+  escapeRegExp,
 } from './lexicon.ts';
 
 export const REQUEST_KINDS = ['prayer', 'sermon', 'poem'] as const;
@@ -50,10 +51,6 @@ export function requestWordRows(): TableRow<'tag' | 'word' | 'example'>[] {
   });
 }
 
-function escape(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
-
 /** Longest first, so that where two words begin at one place the longer is taken ("sermon outline", "sermon"). */
 const longestFirst = (words: readonly string[]) => [...words].sort((a, b) => b.length - a.length);
 
@@ -72,7 +69,7 @@ export function requestLists(): RequestLists {
     ]),
   ) as Record<RequestKind, RegExp>;
   const words = requestWordRows();
-  const of = (tag: string) => longestFirst(words.filter((row) => row.tag === tag).map((row) => escape(row.word)));
+  const of = (tag: string) => longestFirst(words.filter((row) => row.tag === tag).map((row) => escapeRegExp(row.word)));
   const strip = patterns.filter((p) => p.name.startsWith('strip.')).map((p) => p.regex.source);
   lists = {
     kinds,

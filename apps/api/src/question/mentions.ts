@@ -2,6 +2,7 @@
 // follow-up resolution all ask it, so "my job" is a job for every one of them, and "the Book of Job" is Job.
 import type { FindOptions, ReferenceParser } from '../scripture/references.parser.ts';
 import { EVERYDAY_BOOK_NAMES, PERSON_BOOK_NAMES, cuedAt } from '../language/book-name-words.ts';
+import { escapeRegExp } from '../language/lexicon.ts';
 
 /** A book or passage a text names: the book's code, the words that named it and where they stand. */
 export interface Mention {
@@ -14,10 +15,6 @@ export interface Mention {
   end: number;
 }
 
-function escape(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
-
 /**
  * Finds the books and passages a text names. The parser finds references with a chapter; a bare book name
  * ("箴言主要讲了什么？", "What is Proverbs about?") is matched against the corpus's full book names here.
@@ -26,7 +23,7 @@ export function createScriptureFinder(parser: ReferenceParser) {
   const han = parser.catalogue.cjkNames
     .filter((n) => n.kind === 'name' && n.name.length >= 2)
     .sort((a, b) => b.name.length - a.name.length);
-  const hanPattern = han.length ? new RegExp(han.map((n) => escape(n.name)).join('|'), 'gu') : undefined;
+  const hanPattern = han.length ? new RegExp(han.map((n) => escapeRegExp(n.name)).join('|'), 'gu') : undefined;
   const hanBook = new Map(han.map((n) => [n.name, n.protestant]));
   /** Latin-script book names of some languages, longest first, as one pattern. */
   function latinOf(langs: readonly ('en' | 'es' | 'fr')[]) {
@@ -38,7 +35,7 @@ export function createScriptureFinder(parser: ReferenceParser) {
       }
     }
     const sorted = [...names.keys()].sort((a, b) => b.length - a.length);
-    const pattern = new RegExp(`(?<![\\p{L}\\p{N}])(?:${sorted.map(escape).join('|')})(?![\\p{L}\\p{N}])`, 'giu');
+    const pattern = new RegExp(`(?<![\\p{L}\\p{N}])(?:${sorted.map(escapeRegExp).join('|')})(?![\\p{L}\\p{N}])`, 'giu');
     return { names, pattern };
   }
   // A reader's own language names its books ("Judas" is Jude only in Spanish); a Chinese reader may write English

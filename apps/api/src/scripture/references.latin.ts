@@ -2,7 +2,7 @@ import { bcv_parser } from 'bible-passage-reference-parser';
 import * as en from 'bible-passage-reference-parser/esm/lang/en.js';
 import * as es from 'bible-passage-reference-parser/esm/lang/es.js';
 import * as fr from 'bible-passage-reference-parser/esm/lang/fr.js';
-import { dataLines } from '../language/lexicon.ts';
+import { dataLines, escapeRegExp } from '../language/lexicon.ts';
 import type { BookCatalogue } from './book-names.ts';
 import { canonicalReference } from './references.canonical.ts';
 import type { BibleReference, LatinLanguage, RawMatch } from './references.types.ts';
@@ -169,10 +169,6 @@ function teachMissingNames(parser: bcv_parser, catalogue: BookCatalogue, languag
       }
     }
   }
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 /** "John.3.16-John.3.18" → { book: 'JHN', chapter: 3, verse: 16, endVerse: 18 }; ranges across books are skipped. */

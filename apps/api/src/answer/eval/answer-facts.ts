@@ -3,6 +3,7 @@
 import type { Citation, Locale } from '@bible-qa/contract';
 import { answerPhrase } from '../answer-first-phrases.ts';
 import { foldForLexicon } from '../../language/fold.ts';
+import { escapeRegExp } from '../../language/lexicon.ts';
 import { goldAmongFirst } from './answer-rubric.ts';
 import { usfmOverlap as overlaps } from '../../scripture/usfm.ts';
 
@@ -26,8 +27,6 @@ const HAN = /\p{Script=Han}/u;
 const NUMERAL = '\\p{Nd}零〇一二三四五六七八九十百千万两';
 const NUMERAL_CHAR = new RegExp(`^[${NUMERAL}]$`, 'u');
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
 /**
  * Does the text state one of the answer's forms? Chinese forms are found anywhere (Chinese has no spaces); other
  * forms as whole words (Eve is not in "every"); a number never inside a longer one.
@@ -42,9 +41,9 @@ export function statesAnswer(text: string, forms: readonly string[]): boolean {
     const before = NUMERAL_CHAR.test(chars[0]!) ? `(?<![${NUMERAL}])` : '';
     const after = NUMERAL_CHAR.test(chars[chars.length - 1]!) ? `(?![${NUMERAL}])` : '';
     if (HAN.test(form)) {
-      return new RegExp(`${before}${escape(form.replace(/ /g, ''))}${after}`, 'u').test(unspaced);
+      return new RegExp(`${before}${escapeRegExp(form.replace(/ /g, ''))}${after}`, 'u').test(unspaced);
     }
-    const pattern = `(?<![\\p{L}\\p{N}])${before}${escape(form)}${after}(?![\\p{L}\\p{N}])`;
+    const pattern = `(?<![\\p{L}\\p{N}])${before}${escapeRegExp(form)}${after}(?![\\p{L}\\p{N}])`;
     return new RegExp(pattern, 'u').test(spaced);
   });
 }
