@@ -99,10 +99,19 @@ function capitalised(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
+/** The language of the reader's words, as the prayed words read it. */
+function prayedLanguageOf(L: Locale): PrayedLanguage {
+  return CHINESE.has(L) ? 'zh' : L === 'en' ? 'en' : L === 'es-es' ? 'es' : 'fr';
+}
+
 /** The language a verse's words are prayed in: the reader's, unless the verse is from another language's text. */
 function prayedLanguage(verse: ContextVerse, L: Locale): PrayedLanguage | undefined {
-  if (verse.otherLanguage) return undefined;
-  return CHINESE.has(L) ? 'zh' : L === 'en' ? 'en' : L === 'es-es' ? 'es' : 'fr';
+  return verse.otherLanguage ? undefined : prayedLanguageOf(L);
+}
+
+/** A petition said to God in its own words (a psalm's address, God turned to "you"): it needs no address before it. */
+function speaksToGod(p: Petition): boolean {
+  return p.prayed?.form === 'addressed' || p.prayed?.form === 'toGod';
 }
 
 /** A small stable number of a verse: which of a phrase's choices its petition takes. */
@@ -187,15 +196,13 @@ export function prayer(c: AnswerContext): string {
   const prayed = candidates.filter((p) => p.prayed).slice(0, PETITIONS);
   const quoted = candidates.filter((p) => !p.prayed).slice(0, Math.max(0, FEWEST_PETITIONS - prayed.length));
   const chosen = [...prayed, ...quoted].sort((a, b) => PRAYER_ORDER.indexOf(a.lead) - PRAYER_ORDER.indexOf(b.lead));
-  const opener = chosen.findIndex((p) => p.prayed && (p.prayed.form === 'addressed' || p.prayed.form === 'toGod'));
+  const opener = chosen.findIndex(speaksToGod);
   if (opener > 0) chosen.unshift(...chosen.splice(opener, 1));
   const usedLeads = new Set<string>();
-  const lang = CHINESE.has(L) ? 'zh' : L === 'en' ? 'en' : L === 'es-es' ? 'es' : 'fr';
-  const person = prayedFor(c.intent?.theme ?? c.question, lang);
+  const person = prayedFor(c.intent?.theme ?? c.question, prayedLanguageOf(L));
   const petitions = chosen.map((p, i) => {
     const said = petitionText(p, L, variant, usedLeads, person);
-    const addressed = p.prayed && (p.prayed.form === 'addressed' || p.prayed.form === 'toGod');
-    const sentence = i === 0 && !addressed ? `${kindPhrase('prayerAddress', L)}${said}` : capitalised(said);
+    const sentence = i === 0 && !speaksToGod(p) ? `${kindPhrase('prayerAddress', L)}${said}` : capitalised(said);
     return `${sentence}${kindPhrase('sentenceEnd', L)}`;
   });
   return [

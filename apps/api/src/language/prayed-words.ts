@@ -95,11 +95,16 @@ function latinWord(words: string): string {
   return `${head}${escapeRegExp(words.slice(1))}`;
 }
 
-function holds(text: string, words: string): boolean {
-  if (HAN.test(words)) return text.includes(words);
+/** Where an entry stands in a text (a Chinese word anywhere, a Latin one whole), or -1. */
+function foundAt(text: string, words: string): number {
+  if (HAN.test(words)) return text.indexOf(words);
   // An elided word (French l’, qu’) stands before the next word's letters.
   const end = /['’]$/.test(words) ? '' : '(?![\\p{L}])';
-  return new RegExp(`(?<![\\p{L}'’])${latinWord(words)}${end}`, 'u').test(text);
+  return text.search(new RegExp(`(?<![\\p{L}'’])${latinWord(words)}${end}`, 'u'));
+}
+
+function holds(text: string, words: string): boolean {
+  return foundAt(text, words) >= 0;
 }
 
 /** The entry the text opens with, and the length it takes there (with the space after a Latin one). */
@@ -209,10 +214,9 @@ function toGod(clause: string, lang: PrayedLanguage): string | undefined {
     return rest === undefined ? undefined : `${name}啊，${wish ? '求你' : '你'}${rest}`;
   }
   const m = /^(\S+)(.*)$/su.exec(text);
-  if (lang === 'es' || lang === 'fr') return m ? romanceToGod(subject.entry.turned, m[1]!, m[2]!, lang) : undefined;
-  // English: the verb after the subject is said to "you"; a wished verb is asked for.
-
   if (!m) return undefined;
+  if (lang === 'es' || lang === 'fr') return romanceToGod(subject.entry.turned, m[1]!, m[2]!, lang);
+  // English: the verb after the subject is said to "you"; a wished verb is asked for.
   const [, verb, after] = m as unknown as [string, string, string];
   const wished = wish !== undefined || entries('wished', lang).some((e) => e.words === verb);
   const known = entries('verb', lang).find((e) => e.words === verb.toLowerCase());
@@ -249,8 +253,7 @@ function command(clause: string, lang: PrayedLanguage): string | undefined {
   if (turned === undefined) return undefined;
   rest = turned;
   if (lang === 'zh') return `${open?.entry.turned ?? ''}${rest}`;
-  const said = open ? `${open.entry.turned} ${rest}` : `to ${rest.charAt(0).toLowerCase()}${rest.slice(1)}`;
-  return said;
+  return open ? `${open.entry.turned} ${rest}` : `to ${rest.charAt(0).toLowerCase()}${rest.slice(1)}`;
 }
 
 /**
@@ -363,8 +366,9 @@ function personRows() {
 export function prayedFor(request: string, lang: PrayedLanguage): Person | undefined {
   const read = lang === 'zh' ? readable(request) : request.toLowerCase();
   const found = personRows()
-    .filter((row) => row.language === lang && holds(read, row.word))
-    .map((row) => ({ row, at: lang === 'zh' ? read.indexOf(row.word) : read.search(new RegExp(`\\b${row.word}\\b`)) }))
+    .filter((row) => row.language === lang)
+    .map((row) => ({ row, at: foundAt(read, row.word) }))
+    .filter(({ at }) => at >= 0)
     .sort((a, b) => a.at - b.at || b.row.word.length - a.row.word.length)[0];
   if (!found) return undefined;
   if (lang === 'en' && found.row.person === 'they') {
