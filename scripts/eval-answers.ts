@@ -1,4 +1,4 @@
-// npm run eval:answers [-- --details] [-- --mode simple]: the grounded composer (the default model, offline) answers the gold
+// npm run eval:answers [-- --details] [-- --stated] [-- --mode simple]: the grounded composer (the default model, offline) answers the gold
 // questions of the retrieval evaluation that the corpus can answer through the app's own chat service (retrieval → compose → verify) on the
 // corpus in DATA_DIR, and the answers are measured: language correctness, the share that cite at least one gold
 // verse (goal ≥ 70 %), and fabricated references (citations marked invalid or misquoted; must be 0). Each question
@@ -37,6 +37,8 @@ import { kjvRef } from '../apps/api/src/retrieval/eval/run-eval.ts';
 import { openEvalCorpus } from './eval-corpus.ts';
 
 const details = process.argv.includes('--details');
+/** `--stated`: the train part's answers stated in a sentence of the composer's own, wrong ones first. */
+const statedList = process.argv.includes('--stated');
 /** `--json FILE`: the rubric's figures written for `npm run eval:check`. */
 const jsonFile = process.argv.includes('--json') ? process.argv[process.argv.indexOf('--json') + 1] : undefined;
 /** The interface language of the second pass: one the question is not in. */
@@ -278,6 +280,18 @@ try {
           `${String(f.fabricated).padStart(10)}  ${`${f.stated} (${fixed(f.statedRight / Math.max(1, f.stated), f.stated)})`.padStart(14)}`,
       );
     }
+  }
+  if (statedList) {
+    // The train part's stated answers, wrong ones first: what the stated sentence got wrong, to read (never held-out).
+    const rows = rubric.filter((r) => !r.heldOut && r.answer && !r.wantKind);
+    const lines = rows.flatMap((r) => {
+      const line = statedLine(r.content, LOCALE_OF_LANG[r.lang]);
+      if (line === undefined) return [];
+      const right = statesAnswer(openingText(line, r.citations, line.length), r.answer!);
+      return [{ right, text: `  ${right ? 'right' : 'WRONG'}  ${r.id}  ${line}  (answer: ${r.answer!.join(' / ')})` }];
+    });
+    console.log('\n== stated answers, train part');
+    for (const l of [...lines.filter((l) => !l.right), ...lines.filter((l) => l.right)]) console.log(l.text);
   }
   if (jsonFile) {
     const part = (heldOut: boolean) => {
