@@ -172,6 +172,8 @@ describe('createVerseRetriever with the passage guide', () => {
     const { r } = retriever([hit('DEU.34.7', 'Moses was one hundred twenty years old when he died')]);
     const { verses } = await r.retrieve('How old was Moses when he died?', en);
     expect(refs(verses)).toEqual(['DEU.34.7']);
+    // Every word: a name the verse does not hold is not made up for by the word after it.
+    expect((await r.retrieve('How old was Napoleon when he died?', en)).verses).toEqual([]);
   });
 
   it('marks deuterocanonical guide verses outside the canon of a Protestant who names them', async () => {

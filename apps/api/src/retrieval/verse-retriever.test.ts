@@ -290,6 +290,29 @@ describe('createVerseRetriever: fact notes', () => {
     // 6 for Psalm 23:1 alone, 9/√4 each for the range's three verses and Tobit (out of canon, not shown).
     expect(verses.map((v) => v.ref)).toEqual(['PSA.23.1', 'JHN.3.16', 'JHN.3.17', 'JHN.3.18']);
   });
+
+  it('answers a question of fact without faith words when the notes cite a verse its words find', async () => {
+    // No faith word, no guide entry, and no verse holds every word: the text and the notes agree on a verse, and each
+    // word is in one of the first verses.
+    const question = 'Which queen refused to come when the king called her?';
+    const said = (ref: string, score: number, text: string) => ({ ...verse('kjv', ref, score), text });
+    const verses = [
+      said('EST.1.12', 9, 'But the queen Vashti refused to come at the king’s commandment'),
+      said(
+        'EST.2.14',
+        8,
+        'She came in to the king no more, unless the king delighted in her, and she were called by name',
+      ),
+    ];
+    const vashti = (refs: string[]) => [note('eastons-dictionary:vashti#n1', refs, 9)];
+    const agreeing = retriever({ verses, notes: vashti(['EST.1.12']) });
+    expect((await agreeing.r.retrieve(question, en)).verses[0]?.ref).toBe('EST.1.12');
+    // Without the notes' agreement, or with a word the verses do not hold, it is not the Bible's question.
+    const elsewhere = retriever({ verses, notes: vashti(['EST.2.17']) });
+    expect((await elsewhere.r.retrieve(question, en)).verses).toEqual([]);
+    const paris = 'Which queen of Paris refused to come when the king called her?';
+    expect((await agreeing.r.retrieve(paris, en)).verses).toEqual([]);
+  });
 });
 
 describe('createVerseRetriever: Chinese in the words of today', () => {

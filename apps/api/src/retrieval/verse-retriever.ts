@@ -31,6 +31,7 @@ import { foldToSimplified } from '../language/chinese-text.ts';
 import { isBiblePerson, isBiblePlace } from '../question/guide/bible-names.ts';
 import { statesNumber } from '../question/guide/question-words.ts';
 import { analyzeForIndex, wordTokens } from '../language/text-analysis.ts';
+import { stem, stemLang } from '../language/stemmer.ts';
 import { COMMENTARY, DICTIONARY_NOTE_COLLECTIONS } from '../corpus/fact-notes.ts';
 import fusionTable from './fusion-weights.json' with { type: 'json' };
 import { createQuestionAnalyser, type QuestionAnalysis } from '../question/analyse.ts';
@@ -183,6 +184,8 @@ const PERSON_NOTE = 2;
 /** For a question of fact, the verse the best fact note cites stands at this place at the latest (0-based). */
 const NOTE_LEAD_PLACE = 2;
 const TOP_ENTRIES = 8;
+/** How deep the text, note and entry rankings are read for a verse they agree on (a question outside the guide's words). */
+const AGREE_DEPTH = 10;
 /** A question word in an entry's title (Forgiveness, Moses) counts this many times one in its text. */
 const TITLE_BOOST = 3;
 /** Longest range of an entry citation that is spelled out verse by verse, and citations read per entry. */
@@ -599,19 +602,42 @@ export function createVerseRetriever(deps: VerseRetrieverDeps): VerseRetriever {
    * The relevance floor for a question outside the domain (no reference, nothing of the guide, no book name, no
    * faith word): only a verse that holds every one of its (at least two) search terms answers it.
    */
-  function answersOutsideDomain(residual: string, options: RetrieveOptions, text: TextRanking): boolean {
-    const terms = analyzeQuery(residual, { lang: options.language, keepStopWordsIfEmpty: false, stems: true });
+  function answersOutsideDomain(
+    residual: string,
+    options: RetrieveOptions,
+    text: TextRanking,
+    agreed: boolean,
+  ): boolean {
     const words = new Set(analyzeQuery(residual, { lang: options.language, keepStopWordsIfEmpty: false }));
+    const stemming = stemLang(options.language);
     // One word alone ("世人", "shepherd") is a search for that word, not a question: any verse holding it answers.
     const bareWord = words.size === 1 && residual.trim().length <= 24 && !/[?？¿]/.test(residual);
     if (words.size < 2 && !bareWord) return false;
-    return text.order.slice(0, 3).some((ref) => {
+    const tokensOf = (ref: string) => {
       const hit = text.hitOf.get(ref);
-      if (!hit) return false;
-      const tokens = new Set(analyzeForIndex(hit.text, hit.lang));
-      // A word counts when it or its stem is in the verse (the stem follows its word in `terms`).
-      return [...words].every((w) => tokens.has(w) || terms.some((t, i) => terms[i - 1] === w && tokens.has(t)));
-    });
+      return hit ? new Set(analyzeForIndex(hit.text, hit.lang)) : new Set<string>();
+    };
+    // A word counts when it or its stem is in the verse.
+    const holds = (tokens: ReadonlySet<string>) =>
+      [...words].every((w) => tokens.has(w) || (stemming !== undefined && tokens.has(stem(w, stemming))));
+    if (text.order.slice(0, 3).some((ref) => holds(tokensOf(ref)))) return true;
+    // When the reference works cite a verse the words find, each word need only be in one of the first verses: the
+    // question's words are all the Bible's ("Quelle reine refusa de venir à l'ordre du roi ?"), where a question of
+    // another domain keeps one of its own (Paris, Napoleon, the telephone).
+    if (!agreed) return false;
+    const found = new Set(text.order.slice(0, AGREE_DEPTH).flatMap((ref) => [...tokensOf(ref)]));
+    return holds(found);
+  }
+
+  /**
+   * Whether the reader's Bible and the reference works point to the same verse: one of the text ranking's first verses
+   * is also among the first the dictionaries' notes or entries cite (哪位士师是左手便利的？: Judges 3:15 and the notes on
+   * Ehud). Alone it tells little (rivers, kings and spiders are in the Bible too); with the question's words all found
+   * in the first verses it lets a question of fact without faith words be the Bible's.
+   */
+  function rankingsAgree(text: TextRanking, notes: { order: string[] }, entry: { order: string[] }): boolean {
+    const cited = new Set([...notes.order.slice(0, AGREE_DEPTH), ...entry.order.slice(0, AGREE_DEPTH)]);
+    return text.order.slice(0, AGREE_DEPTH).some((ref) => cited.has(ref));
   }
 
   /** Guide entries whose references are in the given books and whose names share a search term with the text. */
@@ -768,7 +794,8 @@ export function createVerseRetriever(deps: VerseRetrieverDeps): VerseRetriever {
           ])
         : [none, { order: [], entries: [] }, none, { order: [], named: [] }, { order: [], named: [] }];
       const inDomain = verses.length > 0 || q.guide.length > 0 || books.length > 0 || q.inDomainWords;
-      if (!inDomain && !answersOutsideDomain(q.residual, options, text)) return { verses: [], entries: [] };
+      if (!inDomain && !answersOutsideDomain(q.residual, options, text, fact && rankingsAgree(text, notes, entry)))
+        return { verses: [], entries: [] };
       // A question of number reads the count in the verses the other rankers found too (Matthew 4:2's 四十昼夜,
       // found by the notes, not by the words of 耶稣在旷野禁食了多少天).
       const counts = q.asks.counted
