@@ -1,7 +1,7 @@
 import { STOP_WORD_LISTS } from '../language/stop-words.ts';
 import { normalise } from '../language/fold.ts';
 import { moodsOf, personWords, type Mood } from '../language/kind-moods.ts';
-import { withoutPsalmTitle } from '../language/psalm-titles.ts';
+import { withoutInterludes, withoutPsalmTitle } from '../language/psalm-titles.ts';
 import type { ContextVerse } from './answer-model.ts';
 import { parseUsfm } from '../scripture/usfm.ts';
 
@@ -116,6 +116,9 @@ export function themeHitsOf(text: string, terms: readonly string[]): number {
   return terms.filter((t) => (HAN.test(t) ? folded.includes(t) : words.has(t))).length;
 }
 
+/** The books that print an interlude mark (Selah) between their lines. */
+const INTERLUDE_BOOKS = new Set(['PSA', 'HAB']);
+
 /** Whether a passage starts at a psalm's first verse, where some translations print the psalm's title. */
 function opensPsalm(ref: string): boolean {
   const start = parseUsfm(ref);
@@ -124,10 +127,11 @@ function opensPsalm(ref: string): boolean {
 
 /**
  * A verse's words to sing, pray or preach: a psalm's first verse without the title its translation prints in it (an
- * English sentence, a Chinese bracket).
+ * English sentence, a Chinese bracket), a psalm's line without its interlude mark (Selah).
  */
 export function wordsOf(verse: Pick<ContextVerse, 'ref' | 'text'>): string {
-  return opensPsalm(verse.ref) ? withoutPsalmTitle(verse.text).replace(TITLE, '').trim() : verse.text;
+  const text = opensPsalm(verse.ref) ? withoutPsalmTitle(verse.text).replace(TITLE, '').trim() : verse.text;
+  return INTERLUDE_BOOKS.has(verse.ref.slice(0, 3)) ? withoutInterludes(text) : text;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { withoutPsalmTitle } from './psalm-titles.ts';
+import { withoutInterludes, withoutPsalmTitle } from './psalm-titles.ts';
 
 describe('withoutPsalmTitle', () => {
   it.each([
@@ -31,5 +31,38 @@ describe('withoutPsalmTitle', () => {
     'The LORD is my shepherd; I shall lack nothing.',
   ])('leaves a first verse without a title as it is: %j', (verse) => {
     expect(withoutPsalmTitle(verse)).toBe(verse);
+  });
+});
+
+describe('withoutInterludes', () => {
+  it.each([
+    [
+      'Confiad en él en todo tiempo, oh pueblos; derramad delante de él vuestro corazón: Dios es nuestro amparo. (Selah.)',
+      'Confiad en él en todo tiempo, oh pueblos; derramad delante de él vuestro corazón: Dios es nuestro amparo.',
+    ],
+    [
+      'Trust in him at all times, you people. Pour out your heart before him. God is a refuge for us. Selah.',
+      'Trust in him at all times, you people. Pour out your heart before him. God is a refuge for us.',
+    ],
+    ['有许多人议论我说：他得不着神的帮助。（细拉）', '有许多人议论我说：他得不着神的帮助。'],
+    [
+      'L’Éternel des armées est avec nous; le Dieu de Jacob nous est une haute retraite. Sélah.',
+      'L’Éternel des armées est avec nous; le Dieu de Jacob nous est une haute retraite.',
+    ],
+    [
+      'The LORD of Armies is with us. The God of Jacob is our refuge. Selah. Come, see the LORD’s works',
+      'The LORD of Armies is with us. The God of Jacob is our refuge. Come, see the LORD’s works',
+    ],
+  ])('%s', (text, words) => {
+    expect(withoutInterludes(text)).toBe(words);
+  });
+
+  it('leaves a name that holds the mark’s letters, and a text without a mark, as they are', () => {
+    for (const text of [
+      'After Methuselah’s birth, Enoch walked with God.',
+      '亚第业是雅希细拉的儿子',
+      'the pool of Selah',
+    ])
+      expect(withoutInterludes(text)).toBe(text);
   });
 });

@@ -27,3 +27,21 @@ export function withoutPsalmTitle(text: string): string {
     rest = rest.slice(sentence[0].length);
   }
 }
+
+let interludes: readonly string[] | undefined;
+
+/**
+ * A psalm's words without its interlude marks ("God is our refuge. (Selah.)" → "God is our refuge."): the marks as the
+ * corpus's Bibles print them, in lexicon/psalm-interludes.tsv. The caller keeps it to the books that have them.
+ */
+export function withoutInterludes(text: string): string {
+  interludes ??= (readWordsByTag('psalm-interludes.tsv').get('mark') ?? []).sort((a, b) => b.length - a.length);
+  let out = text;
+  for (const mark of interludes) out = out.split(mark).join(' ');
+  return out === text
+    ? text
+    : out
+        .replace(/\s+/g, ' ')
+        .replace(/\s+([,.;:!?。，；：！？」』])/gu, '$1')
+        .trim();
+}
