@@ -49,3 +49,23 @@ export function guideGapWords(): readonly GuideGapWord[] {
   });
   return gapWords;
 }
+
+/** One question word that may stand between the words of an English, Spanish or French guide alias. */
+export interface LatinGapWord {
+  line: number;
+  language: 'en' | 'es' | 'fr';
+  word: string;
+  example: string;
+}
+let latinGapWords: LatinGapWord[] | undefined;
+
+/** The question words that may fill a gap between an alias's words (lexicon/guide-gap-words.latin.tsv). */
+export function latinGuideGapWords(): readonly LatinGapWord[] {
+  latinGapWords ??= dataLines('guide-gap-words.latin.tsv').map(({ line, cells }) => {
+    const [language, word, example, extra] = cells;
+    if ((language !== 'en' && language !== 'es' && language !== 'fr') || !word || !example || extra !== undefined)
+      throw new Error(`guide-gap-words.latin.tsv:${line}: a line needs a language (en, es, fr), a word and an example`);
+    return { line, language, word, example };
+  });
+  return latinGapWords;
+}

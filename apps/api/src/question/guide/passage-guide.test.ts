@@ -9,7 +9,9 @@ import {
   type PassageGuideEntry,
 } from './passage-guide.schema.ts';
 import { foldToSimplified } from '../../language/chinese-text.ts';
-import { guideGapWords } from '../../language/guide-aliases.ts';
+import { guideGapWords, latinGuideGapWords } from '../../language/guide-aliases.ts';
+import { stem } from '../../language/stemmer.ts';
+import { wordTokens } from '../../language/text-analysis.ts';
 import { defaultPassageGuide } from './passage-guide.ts';
 
 // The fixture books.json holds only a handful of books, so the 86 codes of the corpus's books.json are listed here.
@@ -165,4 +167,38 @@ describe('the question words that may stand inside a Chinese passage name (guide
       expect(passage?.text).toContain(foldToSimplified(word));
     },
   );
+});
+
+describe('the question words that may stand between the words of an alias (guide-gap-words.latin.tsv)', () => {
+  it.each(latinGuideGapWords().map((g) => [g.line, g.word, g.example, g.language] as const))(
+    'line %i: %s stands inside an alias the guide finds in %s',
+    (_line, word, example, language) => {
+      const inside = defaultPassageGuide()
+        .match(example, language)
+        .find((m) =>
+          m.text
+            .split(' ')
+            .slice(1, -1)
+            .includes(stem(wordTokens(word)[0]!, language)),
+        );
+      expect(inside).toBeDefined();
+      // Without the word the alias is found as it is written.
+      const without = example.replace(new RegExp(`\\s*\\b${word}\\b`, 'u'), '');
+      expect(
+        defaultPassageGuide()
+          .match(without, language)
+          .map((m) => m.entry.id),
+      ).toContain(inside!.entry.id);
+    },
+  );
+
+  it('ends the match at any other word, and never lets a gap word stand for an alias word', () => {
+    const guide = defaultPassageGuide();
+    expect(guide.match('Why did Jesus go out to die?', 'en').map((m) => m.entry.id)).not.toContain('atonement');
+    expect(guide.match('Why did Jesus have to die?', 'en').map((m) => m.entry.id)).toContain('atonement');
+    // Two gap words at one place, not three.
+    expect(guide.match('Why did Jesus really actually need to die?', 'en').map((m) => m.entry.id)).not.toContain(
+      'atonement',
+    );
+  });
 });

@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import type { BibleLanguage } from '@bible-qa/contract';
 import { addHanWords, chineseNameOf, foldToSimplified } from '../../language/chinese-text.ts';
 import { stem, type StemLang } from '../../language/stemmer.ts';
-import { guideGapWords } from '../../language/guide-aliases.ts';
+import { guideGapWords, latinGuideGapWords } from '../../language/guide-aliases.ts';
 import { sanitizeText, wordTokens } from '../../language/text-analysis.ts';
 
 export type GuideKind = 'passage' | 'topic' | 'person' | 'place';
@@ -128,6 +128,29 @@ function gappedEnd(units: readonly string[], start: number, key: readonly string
   return -1;
 }
 
+/** Question words that may stand together at one place inside an English, Spanish or French alias, at most. */
+const LATIN_GAP_REACH = 2;
+
+/**
+ * Where a Latin-script alias of two words or more ends in the question when question words stand between its words
+ * ("why did Jesus have to die" holds "why did Jesus die": "have" fills the gap), or -1. Each gap is filled only with
+ * words of lexicon/guide-gap-words.latin.tsv, at most LATIN_GAP_REACH at one place.
+ */
+function latinGappedEnd(units: readonly string[], start: number, key: readonly string[], gaps: ReadonlySet<string>) {
+  if (key.length < 2 || units[start] !== key[0]) return -1;
+  let at = start + 1;
+  for (const unit of key.slice(1)) {
+    let filled = 0;
+    while (units[at] !== unit && filled < LATIN_GAP_REACH && gaps.has(units[at] ?? '')) {
+      at += 1;
+      filled += 1;
+    }
+    if (units[at] !== unit) return -1;
+    at += 1;
+  }
+  return at;
+}
+
 export function createPassageGuide(entries: readonly GuideEntry[]): PassageGuide {
   // Longest first: 什么时候 before 什么.
   const gaps = guideGapWords()
@@ -162,6 +185,12 @@ export function createPassageGuide(entries: readonly GuideEntry[]): PassageGuide
       for (const name of entry.names[language] ?? []) add(language, { entry, key: stemmedWords(name, language) });
     }
   }
+  const latinGaps = new Map(
+    (['en', 'es', 'fr'] as const).map((language) => [
+      language,
+      new Set(latinGuideGapWords().flatMap((g) => (g.language === language ? stemmedWords(g.word, language) : []))),
+    ]),
+  );
   const longer = new Map<string, string[]>();
   // The query analyser cuts questions into words: names must stay whole there too.
   addHanWords(chineseNames);
@@ -182,6 +211,9 @@ export function createPassageGuide(entries: readonly GuideEntry[]): PassageGuide
           } else if (chinese && alias.entry.kind === 'passage' && alias.key.length >= GAPPED_NAME) {
             const end = gappedEnd(units, i, alias.key, gaps);
             if (end > 0) found.push({ entry: alias.entry, start: i, end, text: units.slice(i, end).join('') });
+          } else if (!chinese) {
+            const end = latinGappedEnd(units, i, alias.key, latinGaps.get(language as StemLang) ?? new Set());
+            if (end > 0) found.push({ entry: alias.entry, start: i, end, text: units.slice(i, end).join(' ') });
           }
         }
       }
