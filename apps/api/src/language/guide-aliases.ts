@@ -2,11 +2,13 @@
 // there): the aliases too generic to say anything, and those two entries may share on purpose, by guide language.
 import { dataLines } from './lexicon.ts';
 
-const RULES = ['too-generic', 'shared'] as const;
+const RULES = ['too-generic', 'shared', 'yields'] as const;
 
 interface GuideAliasRules {
   tooGeneric: ReadonlySet<string>;
   shared: ReadonlyMap<string, readonly string[]>;
+  /** Per guide language, the aliases whose match comes after the question's other guide matches. */
+  yields: ReadonlyMap<string, readonly string[]>;
   rows: { line: number; rule: string; language: string; alias: string }[];
 }
 let rules: GuideAliasRules | undefined;
@@ -20,12 +22,18 @@ export function guideAliasRules(): GuideAliasRules {
     if (!(RULES as readonly string[]).includes(rule)) throw new Error(`guide-aliases.tsv:${line}: no rule ${rule}`);
     return { line, rule, language, alias };
   });
-  const shared = new Map<string, string[]>();
-  for (const row of rows.filter((r) => r.rule === 'shared'))
-    shared.set(row.language, [...(shared.get(row.language) ?? []), row.alias]);
+  const byLanguage = (rule: string) => {
+    const out = new Map<string, string[]>();
+    for (const row of rows.filter((r) => r.rule === rule))
+      out.set(row.language, [...(out.get(row.language) ?? []), row.alias]);
+    return out;
+  };
+  const shared = byLanguage('shared');
+  const yields = byLanguage('yields');
   rules = {
     tooGeneric: new Set(rows.filter((r) => r.rule === 'too-generic').map((r) => r.alias)),
     shared,
+    yields,
     rows,
   };
   return rules;

@@ -202,3 +202,17 @@ describe('the question words that may stand between the words of an alias (guide
     );
   });
 });
+
+describe('an alias that yields (guide-aliases.tsv)', () => {
+  it('puts the topic a question judges before the word it judges it by', () => {
+    const guide = defaultPassageGuide();
+    expect(guide.match('Is it a sin to be angry?', 'en').map((m) => m.entry.id)).toEqual(['anger', 'sin']);
+    expect(guide.match('¿Es pecado enojarse?', 'es').map((m) => m.entry.id)).toEqual(['anger', 'sin']);
+    expect(guide.match("Est-ce un péché de boire de l'alcool ?", 'fr').map((m) => m.entry.id)).toEqual([
+      'alcohol',
+      'sin',
+    ]);
+    // Alone, or named in a longer alias, it leads as any match does.
+    expect(guide.match('What is sin?', 'en').map((m) => m.entry.id)).toEqual(['sin']);
+  });
+});

@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import type { BibleLanguage } from '@bible-qa/contract';
 import { addHanWords, chineseNameOf, foldToSimplified } from '../../language/chinese-text.ts';
 import { stem, type StemLang } from '../../language/stemmer.ts';
-import { guideGapWords, latinGuideGapWords } from '../../language/guide-aliases.ts';
+import { guideAliasRules, guideGapWords, latinGuideGapWords } from '../../language/guide-aliases.ts';
 import { sanitizeText, wordTokens } from '../../language/text-analysis.ts';
 
 export type GuideKind = 'passage' | 'topic' | 'person' | 'place';
@@ -191,6 +191,19 @@ export function createPassageGuide(entries: readonly GuideEntry[]): PassageGuide
       new Set(latinGuideGapWords().flatMap((g) => (g.language === language ? stemmedWords(g.word, language) : []))),
     ]),
   );
+  // The aliases a question's other matches come before (guide-aliases.tsv, rule yields), as matched.
+  const yielding = new Map(
+    [...guideAliasRules().yields].map(([language, aliases]) => [
+      language,
+      new Set(
+        aliases.map((a) =>
+          isChinese(language as BibleLanguage)
+            ? chineseKey(a).join('')
+            : stemmedWords(a, language as StemLang).join(' '),
+        ),
+      ),
+    ]),
+  );
   const longer = new Map<string, string[]>();
   // The query analyser cuts questions into words: names must stay whole there too.
   addHanWords(chineseNames);
@@ -225,7 +238,10 @@ export function createPassageGuide(entries: readonly GuideEntry[]): PassageGuide
         if (taken.some((t) => t.entry === m.entry)) continue;
         taken.push(m);
       }
-      return taken.sort((a, b) => a.start - b.start);
+      // In question order, but a match of a yielding alias ("Is it a sin to be angry?": sin) after the others.
+      const yields = yielding.get(language);
+      const last = (m: GuideMatch) => (yields?.has(m.text) ? 1 : 0);
+      return taken.sort((a, b) => last(a) - last(b) || a.start - b.start);
     },
     longerNames(name) {
       let list = longer.get(name);
