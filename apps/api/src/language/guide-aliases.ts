@@ -39,7 +39,7 @@ export function guideAliasRules(): GuideAliasRules {
   return rules;
 }
 
-/** One question word that may stand inside a Chinese passage name, with the question it is found in. */
+/** One question word that may stand inside a Chinese passage or topic name, with the question it is found in. */
 export interface GuideGapWord {
   line: number;
   word: string;
@@ -47,7 +47,7 @@ export interface GuideGapWord {
 }
 let gapWords: GuideGapWord[] | undefined;
 
-/** The question words that may fill a gap inside a Chinese passage name (lexicon/guide-gap-words.tsv). */
+/** The question words that may fill a gap inside a Chinese passage or topic name (lexicon/guide-gap-words.tsv). */
 export function guideGapWords(): readonly GuideGapWord[] {
   gapWords ??= dataLines('guide-gap-words.tsv').map(({ line, cells }) => {
     const [word, example, extra] = cells;

@@ -216,3 +216,11 @@ describe('an alias that yields (guide-aliases.tsv)', () => {
     expect(guide.match('What is sin?', 'en').map((m) => m.entry.id)).toEqual(['sin']);
   });
 });
+
+describe('question words inside a Chinese topic name', () => {
+  it('finds a topic whose name a question holds with an auxiliary inside, as a passage', () => {
+    const guide = defaultPassageGuide();
+    expect(guide.match('为什么好人会受苦？', 'zh-Hans').map((m) => m.entry.id)).toContain('why-suffering');
+    expect(guide.match('為什麼好人會受苦？', 'zh-Hant').map((m) => m.entry.id)).toContain('why-suffering');
+  });
+});

@@ -100,13 +100,13 @@ function withinAnotherName(units: readonly string[], start: number, alias: Alias
   return false;
 }
 
-/** Characters of question words that may stand inside a Chinese passage name, at most (为什么要: four). */
+/** Characters of question words that may stand inside a Chinese passage or topic name, at most (为什么要: four). */
 const GAP_REACH = 6;
-/** A Chinese passage name shorter than this is matched only whole (two characters say too little to split). */
+/** A Chinese passage or topic name shorter than this is matched only whole (two characters say too little to split). */
 const GAPPED_NAME = 3;
 
 /**
- * Where a Chinese passage name ends in the question when question words stand inside it (耶稣为什么要受洗 holds
+ * Where a Chinese passage or topic name ends in the question when question words stand inside it (耶稣为什么要受洗 holds
  * 耶稣受洗: 为什么 and 要 fill the gap), or -1. One gap, between two of the name's characters, filled only with
  * words of lexicon/guide-gap-words.tsv, one after another.
  */
@@ -221,7 +221,12 @@ export function createPassageGuide(entries: readonly GuideEntry[]): PassageGuide
           if (alias.key.every((unit, j) => units[i + j] === unit) && !(chinese && withinAnotherName(units, i, alias))) {
             const text = alias.key.join(chinese ? '' : ' ');
             found.push({ entry: alias.entry, start: i, end: i + alias.key.length, text });
-          } else if (chinese && alias.entry.kind === 'passage' && alias.key.length >= GAPPED_NAME) {
+          } else if (
+            chinese &&
+            alias.entry.kind !== 'person' &&
+            alias.entry.kind !== 'place' &&
+            alias.key.length >= GAPPED_NAME
+          ) {
             const end = gappedEnd(units, i, alias.key, gaps);
             if (end > 0) found.push({ entry: alias.entry, start: i, end, text: units.slice(i, end).join('') });
           } else if (!chinese) {
