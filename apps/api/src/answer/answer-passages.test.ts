@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RetrievedVerse } from '../retrieval/verse-retriever.ts';
 import type { ContextVerse } from './answer-model.ts';
+import { countedIn } from '../language/question-shapes.ts';
 import { passagesOf, statingFirst } from './answer-context.ts';
 
 const v = (ref: string, sources: RetrievedVerse['sources'], extra: Partial<RetrievedVerse> = {}): RetrievedVerse => ({
@@ -97,5 +98,20 @@ describe('statingFirst', () => {
     expect(statingFirst(rain, number, 'fact')[0]!.ref).toBe('GEN.7.4');
     const late = [rain[0]!, said('GEN.6.9', '挪亚是个义人。'), said('GEN.6.10', '挪亚生了闪、含、雅弗。'), rain[1]!];
     expect(statingFirst(late, number, 'fact')[0]!.ref).toBe('GEN.6.8');
+  });
+
+  it('leads with the count the question asks for when one of the first three states it, not any number', () => {
+    const flood = [
+      said('GEN.7.17', '洪水泛滥在地上四十天，水往上长，把方舟从地上漂起。'),
+      said('GEN.6.8', '惟有挪亚在耶和华眼前蒙恩。'),
+      said('GEN.7.6', '当洪水泛滥在地上的时候，挪亚整六百岁。'),
+    ];
+    const age = { number: true, lifespan: false, counted: countedIn('挪亚几岁时洪水来了？') };
+    expect(age.counted).toBeDefined();
+    expect(statingFirst(flood, age, 'fact').map((v) => v.ref)).toEqual(['GEN.7.6', 'GEN.7.17', 'GEN.6.8']);
+    // Asked for days, the forty days lead as they stand; with no verse of the count, any number still leads.
+    const days = { number: true, lifespan: false, counted: countedIn('洪水泛滥了多少天？') };
+    expect(statingFirst(flood, days, 'fact')[0]!.ref).toBe('GEN.7.17');
+    expect(statingFirst(flood.slice(0, 2), age, 'fact')[0]!.ref).toBe('GEN.7.17');
   });
 });
