@@ -13,7 +13,7 @@ import { createEnglishKeywords } from '../language/cross-lingual.ts';
 import { bibleLanguageOf } from '../scripture/translation-policy.ts';
 import type { AnswerContext, ContextVerse } from './answer-model.ts';
 import { statesLifespan, statesNumber } from '../question/guide/question-words.ts';
-import { countsStated } from '../language/question-shapes.ts';
+import { statesCount } from '../language/question-shapes.ts';
 import type { QuestionAnalysis } from '../question/analyse.ts';
 import { createLiterature, ROW_CACHE } from './context-literature.ts';
 
@@ -109,12 +109,11 @@ export function statingFirst(
 ): ContextVerse[] {
   if (focus !== 'fact' || !asks.number) return verses;
   const first = verses.slice(0, LEAD_CHOICE);
-  const counted = asks.counted;
   // The count asked for ("几岁": an age in 岁, not Genesis 7:17's forty days) when one of the first passages states
   // it, as the retriever's boost reads it; else any number.
-  const statesCount = (text: string) => Boolean(counted && countsStated(counted, text).length);
-  const byCount = !asks.lifespan && first.some((v) => statesCount(v.text));
-  const states = asks.lifespan ? statesLifespan : byCount ? statesCount : statesNumber;
+  const statesAsked = (text: string) => statesCount(asks.counted, text);
+  const byCount = !asks.lifespan && first.some((v) => statesAsked(v.text));
+  const states = asks.lifespan ? statesLifespan : byCount ? statesAsked : statesNumber;
   if (states(verses[0]?.text ?? '')) return verses;
   const at = first.findIndex((v) => states(v.text));
   return at > 0 ? [verses[at]!, ...verses.slice(0, at), ...verses.slice(at + 1)] : verses;

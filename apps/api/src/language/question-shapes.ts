@@ -171,6 +171,11 @@ export function countedIn(question: string): RegExp | undefined {
   return undefined;
 }
 
+/** Whether a text states a count in the unit a question asks (`countedIn`: a regular expression without state). */
+export function statesCount(counted: RegExp | undefined, text: string): boolean {
+  return counted !== undefined && counted.test(text);
+}
+
 /**
  * Every count a text states in the unit a question asks (`countedIn`): as the text says it ("one hundred and twenty
  * years", 四十昼夜) and its number alone, to tell two counts apart ("hundred and twenty", 四十).

@@ -30,6 +30,7 @@ import { defaultPassageGuide, type GuideMatch, type PassageGuide } from '../ques
 import { foldToSimplified } from '../language/chinese-text.ts';
 import { isBiblePerson, isBiblePlace } from '../question/guide/bible-names.ts';
 import { statesNumber } from '../question/guide/question-words.ts';
+import { statesCount } from '../language/question-shapes.ts';
 import { analyzeForIndex, wordTokens } from '../language/text-analysis.ts';
 import { stem, stemLang } from '../language/stemmer.ts';
 import { COMMENTARY, DICTIONARY_NOTE_COLLECTIONS } from '../corpus/fact-notes.ts';
@@ -600,7 +601,8 @@ export function createVerseRetriever(deps: VerseRetrieverDeps): VerseRetriever {
 
   /**
    * The relevance floor for a question outside the domain (no reference, nothing of the guide, no book name, no
-   * faith word): only a verse that holds every one of its (at least two) search terms answers it.
+   * faith word): only a verse among the first three that holds every one of its (at least two) search terms answers
+   * it, or, when the notes agree with the text (`agreed`), the first ten verses that hold them between them.
    */
   function answersOutsideDomain(
     residual: string,
@@ -613,20 +615,19 @@ export function createVerseRetriever(deps: VerseRetrieverDeps): VerseRetriever {
     // One word alone ("世人", "shepherd") is a search for that word, not a question: any verse holding it answers.
     const bareWord = words.size === 1 && residual.trim().length <= 24 && !/[?？¿]/.test(residual);
     if (words.size < 2 && !bareWord) return false;
-    const tokensOf = (ref: string) => {
+    // Each verse's tokens, read once.
+    const tokens = text.order.slice(0, agreed ? AGREE_DEPTH : 3).map((ref) => {
       const hit = text.hitOf.get(ref);
       return hit ? new Set(analyzeForIndex(hit.text, hit.lang)) : new Set<string>();
-    };
+    });
     // A word counts when it or its stem is in the verse.
-    const holds = (tokens: ReadonlySet<string>) =>
-      [...words].every((w) => tokens.has(w) || (stemming !== undefined && tokens.has(stem(w, stemming))));
-    if (text.order.slice(0, 3).some((ref) => holds(tokensOf(ref)))) return true;
+    const holds = (found: ReadonlySet<string>) =>
+      [...words].every((w) => found.has(w) || (stemming !== undefined && found.has(stem(w, stemming))));
+    if (tokens.slice(0, 3).some(holds)) return true;
     // When the reference works cite a verse the words find, each word need only be in one of the first verses: the
     // question's words are all the Bible's ("Quelle reine refusa de venir à l'ordre du roi ?"), where a question of
     // another domain keeps one of its own (Paris, Napoleon, the telephone).
-    if (!agreed) return false;
-    const found = new Set(text.order.slice(0, AGREE_DEPTH).flatMap((ref) => [...tokensOf(ref)]));
-    return holds(found);
+    return agreed && holds(new Set(tokens.flatMap((found) => [...found])));
   }
 
   /**
@@ -843,17 +844,14 @@ export function createVerseRetriever(deps: VerseRetrieverDeps): VerseRetriever {
           .map(({ ref }) => ref);
       }
       const counted = r.counted;
-      const statesCount = (ref: string) => {
-        const text = r.hitOf(ref)?.text;
-        return Boolean(text && counted?.test(text));
-      };
+      const statesCountAt = (ref: string) => statesCount(counted, r.hitOf(ref)?.text ?? '');
       const ranked = reciprocalRankFusion(
         RANKERS.map((name) => lists[name]),
         RRF_K,
         RANKERS.map((name) => w[name]),
       );
-      const byCount = r.number && ranked.slice(0, COUNTED_DEPTH).some((item) => statesCount(item.id));
-      const states = (text: string) => (byCount ? Boolean(counted?.test(text)) : statesNumber(text));
+      const byCount = r.number && ranked.slice(0, COUNTED_DEPTH).some((item) => statesCountAt(item.id));
+      const states = (text: string) => (byCount ? statesCount(counted, text) : statesNumber(text));
       const fused = ranked
         // A question of number (how old, how many) is answered by a verse that states a number: the count it asks
         // for ("forty days") when a verse among the first ones states it, else any number.

@@ -215,6 +215,7 @@ export function createPassageGuide(entries: readonly GuideEntry[]): PassageGuide
       if (!table || typeof question !== 'string') return [];
       const chinese = isChinese(language);
       const units = chinese ? chineseKey(question) : stemmedWords(question, language as StemLang);
+      const latinGapWords = chinese ? undefined : latinGaps.get(language as StemLang);
       const found: GuideMatch[] = [];
       for (let i = 0; i < units.length; i++) {
         for (const alias of table.get(units[i] as string) ?? []) {
@@ -229,8 +230,8 @@ export function createPassageGuide(entries: readonly GuideEntry[]): PassageGuide
           ) {
             const end = gappedEnd(units, i, alias.key, gaps);
             if (end > 0) found.push({ entry: alias.entry, start: i, end, text: units.slice(i, end).join('') });
-          } else if (!chinese) {
-            const end = latinGappedEnd(units, i, alias.key, latinGaps.get(language as StemLang) ?? new Set());
+          } else if (latinGapWords) {
+            const end = latinGappedEnd(units, i, alias.key, latinGapWords);
             if (end > 0) found.push({ entry: alias.entry, start: i, end, text: units.slice(i, end).join(' ') });
           }
         }
