@@ -299,6 +299,7 @@ export function createIntentGatherer(deps: { gatherer: ContextGatherer; bible: S
         input.question,
         () => namesScripture,
         input.history.map((turn) => turn.question),
+        reader.language,
       );
       const cited = analysis.citations;
       const themes: Theme[] = [

@@ -80,13 +80,15 @@ export function readIntent(
   question: string,
   mentionsScripture: ScriptureMention = () => false,
   history: readonly string[] = [],
+  /** The reader's Bible language: a Latin-script question is off topic by its own language's words only. */
+  language?: string,
 ): QuestionIntent {
   const text = normalise(question);
   const kind = requestedKind(text);
   const reading = readRisk(question, { history, mentionsScripture: mentionsScripture(question) });
   const care = careOf(text, reading);
   const risk = reading.level;
-  const offTopic = !kind && !care && !risk && !mentionsScripture(question) && namesOnlyAnotherTopic(text);
+  const offTopic = !kind && !care && !risk && !mentionsScripture(question) && namesOnlyAnotherTopic(text, language);
   return { kind, offTopic, care, risk, reading, theme: kind ? themeOfRequest(question) : question.trim() };
 }
 

@@ -42,6 +42,15 @@ describe('namesOnlyAnotherTopic', () => {
     'How do I forgive my brother?',
   ])('reads %s as a question of the faith', (q) => expect(namesOnlyAnotherTopic(normalise(q))).toBe(false));
 
+  it("holds a Latin-script question to its own language's words when the language is known", () => {
+    // French "basket" is basketball; in English it is the basket Moses was laid in.
+    expect(namesOnlyAnotherTopic(normalise('Who was the baby found in a basket?'), 'en')).toBe(false);
+    expect(namesOnlyAnotherTopic(normalise('Quelles sont les règles du basket ?'), 'fr')).toBe(true);
+    expect(namesOnlyAnotherTopic(normalise('Who won the basketball game?'), 'en')).toBe(true);
+    // Without the language every list counts, as before.
+    expect(namesOnlyAnotherTopic(normalise('Who was the baby found in a basket?'))).toBe(true);
+  });
+
   it('reads 神 alone as God, and not inside 精神 or 神经', () => {
     expect(namesOnlyAnotherTopic(normalise('神会帮我找工作吗，我在看电脑'))).toBe(false);
     expect(namesOnlyAnotherTopic(normalise('精神不好，玩游戏放松一下'))).toBe(true);

@@ -25,6 +25,8 @@ interface DomainLists {
   faithLatin: RegExp;
   offTopicHan: RegExp;
   offTopicLatin: RegExp;
+  /** Each Latin language's own off-topic words: French "basket" (basketball) is no sport in English. */
+  offTopicOf: ReadonlyMap<string, RegExp>;
 }
 let lists: DomainLists | undefined;
 
@@ -47,12 +49,18 @@ export function domainLists(): DomainLists {
     faithLatin: latin(faith),
     offTopicHan: han(offTopic),
     offTopicLatin: latin(offTopic),
+    offTopicOf: new Map(LATIN_TAGS.map((tag) => [tag, latin(offTopic.filter((r) => r.tag === tag))])),
   };
   return lists;
 }
 
-/** Whether a folded question names no faith word and plainly names another topic (the caller adds its own cues). */
-export function namesOnlyAnotherTopic(folded: string): boolean {
-  const { faithHan, faithLatin, offTopicHan, offTopicLatin } = domainLists();
-  return !faithHan.test(folded) && !faithLatin.test(folded) && (offTopicHan.test(folded) || offTopicLatin.test(folded));
+/**
+ * Whether a folded question names no faith word and plainly names another topic (the caller adds its own cues). Given
+ * the reader's language, a Latin-script question is held to that language's off-topic words only ("the baby found in
+ * a basket" is no game of basketball, though French calls the game "basket"); faith words count in any language.
+ */
+export function namesOnlyAnotherTopic(folded: string, language?: string): boolean {
+  const { faithHan, faithLatin, offTopicHan, offTopicLatin, offTopicOf } = domainLists();
+  const otherLatin = offTopicOf.get(language?.split('-')[0] ?? '') ?? offTopicLatin;
+  return !faithHan.test(folded) && !faithLatin.test(folded) && (offTopicHan.test(folded) || otherLatin.test(folded));
 }

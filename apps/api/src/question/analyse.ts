@@ -197,7 +197,7 @@ export function createQuestionAnalyser(deps: {
         textQuery: chinese ? withMeasureWords(withUnionDiction(residual)) : residual,
         inDomainWords: hasFaithTerm(question, language) || namesBible,
         namesBible,
-        otherTopic: namesOnlyAnotherTopic(normalise(question)),
+        otherTopic: namesOnlyAnotherTopic(normalise(question), language),
       };
     },
   };

@@ -86,6 +86,29 @@ describe('passage guide', () => {
     }
   });
 
+  it('finds the pastoral topics readers ask in every language, not in Chinese alone', () => {
+    for (const [question, language, id] of [
+      ['What does the Bible say about moving to a new city?', 'en', 'moving-and-change'],
+      ['¿Qué dice la Biblia sobre mudarse a otra ciudad?', 'es', 'moving-and-change'],
+      ['Bible verses for someone having surgery', 'en', 'illness-and-healing'],
+      ['How should I pray for missionaries?', 'en', 'evangelism'],
+      ['Que dit la Bible sur les missionnaires ?', 'fr', 'evangelism'],
+      ['Bible verses for a wedding', 'en', 'marriage'],
+      ['婚礼上可以读哪些经文？', 'zh-Hans', 'marriage'],
+      ['a prayer for a newborn baby', 'en', 'pregnancy-and-childbirth'],
+      ['nerves before a job interview', 'en', 'anxiety'],
+    ] as const) {
+      const ids = defaultPassageGuide()
+        .match(question, language)
+        .map((m) => m.entry.id);
+      expect(ids, question).toContain(id);
+    }
+    // The wedding at Cana is still the passage, not the topic.
+    expect(defaultPassageGuide().match('What happened at the wedding in Cana?', 'en')[0]?.entry.id).toBe(
+      'wedding-at-cana',
+    );
+  });
+
   it('lists every book of the fixture corpus among its codes', () => {
     const fixture = JSON.parse(
       fs.readFileSync(new URL('../../test/fixtures/corpus/books.json', import.meta.url), 'utf8'),
