@@ -97,6 +97,10 @@ describe('passage guide', () => {
       ['婚礼上可以读哪些经文？', 'zh-Hans', 'marriage'],
       ['a prayer for a newborn baby', 'en', 'pregnancy-and-childbirth'],
       ['nerves before a job interview', 'en', 'anxiety'],
+      ['怎样面对失恋？', 'zh-Hans', 'sadness'],
+      ['How do I get over a breakup?', 'en', 'sadness'],
+      ['我应该怎样选择配偶？', 'zh-Hans', 'dating-and-choosing-a-spouse'],
+      ['如何照顾年老的父母？', 'zh-Hans', 'honouring-parents'],
     ] as const) {
       const ids = defaultPassageGuide()
         .match(question, language)
