@@ -101,12 +101,21 @@ describe('passage guide', () => {
       ['How do I get over a breakup?', 'en', 'sadness'],
       ['我应该怎样选择配偶？', 'zh-Hans', 'dating-and-choosing-a-spouse'],
       ['如何照顾年老的父母？', 'zh-Hans', 'honouring-parents'],
+      ['¿Es pecado tatuarse?', 'es', 'body-and-tattoos'],
+      ['¿Cómo puedo perdonar a mi esposo?', 'es', 'forgiving-others'],
     ] as const) {
       const ids = defaultPassageGuide()
         .match(question, language)
         .map((m) => m.entry.id);
       expect(ids, question).toContain(id);
     }
+    // A French word of a short stem is matched as written: enfants is not enfer, nor mes the Mass (messe).
+    const french = defaultPassageGuide()
+      .match('Comment élever mes enfants ?', 'fr')
+      .map((m) => m.entry.id);
+    expect(french).toEqual(['parenting']);
+    expect(defaultPassageGuide().match("Qu'est-ce que l'enfer ?", 'fr')[0]?.entry.id).toBe('hell');
+    expect(defaultPassageGuide().match('Que dit la Bible sur la messe ?', 'fr')[0]?.entry.id).toBe('communion');
     // The wedding at Cana is still the passage, not the topic.
     expect(defaultPassageGuide().match('What happened at the wedding in Cana?', 'en')[0]?.entry.id).toBe(
       'wedding-at-cana',

@@ -72,7 +72,17 @@ const FUNCTION_WORDS: Record<StemLang, ReadonlySet<string>> = {
 function stemmedWords(text: string, language: StemLang): string[] {
   return wordTokens(text)
     .filter((w) => !FUNCTION_WORDS[language].has(w))
-    .map((w) => stem(w, language));
+    .map((w) => unitOf(w, language));
+}
+
+/**
+ * A word as the guide matches it: its stem, but a French word whose stem is three letters or fewer stands as written
+ * (its plural's s or x aside): the light stemmer makes "enf" of both enfants and enfer, and "mes" of messe, so that
+ * "Comment élever mes enfants ?" found hell and the Mass.
+ */
+function unitOf(word: string, language: StemLang): string {
+  const stemmed = stem(word, language);
+  return language === 'fr' && stemmed.length <= 3 && stemmed !== word ? word.replace(/[sx]$/, '') : stemmed;
 }
 
 function chineseKey(text: string): string[] {
