@@ -24,6 +24,12 @@ describe('createEnglishKeywords', () => {
     expect(keywords('¿Quién fue Rut?', 'es')?.split(' ')).toContain('Ruth');
   });
 
+  it('leaves out the words of place that only say where in a Chinese question (上面, 里面)', () => {
+    // The learned glossary reads 上面 as "thereon set" and 下面 as "son history chief".
+    expect(keywords('十诫是写在什么上面的？', 'zh-Hans')?.split(' ')).toEqual(['written']);
+    expect(keywords('约拿在鱼的肚子里面几天？', 'zh-Hans')?.split(' ')).not.toContain('remain');
+  });
+
   it('answers undefined for English questions and questions of stop words only', () => {
     expect(keywords('What is forgiveness?', 'en')).toBeUndefined();
     expect(keywords('¿Qué es?', 'es')).toBeUndefined();
