@@ -9,7 +9,8 @@ import type { ScriptureSource as BibleService } from '../scripture/scripture-sou
 import { parseUsfm, usfmOverlap, verseKey } from '../scripture/usfm.ts';
 import type { PassageIndex } from '../retrieval/passage-index.ts';
 import { createVerseRetriever, type Retrieval, type RetrievedVerse } from '../retrieval/verse-retriever.ts';
-import { createEnglishKeywords } from '../language/cross-lingual.ts';
+import { createEnglishKeywords, nameSpelledIn } from '../language/cross-lingual.ts';
+import { statesKin } from '../language/kin-words.ts';
 import { bibleLanguageOf } from '../scripture/translation-policy.ts';
 import type { AnswerContext, ContextVerse } from './answer-model.ts';
 import { statesLifespan, statesNumber } from '../question/guide/question-words.ts';
@@ -116,6 +117,37 @@ export function statingFirst(
   const states = asks.lifespan ? statesLifespan : byCount ? statesAsked : statesNumber;
   if (states(verses[0]?.text ?? '')) return verses;
   const at = first.findIndex((v) => states(v.text));
+  return at > 0 ? [verses[at]!, ...verses.slice(0, at), ...verses.slice(at + 1)] : verses;
+}
+
+/** The reference works' first people a question of kin's key passage may name as the answer. */
+const KIN_NAMED = 2;
+/** Passages among which a question of kin's key passage is chosen by the tie it states. */
+const KIN_CHOICE = 5;
+
+/**
+ * The key passage of a question of kin (大卫的父亲是谁？, "Who was Moses' wife?"): of the first five, the first that
+ * states a tie (language/kin-words.ts) between the person asked about and one the reference works' notes name as the
+ * answer (the retriever's `named`), when the first does not: 1 Samuel 17:12 ("David was the son of … Jesse"), not
+ * 1 Samuel 22:4 (David's father and mother with the king of Moab). The others keep their order.
+ */
+export function kinFirst(
+  verses: ContextVerse[],
+  analysis: Pick<QuestionAnalysis, 'asks' | 'people' | 'language'>,
+  named: readonly string[] | undefined,
+  focus: AnswerContext['focus'],
+): ContextVerse[] {
+  const { asks, people, language } = analysis;
+  if (focus !== 'fact' || !asks.who || !asks.kin || asks.why || asks.number || !named?.length) return verses;
+  const answers = named.filter((n) => !people.includes(n)).slice(0, KIN_NAMED);
+  const holds = (text: string, names: readonly string[]) => names.some((n) => nameSpelledIn(n, text, language));
+  const states = (v: ContextVerse) =>
+    !v.otherLanguage &&
+    statesKin(v.text, language) &&
+    holds(v.text, answers) &&
+    (people.length === 0 || holds(v.text, people));
+  if (!verses[0] || states(verses[0])) return verses;
+  const at = verses.slice(0, KIN_CHOICE).findIndex(states);
   return at > 0 ? [verses[at]!, ...verses.slice(0, at), ...verses.slice(at + 1)] : verses;
 }
 
@@ -324,7 +356,12 @@ export function createContextGatherer(deps: {
       // first three 0.813 → 0.835, answers the question 0.669 → 0.699, no question lost.
       const joinFirst = focus === 'topic' || (focus === 'fact' && !analysis.asks.number);
       const wanted = passagesOf(relevant(retrieval.verses), { joinFirst });
-      const verses = statingFirst(await versesFor(wanted, reader, translation.id, limit), analysis.asks, focus);
+      const verses = kinFirst(
+        statingFirst(await versesFor(wanted, reader, translation.id, limit), analysis.asks, focus),
+        analysis,
+        retrieval.named,
+        focus,
+      );
       const key = verses[0] ? parseUsfm(verses[0].ref.split('-')[0]!) : undefined;
       const at = key?.verse !== undefined ? { book: key.book, chapter: key.chapter, verse: key.verse } : undefined;
       // What the key passage brings (its setting, the reference works, its cross-references) is read at once.

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { RetrievedVerse } from '../retrieval/verse-retriever.ts';
 import type { ContextVerse } from './answer-model.ts';
 import { countedIn } from '../language/question-shapes.ts';
-import { passagesOf, statingFirst } from './answer-context.ts';
+import { kinFirst, passagesOf, statingFirst } from './answer-context.ts';
 
 const v = (ref: string, sources: RetrievedVerse['sources'], extra: Partial<RetrievedVerse> = {}): RetrievedVerse => ({
   ref,
@@ -113,5 +113,45 @@ describe('statingFirst', () => {
     const days = { number: true, lifespan: false, counted: countedIn('洪水泛滥了多少天？') };
     expect(statingFirst(flood, days, 'fact')[0]!.ref).toBe('GEN.7.17');
     expect(statingFirst(flood.slice(0, 2), age, 'fact')[0]!.ref).toBe('GEN.7.17');
+  });
+});
+
+describe('kinFirst', () => {
+  const said = (ref: string, text: string): ContextVerse => ({ ref, label: ref, text, book: ref.slice(0, 3) });
+  const asked = (kin: string | undefined, who = true) => ({
+    asks: {
+      fact: true,
+      why: false,
+      whyTopic: false,
+      who,
+      where: false,
+      number: false,
+      lifespan: false,
+      ...(kin ? { kin } : {}),
+    },
+    people: ['david'],
+    language: 'zh-Hans' as const,
+  });
+  // 1 Samuel 22:4 names David's father and mother but not who he is; 17:12 states the tie with the notes' Jesse.
+  const ranked = [
+    said('1SA.22.4', '大卫领他父母到摩押王面前。'),
+    said('2SA.8.9', '哈马王陀以听见大卫杀败哈大底谢的全军，'),
+    said('1SA.17.12', '大卫是犹大伯利恒的以法他人耶西的儿子。耶西有八个儿子。'),
+  ];
+
+  it('leads a question of kin with the first passage that states the tie between the person and the notes’ answer', () => {
+    expect(kinFirst(ranked, asked('father'), ['jesse', 'absalom'], 'fact').map((v) => v.ref)).toEqual([
+      '1SA.17.12',
+      '1SA.22.4',
+      '2SA.8.9',
+    ]);
+  });
+
+  it('keeps the order when the question asks no tie, the notes name no one, or no passage names both', () => {
+    expect(kinFirst(ranked, asked(undefined), ['jesse'], 'fact')[0]!.ref).toBe('1SA.22.4');
+    expect(kinFirst(ranked, asked('father'), undefined, 'fact')[0]!.ref).toBe('1SA.22.4');
+    expect(kinFirst(ranked, asked('father'), ['obed'], 'fact')[0]!.ref).toBe('1SA.22.4');
+    expect(kinFirst(ranked, asked('father', false), ['jesse'], 'fact')[0]!.ref).toBe('1SA.22.4');
+    expect(kinFirst(ranked, asked('father'), ['jesse'], 'topic')[0]!.ref).toBe('1SA.22.4');
   });
 });

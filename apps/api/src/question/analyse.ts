@@ -25,6 +25,7 @@ import {
 } from './guide/question-words.ts';
 import { countedIn } from '../language/question-shapes.ts';
 import { storyWords } from '../language/story-events.ts';
+import { kinAsked } from '../language/kin-words.ts';
 import { unionSpelling } from '../language/chinese-spellings.ts';
 import { inEverydaySense } from '../language/book-name-words.ts';
 import { withUnionDiction } from '../language/union-diction.ts';
@@ -72,6 +73,8 @@ export interface QuestionAnalysis {
     who: boolean;
     /** "Where": the answer is a place. */
     where: boolean;
+    /** The tie asked of someone, in English (大卫的父亲: "father"; "Moses' wife": "wife"): language/kin-words.ts. */
+    kin?: string;
     number: boolean;
     /** What a question of number counts, as a verse states it ("forty days"): language/question-shapes.ts. */
     counted?: RegExp;
@@ -154,6 +157,7 @@ export function createQuestionAnalyser(deps: {
       const whyTopic = why && matches.some((m) => m.entry.kind === 'topic');
       const fact = isFactQuestion(question) && !whyTopic;
       const number = asksNumber(question);
+      const kin = kinAsked(question, language);
       const { codes: books, rest: withoutBooks } = namedBooks(residual, reader);
       // The English names of the topics and people matched ask the English works (and English texts) for readers of
       // other languages: 友谊 → friendship, though the Union Version never uses the word.
@@ -185,6 +189,7 @@ export function createQuestionAnalyser(deps: {
           whyTopic,
           who: asksWho(question),
           where: asksWhere(question),
+          ...(kin ? { kin } : {}),
           number,
           ...(number ? { counted: countedIn(question) } : {}),
           lifespan: asksLifespan(question),

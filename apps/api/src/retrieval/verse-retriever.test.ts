@@ -414,6 +414,32 @@ describe('createVerseRetriever: what the notes tell of a question of fact', () =
     expect((await r.retrieve('Where did the ark come to rest?', en)).named).toEqual(['ararat']);
   });
 
+  it('weighs, for a question of kin, the notes that state the tie asked of the person named', async () => {
+    const notes = [
+      note('smiths-dictionary:absalom#n1', 'Absalom', ['2SA.3.3'], 10, 'smiths-dictionary', 'the third son of David'),
+      note('schaffs-dictionary:jesse#n1', 'Jesse', ['RUT.4.22'], 6, 'schaffs-dictionary', 'the father of David'),
+    ];
+    const { r, queries } = retriever({ ...story, notes }, refs);
+    // "the father of David" states the tie asked; "the third son of David" another.
+    expect((await r.retrieve('Who was the father of David?', en)).named?.[0]).toBe('jesse');
+    // No tie asked: the notes weigh as they score.
+    expect((await r.retrieve('Who was close to David?', en)).named?.[0]).toBe('absalom');
+    // A note stating the tie was among the first: nothing is looked for deeper.
+    expect(queries.filter((q) => q.query === 'father david')).toEqual([]);
+  });
+
+  it('looks deeper for a note stating a tie a person has one of, when none of the first states it', async () => {
+    const notes = [
+      note('smiths-dictionary:absalom#n1', 'Absalom', ['2SA.3.3'], 10, 'smiths-dictionary', 'son of David'),
+    ];
+    const { r, queries } = retriever({ ...story, notes }, refs);
+    await r.retrieve('Who was the father of David?', en);
+    expect(queries.filter((q) => q.query === 'father david')).toHaveLength(1);
+    // "Which son": the rest of the question tells which; the tie alone is not looked for.
+    await r.retrieve('Which son of David rebelled against him?', en);
+    expect(queries.filter((q) => q.query === 'son david')).toEqual([]);
+  });
+
   it('takes the person a note opens with for the one it is about, before its entry’s title', async () => {
     const notes = [
       note('eastons-dictionary:benjamin#n3', 'Benjamin', ['1SA.9.1'], 9, 'eastons-dictionary', 'Saul, the first king'),

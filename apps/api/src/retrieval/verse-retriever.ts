@@ -21,6 +21,8 @@ import { parseUsfm, parseVerseKey, USFM_VERSE_OR_RANGE, verseKey } from '../scri
 import { TRANSLATION_SCHEMES, toScheme } from '../scripture/versification.ts';
 import { defaultTranslation } from '../scripture/translation-policy.ts';
 import { createEnglishKeywords } from '../language/cross-lingual.ts';
+import { escapeRegExp } from '../language/lexicon.ts';
+import { isSingleTie } from '../language/kin-words.ts';
 import type { PassageHit, PassageIndex } from './passage-index.ts';
 import { RRF_K, reciprocalRankFusion } from './rank-fusion.ts';
 import { analyzeQuery } from '../language/text-analysis.ts';
@@ -182,6 +184,14 @@ const NAMED_NOTE_DEPTH = 40;
  * entry's title is the answer ("Matthias: the apostle elected to fill the place of the traitor Judas", Acts 1:26).
  */
 const PERSON_NOTE = 2;
+/**
+ * A question of kin (大卫的父亲是谁？) weighs a note that states that tie of the person it names this much more again:
+ * "Jesse … the father of David", not "Absalom … David's son".
+ */
+const KIN_NOTE = 2;
+/** Notes read for the tie when none of the question's first notes states it, and how many of those that do are taken. */
+const KIN_NOTE_DEPTH = 200;
+const KIN_ADDED = 3;
 /** For a question of fact, the verse the best fact note cites stands at this place at the latest (0-based). */
 const NOTE_LEAD_PLACE = 2;
 const TOP_ENTRIES = 8;
@@ -268,6 +278,23 @@ interface TopEntry {
   id: string;
   hit: PassageHit;
   weight: number;
+}
+
+/**
+ * A note's words that state a tie of someone ("the father of David", "wife of Moses", "David's father"): a tie in
+ * English, as the reference works write it, of one of the people named.
+ */
+function kinStatement(tie: string, of: readonly string[]): RegExp {
+  const names = of.map(escapeRegExp).join('|');
+  return new RegExp(
+    `\\b${escapeRegExp(tie)}s? of (?:(?:the|king|queen|prophet|apostle|priest) )?(?:${names})\\b(?!['’])|\\b(?:${names})['’]s? ${escapeRegExp(tie)}\\b`,
+    'iu',
+  );
+}
+
+/** The people a question of kin asks about: those it names, else the people among its English words (Spanish, French). */
+function kinOf(q: QuestionAnalysis): string[] {
+  return q.people.length ? q.people : wordTokens(q.english ?? '').filter(isBiblePerson);
 }
 
 export function createVerseRetriever(deps: VerseRetrieverDeps): VerseRetriever {
@@ -463,6 +490,7 @@ export function createVerseRetriever(deps: VerseRetrieverDeps): VerseRetriever {
     collections: readonly string[],
     answering?: 'person' | 'place',
     people: readonly string[] = [],
+    kin?: { tie: string; of: readonly string[] },
   ): Promise<{ order: string[]; named: string[] }> {
     if (!query) return { order: [], named: [] };
     // A question that names someone is answered by the notes that name them ("Moses' wife": Zipporah's, not Ahinoam's).
@@ -473,12 +501,25 @@ export function createVerseRetriever(deps: VerseRetrieverDeps): VerseRetriever {
       collections,
       limit: people.length > 0 ? NAMED_NOTE_DEPTH : NOTE_DEPTH,
     });
-    const hits =
+    const aboutThem =
       people.length > 0
-        ? found
-            .filter((hit) => wordTokens(`${hit.title ?? ''} ${hit.text}`).some((w) => people.includes(w)))
-            .slice(0, NOTE_DEPTH)
+        ? found.filter((hit) => wordTokens(`${hit.title ?? ''} ${hit.text}`).some((w) => people.includes(w)))
         : found;
+    const hits = aboutThem.slice(0, NOTE_DEPTH);
+    // A question of kin weighs the notes that state the tie asked ("the father of David"). When none of them does, the
+    // notes that do are looked for deeper, by the tie's words alone ("father david": Schaff's "JESSE, the father of
+    // David" is not among the first 40 notes on David's fathers and sons).
+    const statesTie = kin?.of.length ? kinStatement(kin.tie, kin.of) : undefined;
+    if (statesTie && isSingleTie(kin!.tie) && !hits.some((hit) => statesTie.test(hit.text))) {
+      const deeper = await index.search({
+        query: `${kin!.tie} ${kin!.of.join(' ')}`,
+        lang: 'en',
+        kinds: ['note'],
+        collections,
+        limit: KIN_NOTE_DEPTH,
+      });
+      hits.push(...deeper.filter((hit) => statesTie.test(hit.text)).slice(0, KIN_ADDED));
+    }
     const weight = new Map<string, number>();
     const named = new Map<string, number>();
     const asked = new Set(wordTokens(query));
@@ -494,8 +535,9 @@ export function createVerseRetriever(deps: VerseRetrieverDeps): VerseRetriever {
     for (const hit of hits) {
       const subject = answering ? subjectOf(hit) : undefined;
       // Only a person's notes weigh more: the notes of a place tell what happened there, not only where.
-      const boost = subject && answering === 'person' ? PERSON_NOTE : 1;
-      if (subject) named.set(subject, (named.get(subject) ?? 0) + hit.score);
+      const tie = subject && statesTie?.test(hit.text) ? KIN_NOTE : 1;
+      const boost = subject && answering === 'person' ? PERSON_NOTE * tie : 1;
+      if (subject) named.set(subject, (named.get(subject) ?? 0) + hit.score * tie);
       const verses = (hit.refs ?? []).flatMap((citation) => {
         const ref = parseUsfm(citation);
         return ref ? versesOf(ref, MAX_RANGE) : [];
@@ -790,6 +832,7 @@ export function createVerseRetriever(deps: VerseRetrieverDeps): VerseRetriever {
               DICTIONARY_NOTE_COLLECTIONS,
               !fact ? undefined : q.asks.who ? 'person' : q.asks.where ? 'place' : undefined,
               q.people,
+              fact && q.asks.who && q.asks.kin ? { tie: q.asks.kin, of: kinOf(q) } : undefined,
             ),
             noteRanking(noteQuery, options, [COMMENTARY]),
           ])
