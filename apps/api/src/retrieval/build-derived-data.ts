@@ -344,7 +344,8 @@ function buildKinds(corpusDir: string, names: ReadonlySet<string>): { people: st
     const lines = readFileSync(path.join(corpusDir, 'reference', `${dictionary}.jsonl`), 'utf8').split('\n');
     for (const line of lines.filter((l) => l.trim())) {
       const { title, text } = JSON.parse(line) as { title: string; text: string };
-      const name = title.toLowerCase();
+      // "Bath-sheba", "Abed-nego": the Bibles write them as one word (Bathsheba, Abednego).
+      const name = title.toLowerCase().replace(/-/g, '');
       if (!names.has(name)) continue;
       const vote = votes.get(name) ?? { person: 0, place: 0, other: 0 };
       for (const kind of articleKinds(text)) vote[kind] += 1;

@@ -414,6 +414,14 @@ describe('createVerseRetriever: what the notes tell of a question of fact', () =
     expect((await r.retrieve('Where did the ark come to rest?', en)).named).toEqual(['ararat']);
   });
 
+  it('names the person of an entry whose title the dictionaries hyphenate as the Bibles write it', async () => {
+    const notes = [
+      note('eastons-dictionary:bath-sheba#n1', 'Bath-sheba', ['2SA.11.3'], 9, 'eastons-dictionary', 'wife of Uriah'),
+    ];
+    const { r } = retriever({ ...story, notes }, refs);
+    expect((await r.retrieve('Who was the wife of Uriah?', en)).named).toEqual(['bathsheba']);
+  });
+
   it('weighs, for a question of kin, the notes that state the tie asked of the person named', async () => {
     const notes = [
       note('smiths-dictionary:absalom#n1', 'Absalom', ['2SA.3.3'], 10, 'smiths-dictionary', 'the third son of David'),

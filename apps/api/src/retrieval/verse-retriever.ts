@@ -527,9 +527,14 @@ export function createVerseRetriever(deps: VerseRetrieverDeps): VerseRetriever {
       Boolean(name && !asked.has(name) && (answering === 'place' ? isBiblePlace(name) : isBiblePerson(name)));
     // The person (place) a note is about: the one its words open with ("Saul, the first king of Israel", in Easton's
     // article on Benjamin), else its entry's, the title's first word (Easton's "Matthias", Nave's "JUDAS ISCARIOT").
+    // A title's first word as the Bibles write it: "Bath-sheba" is Bathsheba.
     const subjectOf = (hit: PassageHit) => {
       const opens = /^\s*(\p{Lu}\p{L}+)/u.exec(hit.text)?.[1]?.toLowerCase();
-      const subject = ofKind(opens) ? opens : wordTokens(hit.title ?? '')[0];
+      const titled = /^\s*(\p{L}+(?:-\p{L}+)*)/u
+        .exec(hit.title ?? '')?.[1]
+        ?.replace(/-/g, '')
+        .toLowerCase();
+      const subject = ofKind(opens) ? opens : ofKind(titled) ? titled : wordTokens(hit.title ?? '')[0];
       return ofKind(subject) ? subject : undefined;
     };
     for (const hit of hits) {
