@@ -103,6 +103,14 @@ describe('passage guide', () => {
       ['如何照顾年老的父母？', 'zh-Hans', 'honouring-parents'],
       ['¿Es pecado tatuarse?', 'es', 'body-and-tattoos'],
       ['¿Cómo puedo perdonar a mi esposo?', 'es', 'forgiving-others'],
+      ['我的孩子不信主了，怎么办？', 'zh-Hans', 'wayward-children'],
+      ['My son no longer believes in God. What can I do?', 'en', 'wayward-children'],
+      ['Mi hija ya no cree en Dios', 'es', 'wayward-children'],
+      ['Ma fille ne croit plus en Dieu, que faire ?', 'fr', 'wayward-children'],
+      ['父母离婚了，我很难过', 'zh-Hans', 'parents-divorce'],
+      ['My parents are divorcing and I feel lost', 'en', 'parents-divorce'],
+      ['Mis padres se divorcian', 'es', 'parents-divorce'],
+      ['Mes parents divorcent, comment le vivre ?', 'fr', 'parents-divorce'],
     ] as const) {
       const ids = defaultPassageGuide()
         .match(question, language)
@@ -116,6 +124,9 @@ describe('passage guide', () => {
     expect(french).toEqual(['parenting']);
     expect(defaultPassageGuide().match("Qu'est-ce que l'enfer ?", 'fr')[0]?.entry.id).toBe('hell');
     expect(defaultPassageGuide().match('Que dit la Bible sur la messe ?', 'fr')[0]?.entry.id).toBe('communion');
+    // Divorce itself is still the doctrine's topic.
+    expect(defaultPassageGuide().match('What does the Bible say about divorce?', 'en')[0]?.entry.id).toBe('divorce');
+    expect(defaultPassageGuide().match('圣经怎么看离婚？', 'zh-Hans')[0]?.entry.id).toBe('divorce');
     // The wedding at Cana is still the passage, not the topic.
     expect(defaultPassageGuide().match('What happened at the wedding in Cana?', 'en')[0]?.entry.id).toBe(
       'wedding-at-cana',
