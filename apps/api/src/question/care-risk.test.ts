@@ -63,6 +63,14 @@ describe('readRisk', () => {
     expect(readRisk('sometimes I cut myself when people hurt me').level).toBe('crisis');
   });
 
+  it('reads loneliness said plainly as no risk, and loneliness with a wish to die as a crisis', () => {
+    // Unseen phrasings (the train part's lonely messages are other sentences): "solo" weighed as in "solo quiero morir".
+    expect(readRisk('Me siento muy solo, ¿qué dice la Biblia?').level).toBeUndefined();
+    expect(readRisk('Je me sens seul ce soir, que faire ?').level).toBeUndefined();
+    expect(readRisk('Me siento sola, nadie me quiere, mejor me muero').level).toBe('crisis');
+    expect(readRisk('Estoy solo y quiero morir').level).toBe('crisis');
+  });
+
   it('reads an object or a place with a time or a thought that will not stop as a plan', () => {
     expect(readRisk('my dads gun is in the closet and i cant stop thinking about it').level).toBe('crisis');
     expect(readRisk('my dad keeps a gun in the closet').level).not.toBe('crisis');
