@@ -13,7 +13,7 @@ interface KinMatchers {
   stated: Map<KinLang, RegExp>;
   /** Ties a person has one of. */
   one: Set<string>;
-  /** Per language, the words that just before a tie ask for the one who has it (whose). */
+  /** Per language, the words that just before a tie ask for the one who has it (whose), at the end of a text. */
   whose: Map<KinLang, RegExp>;
 }
 
@@ -40,11 +40,13 @@ function read(): KinMatchers {
   for (const [tag, words] of readWordsByTag('kin-words.tsv')) {
     const [lang, use, kin] = tag.split('.') as [KinLang, string, string | undefined];
     if (tag === 'one') one = new Set(words);
-    else if (use === 'whose') whose.set(lang, expression(lang, words));
-    else if (use === 'stated') stated.set(lang, expression(lang, words));
+    else if (use === 'whose') {
+      const ending = expression(lang, words);
+      whose.set(lang, new RegExp(`(?:${ending.source})$`, ending.flags));
+    } else if (use === 'stated') stated.set(lang, expression(lang, words));
     else if (use === 'asked' && kin)
       asked.set(lang, [...(asked.get(lang) ?? []), { kin, regex: expression(lang, words) }]);
-    else throw new Error(`kin-words.tsv: ${tag} is neither language.asked.kin nor language.stated`);
+    else throw new Error(`kin-words.tsv: ${tag} is none of language.asked.tie, language.stated, language.whose, one`);
   }
   matchers = { asked, stated, one, whose };
   return matchers;
@@ -68,9 +70,7 @@ export function kinAsked(question: string, language: BibleLanguage): string | un
     if (at !== undefined && (!best || at < best.at)) best = { kin, at };
   }
   // "Whose wife…?" asks for the husband: the tie is not the answer's.
-  const before = best ? text.slice(0, best.at).trimEnd() : '';
-  const owner = whose.get(lang);
-  if (best && owner && new RegExp(`(?:${owner.source})$`, owner.flags).test(before)) return undefined;
+  if (best && whose.get(lang)?.test(text.slice(0, best.at).trimEnd())) return undefined;
   return best?.kin;
 }
 
