@@ -115,8 +115,15 @@ export function statingFirst(
   const statesAsked = (text: string) => statesCount(asks.counted, text);
   const byCount = !asks.lifespan && first.some((v) => statesAsked(v.text));
   const states = asks.lifespan ? statesLifespan : byCount ? statesAsked : statesNumber;
-  if (states(verses[0]?.text ?? '')) return verses;
-  const at = first.findIndex((v) => states(v.text));
+  return ledBy(verses, LEAD_CHOICE, (v) => states(v.text));
+}
+
+/**
+ * The first of the first `choice` passages that `states` what the question asks, moved to the front when the first
+ * does not; the others keep their order.
+ */
+function ledBy(verses: ContextVerse[], choice: number, states: (v: ContextVerse) => boolean): ContextVerse[] {
+  const at = verses.slice(0, choice).findIndex(states);
   return at > 0 ? [verses[at]!, ...verses.slice(0, at), ...verses.slice(at + 1)] : verses;
 }
 
@@ -146,9 +153,7 @@ export function kinFirst(
     statesKin(v.text, language) &&
     holds(v.text, answers) &&
     (people.length === 0 || holds(v.text, people));
-  if (!verses[0] || states(verses[0])) return verses;
-  const at = verses.slice(0, KIN_CHOICE).findIndex(states);
-  return at > 0 ? [verses[at]!, ...verses.slice(0, at), ...verses.slice(at + 1)] : verses;
+  return ledBy(verses, KIN_CHOICE, states);
 }
 
 const VERSES_BY_MODE: Record<ChatMode, number> = { simple: 3, advanced: 10, professional: 10 };
