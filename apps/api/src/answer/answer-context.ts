@@ -17,6 +17,7 @@ import { statesLifespan, statesNumber } from '../question/guide/question-words.t
 import { statesCount } from '../language/question-shapes.ts';
 import type { QuestionAnalysis } from '../question/analyse.ts';
 import { createLiterature, ROW_CACHE } from './context-literature.ts';
+import { chooseLead, LEAD_TABLE, type LeadCandidate, type LeadTable } from './lead-choice.ts';
 
 /** The Catholic text every reader can be shown the deuterocanon in (English, Vulgate numbering). */
 const CATHOLIC_TEXT = 'cpdv';
@@ -26,6 +27,8 @@ interface Wanted {
   ref: BibleReference;
   outsideCanon?: true;
   vulgate?: boolean;
+  /** The retrieved verse the passage grew from (its best ranked verse). */
+  found?: RetrievedVerse;
 }
 
 /** Texts that hold the deuterocanon, for readers whose own text lacks a book: their language's first. */
@@ -74,6 +77,7 @@ export function passagesOf(verses: readonly RetrievedVerse[], options: { joinFir
     ref: last === first.verse ? first : { ...first, endVerse: last },
     ...(item.outsideCanon ? { outsideCanon: true as const } : {}),
     ...(item.numbering === 'vulgate' ? { vulgate: true } : {}),
+    found: item,
   }));
 }
 
@@ -156,6 +160,23 @@ export function kinFirst(
   return ledBy(verses, KIN_CHOICE, states);
 }
 
+/**
+ * The passages with their key passage first: chosen by the fitted lead model (lead-choice.ts) for a shape the table
+ * has weights for, else by the rules above (a question of number's stating verse, a question of kin's tie).
+ */
+export function leadFirst(
+  candidates: readonly LeadCandidate[],
+  analysis: Pick<QuestionAnalysis, 'asks' | 'people' | 'language' | 'textQuery'>,
+  named: readonly string[] | undefined,
+  focus: AnswerContext['focus'],
+  table: LeadTable = LEAD_TABLE,
+): ContextVerse[] {
+  if ((focus === 'fact' || focus === 'topic') && table[focus])
+    return chooseLead(candidates, analysis, named, focus, table);
+  const verses = candidates.map((c) => c.verse);
+  return kinFirst(statingFirst(verses, analysis.asks, focus), analysis, named, focus);
+}
+
 const VERSES_BY_MODE: Record<ChatMode, number> = { simple: 3, advanced: 10, professional: 10 };
 /** Rankings of recent questions kept per corpus version (a few kilobytes each). */
 const RETRIEVAL_CACHE = 500;
@@ -197,6 +218,8 @@ export function createContextGatherer(deps: {
   bible: BibleService;
   corpus: CorpusService;
   corpusData: CorpusRepository;
+  /** The lead model's weights (default: lead-weights.json; npm run fit:lead tries others). */
+  leadTable?: LeadTable;
 }) {
   type CrossRow = Awaited<ReturnType<CorpusRepository['crossReferencesOf']>>[number];
   /**
@@ -224,6 +247,16 @@ export function createContextGatherer(deps: {
    * named beside the verse. Verses in the Catholic numbering are read from a Catholic text.
    */
   async function versesFor(items: Wanted[], reader: ReaderContext, translation: string, limit: number) {
+    return (await candidatesFor(items, reader, translation, limit)).map((c) => c.verse);
+  }
+
+  /** versesFor's passages, each with the retrieved verse it grew from. */
+  async function candidatesFor(
+    items: Wanted[],
+    reader: ReaderContext,
+    translation: string,
+    limit: number,
+  ): Promise<LeadCandidate[]> {
     const look = async ({ ref, vulgate }: Wanted) => {
       const own = vulgate ? undefined : await deps.bible.passageFor(ref, reader, translation);
       if (own) return own;
@@ -235,13 +268,13 @@ export function createContextGatherer(deps: {
       return undefined;
     };
     const passages = await Promise.all(items.slice(0, limit + 4).map(look));
-    const out: ContextVerse[] = [];
+    const out: LeadCandidate[] = [];
     const seen = new Set<string>();
     passages.forEach((passage, i) => {
       if (!passage || seen.has(passage.reference) || out.length >= limit) return;
       seen.add(passage.reference);
       const item = items[i]!;
-      out.push({
+      const verse: ContextVerse = {
         ref: passage.reference,
         label: passage.title,
         text: passage.verses.map((v) => v.text).join(' '),
@@ -249,7 +282,8 @@ export function createContextGatherer(deps: {
         ...(passage.translation.id !== translation ? { translationName: passage.translation.name } : {}),
         ...(passage.translation.language !== reader.language ? { otherLanguage: true as const } : {}),
         ...(item.outsideCanon ? { outsideCanon: true } : {}),
-      });
+      };
+      out.push({ verse, ...(item.found ? { found: item.found } : {}) });
     });
     return out;
   }
@@ -320,53 +354,64 @@ export function createContextGatherer(deps: {
     );
   }
 
+  /**
+   * The question read and retrieved for, and the passages the answer may show in the retriever's order (each with the
+   * retrieved verse it grew from), before the key passage is chosen.
+   */
+  async function ranked(input: GatherInput) {
+    const reader: ReaderContext = { language: bibleLanguageOf(input.language), tradition: input.tradition };
+    const translation = await deps.bible.translationFor(reader);
+    const kept = await keptNow();
+    const limit = VERSES_BY_MODE[input.mode];
+    // The retriever ranks verses (cited references first, then text, reference entries and prominence fused);
+    // professional mode also looks in the lexicons, which cite no verses (they are English: other languages ask
+    // them with the English words of the question).
+    // A question asked again (the same words, reader and mode) within one corpus version ranks the same.
+    const question = (input.retrievalQuery ?? input.question).trim().replace(/\s+/g, ' ');
+    const { retrieval, analysis } = await kept.retrievals.get(
+      [reader.language, reader.tradition, translation.id, input.mode, question].join('|'),
+      async () => {
+        // The question is read once; the retriever and the composer read what it found.
+        const given = input.analysis?.written === question ? input.analysis : undefined;
+        const analysis = given ?? (await analysisOf(kept, question, reader));
+        const retrieval = await kept.retriever.retrieveAnalysed(analysis, {
+          language: reader.language,
+          tradition: reader.tradition,
+          translation: translation.id,
+          // Deep enough for a named passage's whole range and its parallel (they become one passage each).
+          limit: Math.max(limit + 4, NAMED_DEPTH),
+        });
+        return { retrieval, analysis };
+      },
+    );
+    const focus: NonNullable<AnswerContext['focus']> = retrieval.focus ?? (analysis.asks.fact ? 'fact' : 'topic');
+    // The key verse of a question of fact grows into the run of ranked verses around it, as a topic's does: the
+    // account holds the answer (who climbed the sycamore: Luke 19:3-6, where 19:4 alone says only "he"). A question
+    // of number keeps the one verse that states it (Deuteronomy 34:7). On the gold set's train part: gold among the
+    // first three 0.813 → 0.835, answers the question 0.669 → 0.699, no question lost.
+    const joinFirst = focus === 'topic' || (focus === 'fact' && !analysis.asks.number);
+    const wanted = passagesOf(relevant(retrieval.verses), { joinFirst });
+    const candidates = await candidatesFor(wanted, reader, translation.id, limit);
+    return { reader, translation, kept, retrieval, analysis, focus, candidates };
+  }
+
   return {
     /** Reads a question once for everything that follows (the intent, the retrieval, the composer). */
     async analyse(question: string, reader: ReaderContext): Promise<QuestionAnalysis> {
       return analysisOf(await keptNow(), question.trim().replace(/\s+/g, ' '), reader);
     },
 
+    /** The passages the key passage is chosen among, and what choosing reads (npm run fit:lead). */
+    async leadCandidates(input: GatherInput) {
+      const { analysis, retrieval, focus, candidates } = await ranked(input);
+      return { analysis, named: retrieval.named, focus, candidates };
+    },
+
     async gather(input: GatherInput): Promise<Gathered> {
       const { index } = deps.corpus.ready();
-      const reader: ReaderContext = { language: bibleLanguageOf(input.language), tradition: input.tradition };
-      const translation = await deps.bible.translationFor(reader);
-      const kept = await keptNow();
       const { parser } = await deps.bible.tools();
-      const limit = VERSES_BY_MODE[input.mode];
-      // The retriever ranks verses (cited references first, then text, reference entries and prominence fused);
-      // professional mode also looks in the lexicons, which cite no verses (they are English: other languages ask
-      // them with the English words of the question).
-      // A question asked again (the same words, reader and mode) within one corpus version ranks the same.
-      const question = (input.retrievalQuery ?? input.question).trim().replace(/\s+/g, ' ');
-      const { retrieval, analysis } = await kept.retrievals.get(
-        [reader.language, reader.tradition, translation.id, input.mode, question].join('|'),
-        async () => {
-          // The question is read once; the retriever and the composer read what it found.
-          const given = input.analysis?.written === question ? input.analysis : undefined;
-          const analysis = given ?? (await analysisOf(kept, question, reader));
-          const retrieval = await kept.retriever.retrieveAnalysed(analysis, {
-            language: reader.language,
-            tradition: reader.tradition,
-            translation: translation.id,
-            // Deep enough for a named passage's whole range and its parallel (they become one passage each).
-            limit: Math.max(limit + 4, NAMED_DEPTH),
-          });
-          return { retrieval, analysis };
-        },
-      );
-      const focus = retrieval.focus ?? (analysis.asks.fact ? 'fact' : 'topic');
-      // The key verse of a question of fact grows into the run of ranked verses around it, as a topic's does: the
-      // account holds the answer (who climbed the sycamore: Luke 19:3-6, where 19:4 alone says only "he"). A question
-      // of number keeps the one verse that states it (Deuteronomy 34:7). On the gold set's train part: gold among the
-      // first three 0.813 → 0.835, answers the question 0.669 → 0.699, no question lost.
-      const joinFirst = focus === 'topic' || (focus === 'fact' && !analysis.asks.number);
-      const wanted = passagesOf(relevant(retrieval.verses), { joinFirst });
-      const verses = kinFirst(
-        statingFirst(await versesFor(wanted, reader, translation.id, limit), analysis.asks, focus),
-        analysis,
-        retrieval.named,
-        focus,
-      );
+      const { reader, translation, kept, retrieval, analysis, focus, candidates } = await ranked(input);
+      const verses = leadFirst(candidates, analysis, retrieval.named, focus, deps.leadTable);
       const key = verses[0] ? parseUsfm(verses[0].ref.split('-')[0]!) : undefined;
       const at = key?.verse !== undefined ? { book: key.book, chapter: key.chapter, verse: key.verse } : undefined;
       // What the key passage brings (its setting, the reference works, its cross-references) is read at once.

@@ -229,6 +229,9 @@ describe('createVerseRetriever: reference entries', () => {
     expect(lookups).toEqual([['naves-topical:anxiety'], ['naves-topical:care']]);
     expect(verses.map((v) => v.ref)).toEqual(['PHP.4.6', '1PE.5.7']);
     expect(entries.map((e) => e.id)).toEqual(['naves-topical:care']);
+    // Each ranked verse says where each ranking that holds it placed it (what the answer's lead model weighs).
+    expect(verses.map((v) => v.ranks?.entry)).toEqual([0, 1]);
+    expect(verses[0]?.ranks?.text).toBeUndefined();
   });
 
   it('asks the English works with English keywords for other languages, and not at all without any', async () => {

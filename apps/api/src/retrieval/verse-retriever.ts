@@ -58,6 +58,8 @@ export interface RetrievedVerse {
    * Susanna is Daniel 13, the Prayer of Azariah Daniel 3:24-45): read it from a Catholic text, never the KJV.
    */
   numbering?: 'vulgate';
+  /** Its place (0-based) in each ranking that holds it, by ranker name: what the answer's lead choice weighs. */
+  ranks?: Partial<Record<RankerName, number>>;
 }
 
 export interface RetrievedEntry {
@@ -921,6 +923,17 @@ export function createVerseRetriever(deps: VerseRetrieverDeps): VerseRetriever {
       if (noted > NOTE_LEAD_PLACE) fused.splice(NOTE_LEAD_PLACE, 0, ...fused.splice(noted, 1));
       const verses = [...r.head];
       const taken = new Set(verses.map((v) => v.ref));
+      const placeIn = new Map<RankerName, Map<string, number>>();
+      /** The verse's place in a ranking (each ranking indexed once, when a verse first asks). */
+      const placeOf = (name: RankerName, ref: string) => {
+        let places = placeIn.get(name);
+        if (!places) {
+          places = new Map();
+          for (const [i, id] of lists[name].entries()) if (!places.has(id)) places.set(id, i);
+          placeIn.set(name, places);
+        }
+        return places.get(ref);
+      };
       for (const item of fused) {
         if (verses.length >= r.limit) break;
         if (taken.has(item.id)) continue;
@@ -930,7 +943,8 @@ export function createVerseRetriever(deps: VerseRetrieverDeps): VerseRetriever {
         const sources = (['text', 'entry', 'guide'] as const).filter((source) =>
           names.some((name) => SOURCE_OF[name] === source),
         );
-        verses.push({ ref: item.id, score: item.score, sources, ...(hit ? { hit } : {}), ...r.marks(item.id) });
+        const ranks = Object.fromEntries(names.map((name) => [name, placeOf(name, item.id) ?? 0]));
+        verses.push({ ref: item.id, score: item.score, sources, ranks, ...(hit ? { hit } : {}), ...r.marks(item.id) });
       }
       return {
         verses,

@@ -85,3 +85,24 @@ export function inCanon(book: string, tradition: Tradition): boolean {
 export function canonsOf(book: string): Tradition[] {
   return TRADITIONS_OF_CANON.filter((t) => inCanon(book, t));
 }
+
+/**
+ * The books that tell events (the Law, the histories, Jonah and Daniel, the Gospels and Acts, and the
+ * deuterocanon's stories): where a question of fact about a story finds the account, not an allusion to it.
+ */
+const NARRATIVE: ReadonlySet<string> = new Set([
+  ...['GEN', 'EXO', 'LEV', 'NUM', 'DEU', 'JOS', 'JDG', 'RUT', '1SA', '2SA', '1KI', '2KI', '1CH', '2CH', 'EZR', 'NEH'],
+  ...['EST', 'JON', 'DAN', 'MAT', 'MRK', 'LUK', 'JHN', 'ACT'],
+  ...['TOB', 'JDT', 'ESG', '1MA', '2MA', '3MA', '1ES', 'SUS', 'BEL'],
+]);
+
+/** Does the book tell events (a story's account) rather than teach, pray or prophesy? */
+export function isNarrative(book: string): boolean {
+  return NARRATIVE.has(book);
+}
+
+/** The book's place in the Catholic order (the widest Western one; books outside it come last). */
+export function bookPlace(book: string): number {
+  const at = ORDERS.catholic.indexOf(book);
+  return at < 0 ? ORDERS.catholic.length : at;
+}
