@@ -10,12 +10,17 @@
 // whose first `depth` passages hold one. The depth and the penalty are chosen by five-fold cross-validation on the
 // train part; a shape is given weights only when the fitted model leads with gold more often than the rules on the
 // whole train part by at least MIN_GAIN_QUESTIONS. The held-out part is scored, never fitted or chosen on.
+// The model's confidence in its key passage (the softmax probability of the chosen one) also decides whether the
+// composer states the answer in a sentence of its own: `stateAt` is the least confidence of STATE_GRID that scores
+// best on the train questions with a short answer, a right statement counting 1 and a wrong one -WRONG_COST.
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createContextGatherer, leadFirst, type GatherInput } from '../apps/api/src/answer/answer-context.ts';
 import { createIntentGatherer } from '../apps/api/src/answer/intent-context.ts';
 import { LOCALE_OF_LANG } from '../apps/api/src/answer/eval/answer-metrics.ts';
+import { statesAnswer } from '../apps/api/src/answer/eval/answer-facts.ts';
+import { statedAnswer } from '../apps/api/src/answer/answer-first.ts';
 import {
   LEAD_FEATURES,
   leadFeatures,
@@ -41,6 +46,9 @@ const RATE = 0.5;
 /** The least gain over the rules, in train questions, for a shape to be given weights. */
 const MIN_GAIN_QUESTIONS = 2;
 const SHAPES = ['fact', 'topic'] as const;
+/** Confidences tried as the least at which an answer is stated, and what a wrong statement costs against a right one. */
+const STATE_GRID = [0, 0.3, 0.4, 0.45, 0.5, 0.55, 0.6, 0.7, 0.8];
+const WRONG_COST = 2;
 type Shape = (typeof SHAPES)[number];
 const write = process.argv.includes('--write');
 
@@ -134,18 +142,23 @@ try {
     const answers = answerGatherer(leadTable);
     const out = new Map<string, boolean>();
     for (const c of cases) {
-      const key = (await answers.gather(inputOf(c.question))).context.verses[0];
+      const { context } = await answers.gather(inputOf(c.question));
+      const key = context.verses[0];
       out.set(c.question.id, Boolean(key && c.question.gold.some((g) => usfmOverlap(key.ref, g))));
+      const said = statedAnswer(context, 0);
+      if (said && c.question.answer)
+        stated.push({ c, right: statesAnswer(said, c.question.answer), confidence: context.leadConfidence ?? 1 });
     }
     return out;
   }
+  const stated: { c: Case; right: boolean; confidence: number }[] = [];
   const questions = (await loadGoldSet()).filter((q) => q.gold.length > 0);
   const cases: Case[] = [];
   const started = Date.now();
   for (const question of questions) {
     const { analysis, named, focus, candidates } = await gatherer.leadCandidates(inputOf(question));
     const holdsGold = (ref: string) => question.gold.some((g) => usfmOverlap(ref, g));
-    const rulesLead = leadFirst(candidates, analysis, named, focus, {})[0];
+    const rulesLead = leadFirst(candidates, analysis, named, focus, {}).verses[0];
     cases.push({
       question,
       heldOut: isHeldOut(question.id),
@@ -165,7 +178,7 @@ try {
   const rulesAnswers = answerGatherer(RULES);
   for (const c of cases) {
     const shown = (await rulesAnswers.gather(inputOf(c.question))).context.verses.map((v) => v.ref);
-    const ruled = leadFirst(c.candidates, c.analysis, c.named, c.shape, RULES).map((v) => v.ref);
+    const ruled = leadFirst(c.candidates, c.analysis, c.named, c.shape, RULES).verses.map((v) => v.ref);
     c.plain = shown.length === ruled.length && shown.every((ref, i) => ref === ruled[i]);
   }
   console.log(`${cases.filter((c) => !c.plain).length} questions answered otherwise (care, kinds): not fitted on`);
@@ -207,7 +220,24 @@ try {
     if (model) table[shape] = { depth: model.depth, weights: model.weights };
   }
 
-  const [byRules, byModel] = [await keyPassageGold(RULES), await keyPassageGold(table)];
+  const byRules = await keyPassageGold(RULES);
+  stated.length = 0;
+  const byModel = await keyPassageGold(table);
+  // The confidence from which an answer is stated: the one of STATE_GRID that scores best on train, a right statement
+  // counting 1 and a wrong one -WRONG_COST.
+  const statedAt = (part: boolean, at: number) => {
+    const some = stated.filter((s) => s.c.heldOut === part && s.confidence >= at);
+    const right = some.filter((s) => s.right).length;
+    return { n: some.length, right, value: right - WRONG_COST * (some.length - right) };
+  };
+  let stateAt = 0;
+  console.log('\nstated answers (questions with a short answer), by the least confidence stated at:');
+  for (const at of STATE_GRID) {
+    const [t, h] = [statedAt(false, at), statedAt(true, at)];
+    console.log(`  ${at.toFixed(2)}  train ${t.n} stated, ${t.right} right; held-out ${h.n} stated, ${h.right} right`);
+    if (t.value > statedAt(false, stateAt).value) stateAt = at;
+  }
+  console.log(`stated from confidence ${stateAt}`);
   const rows: [string, (c: Case) => boolean][] = [
     ['all', () => true],
     ['natural', (c) => !c.trivia],
@@ -266,6 +296,7 @@ try {
         'npm run fit:lead (scripts/fit-lead.ts): listwise softmax regression on the gold set’s train part, ' +
         'depth and penalty by five-fold cross-validation',
       shapes: table,
+      stateAt,
       fitted: figures,
     };
     writeFileSync(TABLE_FILE, `${JSON.stringify(file, null, 2)}\n`);

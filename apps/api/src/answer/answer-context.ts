@@ -17,7 +17,7 @@ import { statesLifespan, statesNumber } from '../question/guide/question-words.t
 import { statesCount } from '../language/question-shapes.ts';
 import type { QuestionAnalysis } from '../question/analyse.ts';
 import { createLiterature, ROW_CACHE } from './context-literature.ts';
-import { chooseLead, LEAD_TABLE, type LeadCandidate, type LeadTable } from './lead-choice.ts';
+import { chooseLead, LEAD_TABLE, type LeadCandidate, type LeadChoice, type LeadTable } from './lead-choice.ts';
 
 /** The Catholic text every reader can be shown the deuterocanon in (English, Vulgate numbering). */
 const CATHOLIC_TEXT = 'cpdv';
@@ -170,11 +170,11 @@ export function leadFirst(
   named: readonly string[] | undefined,
   focus: AnswerContext['focus'],
   table: LeadTable = LEAD_TABLE,
-): ContextVerse[] {
+): LeadChoice {
   if ((focus === 'fact' || focus === 'topic') && table[focus])
     return chooseLead(candidates, analysis, named, focus, table);
   const verses = candidates.map((c) => c.verse);
-  return kinFirst(statingFirst(verses, analysis.asks, focus), analysis, named, focus);
+  return { verses: kinFirst(statingFirst(verses, analysis.asks, focus), analysis, named, focus) };
 }
 
 const VERSES_BY_MODE: Record<ChatMode, number> = { simple: 3, advanced: 10, professional: 10 };
@@ -411,7 +411,7 @@ export function createContextGatherer(deps: {
       const { index } = deps.corpus.ready();
       const { parser } = await deps.bible.tools();
       const { reader, translation, kept, retrieval, analysis, focus, candidates } = await ranked(input);
-      const verses = leadFirst(candidates, analysis, retrieval.named, focus, deps.leadTable);
+      const { verses, confidence } = leadFirst(candidates, analysis, retrieval.named, focus, deps.leadTable);
       const key = verses[0] ? parseUsfm(verses[0].ref.split('-')[0]!) : undefined;
       const at = key?.verse !== undefined ? { book: key.book, chapter: key.chapter, verse: key.verse } : undefined;
       // What the key passage brings (its setting, the reference works, its cross-references) is read at once.
@@ -437,6 +437,7 @@ export function createContextGatherer(deps: {
           verses,
           ...(verses.length ? { focus, asks: analysis.asks } : {}),
           ...(verses.length && retrieval.named ? { named: retrieval.named } : {}),
+          ...(verses.length && confidence !== undefined ? { leadConfidence: confidence } : {}),
           ...(setting.length ? { setting } : {}),
           crossReferences,
           entries,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { composeAnswerFirst, pairedMarks, quotedInside } from './answer-first.ts';
+import { composeAnswerFirst, pairedMarks, quotedInside, statedAnswer } from './answer-first.ts';
+import { LEAD_STATE_AT } from './lead-choice.ts';
 import type { AnswerContext, ContextVerse } from './answer-model.ts';
 import { countedIn } from '../language/question-shapes.ts';
 
@@ -156,6 +157,27 @@ describe('the lead of a question of fact', () => {
       });
     expect(where(['ararat'])).toMatch(/^In short: Ararat \(Genesis 8:4\)\.\n\n> The ship rested/);
     expect(where(['sinai'])).toMatch(/^According to Genesis 8:4: /);
+  });
+
+  it('states an answer only when the lead model is sure enough of its key passage; else quotes it', () => {
+    const text = 'The ship rested in the seventh month, on the mountains of Ararat.';
+    const context = (leadConfidence?: number) => ({
+      ...key,
+      question: 'Where did the ark come to rest?',
+      asks: asksFact({ where: true }),
+      named: ['ararat'],
+      verses: [{ ...verse(1), ref: 'GEN.8.4', label: 'Genesis 8:4', text }],
+      ...(leadConfidence === undefined ? {} : { leadConfidence }),
+    });
+    expect(statedAnswer(context(0.9), 0.5)).toBe('Ararat');
+    expect(statedAnswer(context(0.3), 0.5)).toBeUndefined();
+    // The rules chose the key passage (no confidence): stated as before.
+    expect(statedAnswer(context(), 0.5)).toBe('Ararat');
+    // The composer asks with the fitted threshold (lead-weights.json), which lies between.
+    expect(LEAD_STATE_AT).toBeGreaterThan(0.05);
+    expect(LEAD_STATE_AT).toBeLessThan(0.95);
+    expect(composeAnswerFirst(context(0.99))).toMatch(/^In short: Ararat/);
+    expect(composeAnswerFirst(context(0.01))).toMatch(/^According to Genesis 8:4: /);
   });
 
   it('names the account when a few verses of a story answer it, and quotes them whole', () => {

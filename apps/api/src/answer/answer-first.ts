@@ -8,6 +8,7 @@
 // words and the commentary. English reference works are named in other languages' answers, never pasted into them
 // (their text is in the answer's related literature).
 import type { Locale } from '@bible-qa/contract';
+import { LEAD_STATE_AT } from './lead-choice.ts';
 import type { AnswerContext, ContextEntry, ContextVerse } from './answer-model.ts';
 import { answerPhrase as phrase } from './answer-first-phrases.ts';
 import { joinList, phrase as sharedPhrase } from './composer-phrases.ts';
@@ -133,13 +134,27 @@ export function statedName(c: Pick<AnswerContext, 'asks' | 'verses' | 'named' | 
   return nameSpelledIn(name, key.text, bibleLanguageOf(c.language));
 }
 
+/**
+ * The answer a question of fact's first sentence states (a count, a name), when the passages support one and the lead
+ * model is sure enough of the key passage (`stateAt`, fitted by npm run fit:lead); else the answer shows the passage
+ * without asserting.
+ */
+export function statedAnswer(
+  c: Pick<AnswerContext, 'focus' | 'asks' | 'verses' | 'named' | 'language' | 'leadConfidence'>,
+  stateAt = LEAD_STATE_AT,
+): string | undefined {
+  if (c.focus !== 'fact' || c.asks?.why) return undefined;
+  if (c.leadConfidence !== undefined && c.leadConfidence < stateAt) return undefined;
+  return statedCount(c) ?? statedName(c);
+}
+
 function lead(c: AnswerContext, key: ContextVerse): string[] {
   const L = c.language;
   const single = !/-/.test(key.ref);
   // A "why" question is not answered "According to Acts 9:16: …" ("Why does God allow suffering?"): it gets the
   // passage that speaks to it most directly.
   const fact = c.focus === 'fact' && !c.asks?.why;
-  const answer = fact ? (statedCount(c) ?? statedName(c)) : undefined;
+  const answer = statedAnswer(c);
   if (answer) return [phrase('statedAnswer', L, { answer, ref: label(key, L) }), '', quote(key, L)];
   if (fact && single) {
     const text = CHINESE.has(L) ? quotedInside(key.text) : inQuotes(key.text, L);

@@ -53,6 +53,11 @@ export interface AnswerContext {
    */
   named?: string[];
   /**
+   * How sure the fitted lead model is that the key passage (verses[0]) is the right one of those it chose among: the
+   * composer states an answer in a sentence of its own only when it is sure enough (lead-choice.ts).
+   */
+  leadConfidence?: number;
+  /**
    * The verses around the key verse (advanced and professional modes), when it is a single verse, less those the
    * answer shows already: one run, or the runs before and after.
    */

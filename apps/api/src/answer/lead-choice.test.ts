@@ -89,21 +89,27 @@ describe('chooseLead', () => {
   const table = (depth: number): LeadTable => ({ fact: { depth, weights: { counted: 2, place1: -0.5 } } });
 
   it('moves the best scored of the first `depth` passages to the front, the others in their order', () => {
-    const led = chooseLead(fast, question('days Jesus fast', asks), undefined, 'fact', table(3));
-    expect(led.map((v) => v.ref)).toEqual(['MAT.4.2', 'MAT.4.1', 'LUK.4.1']);
+    const choice = chooseLead(fast, question('days Jesus fast', asks), undefined, 'fact', table(3));
+    expect(choice.verses.map((v) => v.ref)).toEqual(['MAT.4.2', 'MAT.4.1', 'LUK.4.1']);
+    // Its confidence: the softmax of the scores 0, -0.5 and 2, at the chosen one.
+    expect(choice.confidence).toBeCloseTo(Math.exp(2) / (1 + Math.exp(-0.5) + Math.exp(2)), 6);
   });
 
   it('looks no deeper than the model’s depth, and keeps the order for a shape without a model', () => {
-    expect(chooseLead(fast, question('days Jesus fast', asks), undefined, 'fact', table(2))[0]!.ref).toBe('MAT.4.1');
-    expect(chooseLead(fast, question('days Jesus fast', asks), undefined, 'topic', table(3))[0]!.ref).toBe('MAT.4.1');
+    expect(chooseLead(fast, question('days Jesus fast', asks), undefined, 'fact', table(2)).verses[0]!.ref).toBe(
+      'MAT.4.1',
+    );
+    expect(chooseLead(fast, question('days Jesus fast', asks), undefined, 'topic', table(3)).verses[0]!.ref).toBe(
+      'MAT.4.1',
+    );
   });
 
   it('is what leadFirst uses when the table has the shape; the rules otherwise', () => {
     const q = question('days Jesus fast', asks);
-    expect(leadFirst(fast, q, undefined, 'fact', table(3))[0]!.ref).toBe('MAT.4.2');
+    expect(leadFirst(fast, q, undefined, 'fact', table(3)).verses[0]!.ref).toBe('MAT.4.2');
     // The rules look among the first three for a verse of the count asked for too.
-    expect(leadFirst(fast, q, undefined, 'fact', {})[0]!.ref).toBe('MAT.4.2');
-    expect(leadFirst(fast.slice(0, 2), q, undefined, 'fact', {})[0]!.ref).toBe('MAT.4.1');
+    expect(leadFirst(fast, q, undefined, 'fact', {}).verses[0]!.ref).toBe('MAT.4.2');
+    expect(leadFirst(fast.slice(0, 2), q, undefined, 'fact', {}).verses[0]!.ref).toBe('MAT.4.1');
   });
 });
 

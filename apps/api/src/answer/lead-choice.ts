@@ -59,6 +59,11 @@ export interface LeadModel {
 }
 export type LeadTable = Partial<Record<'fact' | 'topic', LeadModel>>;
 export const LEAD_TABLE: LeadTable = leadWeights.shapes as LeadTable;
+/**
+ * The least confidence in the key passage at which the composer states an answer in a sentence of its own ("In short:
+ * Jesse (1 Samuel 17:12)."); below it the answer shows the passage without asserting. Fitted with the weights.
+ */
+export const LEAD_STATE_AT: number = (leadWeights as { stateAt?: number }).stateAt ?? 0;
 
 /** A passage offered for the lead: the verse shown, and the retriever's verse it grew from. */
 export interface LeadCandidate {
@@ -132,6 +137,13 @@ export function leadScore(features: readonly number[], weights: LeadWeights): nu
   return LEAD_FEATURES.reduce((sum, name, i) => sum + (weights[name] ?? 0) * features[i]!, 0);
 }
 
+/** The passages in answer order, and how sure the model is of the first (when a model chose it). */
+export interface LeadChoice {
+  verses: ContextVerse[];
+  /** The model's probability that the key passage is the right one of those it chose among (softmax of the scores). */
+  confidence?: number;
+}
+
 /**
  * The passages with the best scored of the first `depth` moved to the front; the others keep their order. A question
  * that cites or names its passage keeps it first; a shape without weights keeps the retriever's order.
@@ -142,11 +154,16 @@ export function chooseLead(
   named: readonly string[] | undefined,
   focus: AnswerContext['focus'],
   table: LeadTable = LEAD_TABLE,
-): ContextVerse[] {
+): LeadChoice {
   const verses = candidates.map((c) => c.verse);
   const model = focus === 'fact' || focus === 'topic' ? table[focus] : undefined;
-  if (!model || candidates.length < 2) return verses;
+  if (!model) return { verses };
+  if (candidates.length < 2) return { verses, confidence: 1 };
   const scores = leadFeatures(candidates, analysis, named, model.depth).map((f) => leadScore(f, model.weights));
   const at = scores.reduce((bestAt, s, i) => (s > scores[bestAt]! ? i : bestAt), 0);
-  return at > 0 ? [verses[at]!, ...verses.slice(0, at), ...verses.slice(at + 1)] : verses;
+  const odds = scores.reduce((sum, s) => sum + Math.exp(s - scores[at]!), 0);
+  return {
+    verses: at > 0 ? [verses[at]!, ...verses.slice(0, at), ...verses.slice(at + 1)] : verses,
+    confidence: 1 / odds,
+  };
 }
