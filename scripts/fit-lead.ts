@@ -281,6 +281,13 @@ try {
       console.log(`      ${c.candidates[i]!.verse.text.slice(0, 110)}`);
     });
   }
+  // --misses: the train questions whose model passed over a gold passage among those it chose from.
+  if (process.argv.includes('--misses'))
+    for (const c of train) {
+      const model = c.shape && table[c.shape];
+      if (model && !byModel.get(c.question.id) && c.gold.slice(0, model.depth).some(Boolean))
+        console.log(`  missed ${c.shape} ${c.question.id} ${c.question.question}`);
+    }
   if (process.argv.includes('--changes'))
     for (const c of cases) {
       const [was, now] = [byRules.get(c.question.id), byModel.get(c.question.id)];
