@@ -145,6 +145,8 @@ try {
       const { context } = await answers.gather(inputOf(c.question));
       const key = context.verses[0];
       out.set(c.question.id, Boolean(key && c.question.gold.some((g) => usfmOverlap(key.ref, g))));
+      if (context.verses.slice(0, 3).some((v) => c.question.gold.some((g) => usfmOverlap(v.ref, g))))
+        top3.add(`${leadTable === RULES ? 'r' : 'm'}:${c.question.id}`);
       const said = statedAnswer(context, 0);
       if (said && c.question.answer)
         stated.push({ c, right: statesAnswer(said, c.question.answer), confidence: context.leadConfidence ?? 1 });
@@ -152,6 +154,7 @@ try {
     return out;
   }
   const stated: { c: Case; right: boolean; confidence: number }[] = [];
+  const top3 = new Set<string>();
   const questions = (await loadGoldSet()).filter((q) => q.gold.length > 0);
   const cases: Case[] = [];
   const started = Date.now();
@@ -296,6 +299,13 @@ try {
           `  ${now ? 'gained' : 'lost  '} ${c.heldOut ? 'held-out' : 'train   '} ${c.shape} ${c.question.id} ${c.question.question}`,
         );
     }
+  for (const part of [false, true]) {
+    const some = cases.filter((c) => c.heldOut === part);
+    const at3 = (p: string) => some.filter((c) => top3.has(`${p}:${c.question.id}`)).length / some.length;
+    console.log(
+      `gold among the first three, ${part ? 'held-out' : 'train'}: rules ${at3('r').toFixed(3)}, model ${at3('m').toFixed(3)}`,
+    );
+  }
   console.log(JSON.stringify(table));
   if (write) {
     const file = {

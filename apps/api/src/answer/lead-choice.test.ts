@@ -88,9 +88,17 @@ describe('chooseLead', () => {
   const asks = { number: true, counted: countedIn('How many days did Jesus fast?') };
   const table = (depth: number): LeadTable => ({ fact: { depth, weights: { counted: 2, place1: -0.5 } } });
 
-  it('moves the best scored of the first `depth` passages to the front, the others in their order', () => {
+  it('orders the first `depth` passages by score, equal scores and the rest in the retriever’s order', () => {
     const choice = chooseLead(fast, question('days Jesus fast', asks), undefined, 'fact', table(3));
     expect(choice.verses.map((v) => v.ref)).toEqual(['MAT.4.2', 'MAT.4.1', 'LUK.4.1']);
+    // Scores 0, -0.5, 2 and 0: Mark 1:13 (0) passes Luke 4:1 (-0.5); past the depth, Mark 1:12 keeps its place.
+    const more = [
+      ...fast,
+      said('MRK.1.13', 'He was there in the wilderness.'),
+      said('MRK.1.12', 'The Spirit drove him.'),
+    ];
+    const sorted = chooseLead(more, question('days Jesus fast', asks), undefined, 'fact', table(4)).verses;
+    expect(sorted.map((v) => v.ref)).toEqual(['MAT.4.2', 'MAT.4.1', 'MRK.1.13', 'LUK.4.1', 'MRK.1.12']);
     // Its confidence: the softmax of the scores 0, -0.5 and 2, at the chosen one.
     expect(choice.confidence).toBeCloseTo(Math.exp(2) / (1 + Math.exp(-0.5) + Math.exp(2)), 6);
   });
