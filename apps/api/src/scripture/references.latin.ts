@@ -64,6 +64,9 @@ export function createLatinReferenceFinder(catalogue: BookCatalogue) {
     found = [];
     for (const entry of parserFor(language).parse(piece).osis_and_indices()) {
       const [start, end] = entry.indices;
+      // A list of books is no reference: "Exode, 2 Chroniques" is not Exodus 2 (a comma never stands between a book
+      // and its chapter; "Jean 3,16" has it between chapter and verse).
+      if (BOOK_COMMA_NUMBER.test(piece.slice(start, end))) continue;
       for (const osis of entry.osis.split(',')) {
         const reference = fromOsis(osis, catalogue);
         if (reference) found.push({ reference, start, end });
@@ -84,6 +87,9 @@ export function createLatinReferenceFinder(catalogue: BookCatalogue) {
     );
   };
 }
+
+/** A book's name, a comma and a bare number: the parser's reading of a list of books ("1 Samuel, 2 Rois"). */
+const BOOK_COMMA_NUMBER = /\p{L}\.?\s*,\s*\d+$/u;
 
 /** Windows of text read lately, kept with what they hold (a few hundred bytes each). */
 const RECENT_WINDOWS = 2000;

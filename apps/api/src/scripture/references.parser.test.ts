@@ -86,6 +86,14 @@ describe('createReferenceParser().parse', () => {
     expect(parse('Rom 8,28.31; 9,1', { language: 'fr' })).toEqual(['ROM.8.28', 'ROM.8.31', 'ROM.9.1']);
   });
 
+  it('reads a list of books as no reference, in French as in English', () => {
+    const list = 'Ces passages viennent de 1 Samuel, Exode, 2 Chroniques, 2 Samuel ; touchez-en un.';
+    expect(parser.findAll(list, { language: 'fr' })).toEqual([]);
+    expect(parser.findAll('De 1 Samuel, 2 Rois et Exode.', { language: 'fr' })).toEqual([]);
+    // A reference beside the list is still read.
+    expect(parse('Exode, 2 Rois 3,16', { language: 'fr' })).toEqual(['2KI.3.16']);
+  });
+
   it('reads ambiguous Chinese abbreviations the Catholic way for Catholic readers', () => {
     expect(parse('多3:5')).toEqual(['TIT.3.5']);
     expect(parse('多3:5', { tradition: 'catholic' })).toEqual(['TOB.3.5']);
