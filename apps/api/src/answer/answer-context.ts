@@ -415,7 +415,7 @@ export function createContextGatherer(deps: {
       const key = verses[0] ? parseUsfm(verses[0].ref.split('-')[0]!) : undefined;
       const at = key?.verse !== undefined ? { book: key.book, chapter: key.chapter, verse: key.verse } : undefined;
       // What the key passage brings (its setting, the reference works, its cross-references) is read at once.
-      const [setting, entries, crossReferences] = await Promise.all([
+      const [setting, entries, related] = await Promise.all([
         input.mode === 'simple' ? [] : settingOf(verses, reader, translation.id, parser),
         kept.literature({ retrieval, key: verses[0], at, mode: input.mode, reader, index, parser }),
         at && input.mode !== 'simple' && input.withCrossReferences !== false
@@ -424,6 +424,8 @@ export function createContextGatherer(deps: {
             )
           : [],
       ]);
+      // A cross-reference inside the key verse's setting (James 2:19-20 beside the setting 2:18-19) is shown there.
+      const crossReferences = related.filter((v) => !setting.some((s) => usfmOverlap(s.ref, v.ref)));
       return {
         reader,
         translation: { id: translation.id, name: translation.name },
