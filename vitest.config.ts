@@ -24,6 +24,10 @@ export default defineConfig({
           // an ingestion and a corpus app's set-up have taken over 30 s and 60 s; only a failing test waits longer.
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // A stream's first characters or a row written behind a response are waited for (expect.poll) up to 10 s, not
+          // 1 s: beside another npm test, a guest's answer streamed 2 characters in the first second. Only a failing
+          // wait is longer.
+          expect: { poll: { timeout: 10_000 } },
         },
       },
       {
