@@ -1,8 +1,8 @@
-// The key passage of an answer: of the first passages the retriever ranks, the one a linear model scores best, by
-// what each passage shows (its places in the rankings, the question's words and people in it, the name the reference
-// works give as the answer, a number or a tie of kin stated when one is asked). The weights are `lead-weights.json`,
-// written by `npm run fit:lead` from the gold set's train part (decision 0037): a new signal is a new feature here and
-// a weight the script fits.
+// The key passage of an answer: the first passages the retriever ranks, ordered by a linear model's score of what each
+// shows (its places in the rankings, the question's words and people in it, the name the reference works give as the
+// answer, a number or a tie of kin stated when one is asked). The weights are `lead-weights.json`, written by
+// `npm run fit:lead` from the gold set's train part (decision 0020): a new signal is a new feature here and a weight
+// the script fits.
 import { nameSpelledIn } from '../language/cross-lingual.ts';
 import { statesKin } from '../language/kin-words.ts';
 import { statesCount, statesNumber, statesLifespan } from '../language/question-shapes.ts';
@@ -97,9 +97,8 @@ export function leadFeatures(
     const text = verse.text;
     const tokens = new Set(analyzeForIndex(text, language));
     const holds = (name: string | undefined) => (name && nameSpelledIn(name, text, language) ? 1 : 0);
-    const ref = parseUsfm(verse.ref.split('-')[0]!);
-    const end = Number(verse.ref.includes('-') ? verse.ref.split('.').at(-1) : ref?.verse);
-    const span = ref?.verse !== undefined && Number.isFinite(end) ? end - ref.verse + 1 : 1;
+    const ref = parseUsfm(verse.ref);
+    const span = ref?.verse !== undefined ? (ref.endVerse ?? ref.verse) - ref.verse + 1 : 1;
     const f: Record<LeadFeature, number> = {
       place1: i === 1 ? 1 : 0,
       place2: i === 2 ? 1 : 0,

@@ -101,8 +101,9 @@ export function isNarrative(book: string): boolean {
   return NARRATIVE.has(book);
 }
 
+const CATHOLIC_PLACES: ReadonlyMap<string, number> = new Map(ORDERS.catholic.map((book, i) => [book, i]));
+
 /** The book's place in the Catholic order (the widest Western one; books outside it come last). */
 export function bookPlace(book: string): number {
-  const at = ORDERS.catholic.indexOf(book);
-  return at < 0 ? ORDERS.catholic.length : at;
+  return CATHOLIC_PLACES.get(book) ?? ORDERS.catholic.length;
 }
