@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { AnswerContext, ContextVerse } from './answer-model.ts';
+import { ownWords } from '../eval/kinds/kind-metrics.ts';
 import { poem, prayer, sermon } from './kind-forms.ts';
+import { kindChoices, kindPhrase, type KindPhrase } from './kind-phrases.ts';
 import { quoteMatches } from './quotation.ts';
 import { clausesOf } from './verse-clauses.ts';
 
@@ -137,6 +139,28 @@ describe('a prayer of the passages', () => {
       expect(v && quoteMatches(quoted!, v.text)).toBe(true);
     }
     expect(new Set(petitions.map((p) => p.split(':')[0])).size).toBe(petitions.length);
+  });
+
+  it('leads a quoted verse with a few words of its movement, never a sentence two themes’ prayers would share', () => {
+    // What eval:kinds counts as a frame: five words or six Han characters of the composer's own in a line. A lead,
+    // even after the address, stays below it, so what differs between two prayers is their verses' words.
+    const leads: KindPhrase[] = [
+      'prayerPraise',
+      'prayerConfession',
+      'prayerLament',
+      'prayerCommand',
+      'prayerTrust',
+      'prayerWord',
+    ];
+    const quoted = { zh: '「耶和华靠近伤心的人」（诗篇 34:18）。', other: '“Yahweh is near” (Psalm 34:18).' };
+    for (const L of ['zh-cn', 'zh-tw', 'en', 'es-es', 'fr-fr'] as const) {
+      const verseText = L.startsWith('zh') ? '耶和华靠近伤心的人' : 'Yahweh is near';
+      for (const name of leads)
+        for (const lead of kindChoices(name, L)) {
+          const line = `${kindPhrase('prayerAddress', L)}${lead}${L.startsWith('zh') ? quoted.zh : ` ${quoted.other}`}`;
+          expect([line, ownWords(line, [verseText])]).toEqual([line, undefined]);
+        }
+    }
   });
 });
 

@@ -17,76 +17,60 @@ const phrases = {
   },
   prayerAddress: { 'zh-cn': '天父，', 'zh-tw': '天父，', en: 'Father, ', 'es-es': 'Padre, ', 'fr-fr': 'Père, ' },
   prayerPraise: {
-    'zh-cn': '我们用你的话赞美你：|我们称谢你，因你的话说：|我们要称颂你，你的话说：|我们赞美你的名，因为经上说：',
-    'zh-tw': '我們用你的話讚美你：|我們稱謝你，因你的話說：|我們要稱頌你，你的話說：|我們讚美你的名，因為經上說：',
-    en: 'we praise you in the words you gave us:|we give you thanks, for your word says:|we bless your name, for it is written:|our praise is yours, as your word says:',
-    'es-es':
-      'te alabamos con las palabras que nos diste:|te damos gracias, porque tu palabra dice:|bendecimos tu nombre, porque está escrito:|nuestra alabanza es tuya, como dice tu palabra:',
-    'fr-fr':
-      'nous te louons avec les mots que tu nous as donnés :|nous te rendons grâce, car ta parole dit :|nous bénissons ton nom, car il est écrit :|notre louange est à toi, comme dit ta parole :',
+    'zh-cn': '赞美你：|称颂你：|感谢你：|颂赞你：',
+    'zh-tw': '讚美你：|稱頌你：|感謝你：|頌讚你：',
+    en: 'we praise you:|we bless you:|praise be yours:|we thank you:',
+    'es-es': 'te alabamos:|te bendecimos:|alabado seas:|gracias, Señor:',
+    'fr-fr': 'nous te louons :|nous te bénissons :|loué sois-tu :|merci, Seigneur :',
   },
   prayerConfession: {
-    'zh-cn':
-      '我们在你面前承认自己的亏欠，仰望你的话：|求你赦免我们，正如你说：|我们向你认罪，你的话说：|求你洗净我们，你曾说：',
-    'zh-tw':
-      '我們在你面前承認自己的虧欠，仰望你的話：|求你赦免我們，正如你說：|我們向你認罪，你的話說：|求你洗淨我們，你曾說：',
-    en: 'we confess our failings and hold to your word:|forgive us, as you have said:|we own our sins before you, who said:|cleanse us, for it is written:',
-    'es-es':
-      'confesamos nuestras faltas y nos aferramos a tu palabra:|perdónanos, como tú has dicho:|reconocemos ante ti nuestros pecados; tú dijiste:|límpianos, porque está escrito:',
-    'fr-fr':
-      'nous confessons nos fautes et nous tenons à ta parole :|pardonne-nous, comme tu l’as dit :|nous reconnaissons devant toi nos péchés ; tu as dit :|purifie-nous, car il est écrit :',
+    'zh-cn': '求赦免：|求洁净：|求怜悯：|求宽恕：',
+    'zh-tw': '求赦免：|求潔淨：|求憐憫：|求寬恕：',
+    en: 'forgive us, Lord:|cleanse us, Lord:|have mercy, Lord:|we confess:',
+    'es-es': 'perdónanos, Señor:|límpianos, Señor:|ten piedad:|te confesamos:',
+    'fr-fr': 'pardonne-nous, Seigneur :|purifie-nous, Seigneur :|aie pitié :|nous confessons :',
   },
   prayerLament: {
-    'zh-cn':
-      '求你垂听我们的呼求，你的话说：|在难处中我们向你呼求，你曾说：|我们在忧伤中仰望你，经上说：|求你不要离开我们，你的话说：',
-    'zh-tw':
-      '求你垂聽我們的呼求，你的話說：|在難處中我們向你呼求，你曾說：|我們在憂傷中仰望你，經上說：|求你不要離開我們，你的話說：',
-    en: 'hear us when we call to you; your word says:|in our trouble we call to you, who said:|we look to you in our sorrow, for it is written:|do not be far from us; your word says:',
-    'es-es':
-      'escúchanos cuando clamamos a ti; tu palabra dice:|en la angustia clamamos a ti, que dijiste:|en nuestra tristeza te miramos, porque está escrito:|no estés lejos de nosotros; tu palabra dice:',
-    'fr-fr':
-      'écoute-nous quand nous crions vers toi ; ta parole dit :|dans la détresse nous crions vers toi, qui as dit :|dans notre tristesse nous te regardons, car il est écrit :|ne sois pas loin de nous ; ta parole dit :',
+    'zh-cn': '求垂听：|求同在：|听我们：|救我们：',
+    'zh-tw': '求垂聽：|求同在：|聽我們：|救我們：',
+    en: 'hear us, Lord:|we cry out:|be near, Lord:|hear our cry:',
+    'es-es': 'escúchanos, Señor:|clamamos a ti:|quédate, Señor:|oye nuestro clamor:',
+    'fr-fr': 'écoute-nous, Seigneur :|nous crions :|sois proche :|entends-nous, Seigneur :',
   },
   prayerCommand: {
-    'zh-cn': '求你帮助我们遵行你的话：|求你使我们能照着你的吩咐去行：|求你教我们顺服这话：|愿我们谨守你的吩咐：',
-    'zh-tw': '求你幫助我們遵行你的話：|求你使我們能照著你的吩咐去行：|求你教我們順服這話：|願我們謹守你的吩咐：',
-    en: 'help us to do as you say:|give us grace to follow your word:|teach us to obey what you said:|make us keep your word:',
-    'es-es':
-      'ayúdanos a hacer lo que dices:|danos gracia para seguir tu palabra:|enséñanos a obedecer lo que dijiste:|haz que guardemos tu palabra:',
-    'fr-fr':
-      'aide-nous à faire ce que tu dis :|donne-nous la grâce de suivre ta parole :|apprends-nous à obéir à ce que tu as dit :|fais-nous garder ta parole :',
+    'zh-cn': '求帮助：|求引导：|教我们：|使我们：',
+    'zh-tw': '求幫助：|求引導：|教我們：|使我們：',
+    en: 'help us obey:|teach us, Lord:|lead us, Lord:|keep us faithful:',
+    'es-es': 'ayúdanos a obedecer:|guíanos, Señor:|enséñanos, Señor:|haznos fieles:',
+    'fr-fr': 'aide-nous, Seigneur :|conduis-nous, Seigneur :|enseigne-nous, Seigneur :|garde-nous fidèles :',
   },
   prayerTrust: {
-    'zh-cn': '我们倚靠你，因为你的话说：|我们把自己交托给你，因你应许：|我们信靠你的应许：|我们安息在你的话中：',
-    'zh-tw': '我們倚靠你，因為你的話說：|我們把自己交託給你，因你應許：|我們信靠你的應許：|我們安息在你的話中：',
-    en: 'we lean on you, for your word says:|we entrust ourselves to you, for you promise:|we rest on your promise:|we hold to what you have said:',
-    'es-es':
-      'nos apoyamos en ti, porque tu palabra dice:|nos confiamos a ti, porque prometes:|descansamos en tu promesa:|nos aferramos a lo que has dicho:',
-    'fr-fr':
-      'nous nous appuyons sur toi, car ta parole dit :|nous nous remettons à toi, car tu promets :|nous nous reposons sur ta promesse :|nous tenons à ce que tu as dit :',
+    'zh-cn': '信靠你：|仰望你：|倚靠你：|投靠你：',
+    'zh-tw': '信靠你：|仰望你：|倚靠你：|投靠你：',
+    en: 'we trust you:|our refuge, Lord:|you are faithful:|our hope, Lord:',
+    'es-es': 'confiamos en ti:|en ti confiamos:|eres fiel:|esperamos en ti:',
+    'fr-fr': 'nous espérons :|tu es fidèle :|notre espoir, Seigneur :|nous croyons :',
   },
   prayerWord: {
-    'zh-cn': '求你照你的话成就在我们身上：|求你使这话在我们身上应验：|愿你的话在我们中间成全：|求你用这话更新我们：',
-    'zh-tw': '求你照你的話成就在我們身上：|求你使這話在我們身上應驗：|願你的話在我們中間成全：|求你用這話更新我們：',
-    en: 'let it be to us according to your word:|make this word true in us:|let your word be fulfilled among us:|renew us by your word:',
-    'es-es':
-      'hágase en nosotros según tu palabra:|haz que esta palabra se cumpla en nosotros:|que tu palabra se cumpla entre nosotros:|renuévanos por tu palabra:',
-    'fr-fr':
-      'qu’il nous soit fait selon ta parole :|accomplis en nous cette parole :|que ta parole s’accomplisse parmi nous :|renouvelle-nous par ta parole :',
+    'zh-cn': '愿成就：|求成全：|愿应验：|求更新：',
+    'zh-tw': '願成就：|求成全：|願應驗：|求更新：',
+    en: 'fulfil it, Lord:|make it true:|so be it:|renew us, Lord:',
+    'es-es': 'así sea:|hazlo verdad:|cúmplase, Señor:|renuévanos, Señor:',
+    'fr-fr': 'ainsi soit-il :|accomplis-le, Seigneur :|renouvelle-nous, Seigneur :|fais-le, Seigneur :',
   },
   prayerHelp: {
-    'zh-cn': '求你帮助我们|求你教导我们|求你赐我们力量',
-    'zh-tw': '求你幫助我們|求你教導我們|求你賜我們力量',
+    'zh-cn': '求你帮我们|求你教我们|求你使我们',
+    'zh-tw': '求你幫我們|求你教我們|求你使我們',
     en: 'help us |teach us |give us grace ',
     'es-es': 'ayúdanos |enséñanos |danos la gracia ',
     'fr-fr': 'aide-nous |enseigne-nous |donne-nous la grâce ',
   },
   prayerThanks: {
-    'zh-cn': '感谢你，|我们感谢你，|我们为此感谢你：',
-    'zh-tw': '感謝你，|我們感謝你，|我們為此感謝你：',
-    en: 'thank you that |we thank you that |we give you thanks that ',
-    'es-es': 'gracias porque |te damos gracias porque |te agradecemos que ',
-    'fr-fr': 'merci de ce que |nous te rendons grâce de ce que |nous te remercions de ce que ',
+    'zh-cn': '感谢你，|谢谢你，|赞美你，',
+    'zh-tw': '感謝你，|謝謝你，|讚美你，',
+    en: 'thank you that |we rejoice that ',
+    'es-es': 'gracias porque |nos alegra que |te alabamos porque ',
+    'fr-fr': 'merci parce que |heureux, car |nous exultons car ',
   },
   prayed: {
     'zh-cn': '{text}（{label}）',
@@ -131,15 +115,13 @@ const phrases = {
     'fr-fr': '**Application :** ',
   },
   sermonApplyPonder: {
-    'zh-cn':
-      '**应用：**本周背诵并默想|**应用：**把这句经文写下来，每天早晨用它祷告：|**应用：**本周把这句话讲给一个需要的人听：|**应用：**本周每天早晚诵读：',
-    'zh-tw':
-      '**應用：**本週背誦並默想|**應用：**把這句經文寫下來，每天早晨用它禱告：|**應用：**本週把這句話講給一個需要的人聽：|**應用：**本週每天早晚誦讀：',
-    en: '**Application:** learn by heart and ponder this week |**Application:** write it down and pray it each morning: |**Application:** share it this week with someone who needs it: |**Application:** read it aloud each morning and evening this week: ',
+    'zh-cn': '**应用：**背诵：|**应用：**默想：|**应用：**天天读：|**应用：**传讲：',
+    'zh-tw': '**應用：**背誦：|**應用：**默想：|**應用：**天天讀：|**應用：**傳講：',
+    en: '**Application:** memorise |**Application:** pray daily: |**Application:** share this: |**Application:** ponder this week: ',
     'es-es':
-      '**Aplicación:** memorice y medite esta semana |**Aplicación:** escríbalo y órelo cada mañana: |**Aplicación:** compártalo esta semana con alguien que lo necesite: |**Aplicación:** léalo en voz alta cada mañana y cada noche esta semana: ',
+      '**Aplicación:** memorice |**Aplicación:** órelo cada día: |**Aplicación:** compártalo: |**Aplicación:** medítelo esta semana: ',
     'fr-fr':
-      '**Application :** apprenez par cœur et méditez cette semaine |**Application :** écrivez-le et priez-le chaque matin : |**Application :** partagez-le cette semaine avec quelqu’un qui en a besoin : |**Application :** lisez-le à voix haute chaque matin et chaque soir cette semaine : ',
+      '**Application :** apprenez par cœur |**Application :** priez-le chaque jour : |**Application :** partagez-le : |**Application :** méditez-le cette semaine : ',
   },
   poemTitle: {
     'zh-cn': '诗歌：{theme}',
