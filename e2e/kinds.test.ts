@@ -42,6 +42,9 @@ describe.each(['mobile', 'desktop'] as const)('prayer, poem and off-topic journe
     expect(prayerText.match(/（[^）]+）。/g)?.length ?? 0).toBeGreaterThanOrEqual(2);
     expect(prayerText).toContain('阿们');
     expect(prayerText).not.toContain('核心经文');
+    // The answer says what was asked for, and offers another version.
+    expect(await prayer.getByTestId('chat-answer-kind').textContent()).toBe('祷告');
+    expect(await prayer.getByTestId('chat-answer-resend').getAttribute('aria-label')).toBe('换一个版本');
     const linked = prayer.locator('[data-testid^="chat-citation-"][data-status="linked"]');
     await expect.poll(() => linked.count()).toBeGreaterThanOrEqual(2);
     expect(await linked.allTextContents()).toContain('诗篇 23:4');
@@ -57,6 +60,7 @@ describe.each(['mobile', 'desktop'] as const)('prayer, poem and off-topic journe
     const poemText = (await poem.getByTestId('chat-answer-content').textContent()) ?? '';
     expect(poemText).toContain('诗歌：神的爱');
     expect(poemText).toContain('诗句出自：');
+    expect(await poem.getByTestId('chat-answer-kind').textContent()).toBe('诗歌');
     expect(poemText).not.toContain('当我心里疲乏');
     const poemLinks = poem.locator('[data-testid^="chat-citation-"][data-status="linked"]');
     await expect.poll(() => poemLinks.count()).toBeGreaterThanOrEqual(2);

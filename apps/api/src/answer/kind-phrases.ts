@@ -52,8 +52,8 @@ const phrases = {
     'fr-fr': 'nous espérons :|tu es fidèle :|notre espoir, Seigneur :|nous croyons :',
   },
   prayerWord: {
-    'zh-cn': '愿成就：|求成全：|愿应验：|求更新：',
-    'zh-tw': '願成就：|求成全：|願應驗：|求更新：',
+    'zh-cn': '愿成就：|求成全：|愿应验：|主应许：',
+    'zh-tw': '願成就：|求成全：|願應驗：|主應許：',
     en: 'fulfil it, Lord:|make it true:|so be it:|renew us, Lord:',
     'es-es': 'así sea:|hazlo verdad:|cúmplase, Señor:|renuévanos, Señor:',
     'fr-fr': 'ainsi soit-il :|accomplis-le, Seigneur :|renouvelle-nous, Seigneur :|fais-le, Seigneur :',

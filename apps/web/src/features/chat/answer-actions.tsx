@@ -1,4 +1,4 @@
-import type { FeedbackType } from '@bible-qa/contract';
+import type { AnswerKind, FeedbackType } from '@bible-qa/contract';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -21,6 +21,8 @@ export type AnswerPatch = Partial<Pick<AnswerView, 'rating' | 'collected'>>;
 
 interface AnswerActionsProps {
   answer: AnswerView;
+  /** What was asked for: a prayer, sermon outline or poem is written again as another version. */
+  kind?: AnswerKind;
   /** Another answer is streaming: no resend now. */
   busy: boolean;
   onPatch: (answerId: string, patch: AnswerPatch) => void;
@@ -31,7 +33,7 @@ interface AnswerActionsProps {
  * Copy, like, dislike, collect, share and resend under a settled answer. Rating and collecting are for kept answers
  * (an account's or a guest's); sharing makes a public link, which needs an account.
  */
-export function AnswerActions({ answer, busy, onPatch, onResend }: AnswerActionsProps) {
+export function AnswerActions({ answer, kind = 'answer', busy, onPatch, onResend }: AnswerActionsProps) {
   const { t } = useTranslation('chat');
   const { t: tc } = useTranslation();
   const navigate = useNavigate();
@@ -170,7 +172,7 @@ export function AnswerActions({ answer, busy, onPatch, onResend }: AnswerActions
         type="button"
         className="chat-action"
         data-testid="chat-answer-resend"
-        aria-label={t('answer.resend')}
+        aria-label={t(kind === 'answer' ? 'answer.resend' : 'answer.anotherVersion')}
         disabled={busy}
         onClick={onResend}
       >

@@ -65,6 +65,12 @@ export function ChatAnswer({ turn, latest, busy, handlers, selection }: ChatAnsw
         />
       ) : null}
 
+      {turn.kind !== 'answer' ? (
+        <span className="chat-answer-kind" data-testid="chat-answer-kind">
+          {t(`kinds.${turn.kind}.name`)}
+        </span>
+      ) : null}
+
       {answer.content ? (
         <AnswerContent content={answer.content} citations={answer.citations} onOpenPassage={handlers.openPassage} />
       ) : null}
@@ -116,6 +122,7 @@ export function ChatAnswer({ turn, latest, busy, handlers, selection }: ChatAnsw
             <span className="chat-answer-ai">{t('answer.aiGenerated')}</span>
             <AnswerActions
               answer={answer}
+              kind={turn.kind}
               busy={busy}
               onPatch={handlers.patch}
               onResend={() => handlers.resend(turn.key)}

@@ -1,5 +1,5 @@
 import { Globals } from '@react-spring/web';
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { answerOf, eventStreamResponse, metaEvent, sse } from './chat-fixtures.ts';
 import { CHAT_PATHS } from './chat.queries.ts';
@@ -34,12 +34,22 @@ describe('chat page: asking for a prayer, sermon outline or poem', () => {
     const ask = await waitForCall(() => server.callsTo(CHAT_PATHS.ask));
     expect(ask.body).toMatchObject({ question: '为生病住院的母亲', kind: 'prayer' });
     await waitForStatus('done');
+    // The answer says what it is, and asking again writes another version.
+    const answer = screen.getByTestId('chat-answer');
+    expect(within(answer).getByTestId('chat-answer-kind').textContent).toBe('祷告');
+    expect(within(answer).getByTestId('chat-answer-resend').getAttribute('aria-label')).toBe('换一个版本');
     // The next question is a question again.
     expect(screen.getByTestId('chat-kind-switch').textContent).toBe('问答');
     expect(input.placeholder).toBe('请输入你的问题');
     askQuestion(input, '什么是恩典？');
     const second = await waitForCall(() => server.callsTo(CHAT_PATHS.ask), 2);
     expect(second.body).toMatchObject({ kind: 'answer' });
+    // A plain answer carries no kind, and is regenerated.
+    await waitFor(() => expect(screen.getAllByTestId('chat-answer')).toHaveLength(2));
+    const plain = screen.getAllByTestId('chat-answer')[1]!;
+    await waitFor(() => expect(plain.getAttribute('data-status')).toBe('done'));
+    expect(within(plain).queryByTestId('chat-answer-kind')).toBeNull();
+    expect(within(plain).getByTestId('chat-answer-resend').getAttribute('aria-label')).toBe('重新生成');
   });
 
   it('offers every kind in the reader’s language', async () => {
