@@ -75,7 +75,6 @@ function entries(role: Role, lang: PrayedLanguage | 'all'): Entry[] {
 }
 
 const HAN = /\p{Script=Han}/u;
-const toTaiwan = Converter({ from: 'cn', to: 'tw' });
 
 /**
  * A clause read for matching: Chinese folded to Simplified one character for one (so a place in it is a place in the
@@ -133,9 +132,22 @@ function saidToYou(verb: string): string | undefined {
   return verb.slice(0, -1);
 }
 
-/** A Chinese word of the table in the reader's script. */
+let traditionalWords: Map<string, string> | undefined;
+
+/**
+ * A Chinese word of the table in the reader's script. The table's words are converted once, by a converter that is
+ * then let go: OpenCC's phrase trie holds about 20 MB of the server's heap for as long as a converter lives.
+ */
 function inScript(word: string, traditional: boolean): string {
-  return traditional ? toTaiwan(word) : word;
+  if (!traditional) return word;
+  if (!traditionalWords) {
+    const toTaiwan = Converter({ from: 'cn', to: 'tw' });
+    const words = [...read().values()].flat().map((e) => e.turned);
+    traditionalWords = new Map([...words, ...Object.values(HAN_PERSON)].map((w) => [w, toTaiwan(w)]));
+  }
+  const known = traditionalWords.get(word);
+  if (known !== undefined) return known;
+  throw new Error(`prayed words: ${word} is not a word of the table`);
 }
 
 /**
