@@ -16,6 +16,7 @@ import type { AnswerContext, ContextVerse } from './answer-model.ts';
 import { statesLifespan, statesNumber } from '../question/guide/question-words.ts';
 import { statesCount } from '../language/question-shapes.ts';
 import type { QuestionAnalysis } from '../question/analyse.ts';
+import { commentaryDivisions, divisionsWithin } from './commentary.ts';
 import { createLiterature, ROW_CACHE } from './context-literature.ts';
 import { chooseLead, LEAD_TABLE, type LeadCandidate, type LeadChoice, type LeadTable } from './lead-choice.ts';
 
@@ -209,6 +210,9 @@ export interface Gathered {
   withoutCorpus?: { name: ErrorName; args: readonly string[] };
 }
 
+/** How much of a chapter's commentary introduction is read for its divisions: they come in its first paragraphs. */
+const INTRO_CHARS = 6000;
+
 /**
  * Retrieval for one question through the verse retriever (cited references first, then text, reference entries and
  * prominence fused), each verse shown in the reader's translation; the entries it used become the literature;
@@ -236,6 +240,7 @@ export function createContextGatherer(deps: {
       analyses: versionMemo<QuestionAnalysis>(RETRIEVAL_CACHE),
       literature,
       crossRefs: versionMemo<CrossRow[]>(ROW_CACHE),
+      divisions: versionMemo<BibleReference[]>(ROW_CACHE),
       englishKeywords: createEnglishKeywords(parser.catalogue.books),
     };
   };
@@ -399,6 +404,28 @@ export function createContextGatherer(deps: {
     /** Reads a question once for everything that follows (the intent, the retrieval, the composer). */
     async analyse(question: string, reader: ReaderContext): Promise<QuestionAnalysis> {
       return analysisOf(await keptNow(), question.trim().replace(/\s+/g, ' '), reader);
+    },
+
+    /**
+     * A passage in the parts Matthew Henry's introduction to its chapter divides it into (commentary.ts), cut to the
+     * passage; none when the commentary does not divide it in two or more.
+     */
+    async commentaryParts(passage: BibleReference): Promise<BibleReference[]> {
+      const kept = await keptNow();
+      const { parser } = await deps.bible.tools();
+      const divisions = await kept.divisions.get(`${passage.book}.${passage.chapter}`, async () => {
+        const rows = await deps.corpusData.commentaryOnChapter(
+          kept.versionId,
+          passage.book,
+          passage.chapter,
+          INTRO_CHARS,
+        );
+        const intro = rows.find((row) => row.id === `mhc:${passage.book}.${passage.chapter}.intro`);
+        return intro
+          ? commentaryDivisions(intro.text, passage, (text) => parser.findAll(text, { language: 'en' }))
+          : [];
+      });
+      return divisionsWithin(divisions, passage);
     },
 
     /** The passages the key passage is chosen among, and what choosing reads (npm run fit:lead). */

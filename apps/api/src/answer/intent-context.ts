@@ -21,6 +21,8 @@ import { themeHitsOf, themeTerms, versesOfReference } from './verse-clauses.ts';
 const SHAPED_VERSES = 3;
 /** Passages a prayer, sermon outline or poem is made from: a cento's lines, a prayer's petitions, a sermon's points. */
 const KIND_VERSES = 8;
+/** The most verses a part of a named passage holds when the commentary's divisions give the parts. */
+const PART_VERSES = 12;
 /** A whole chapter the reader names (以诗篇23篇为主题) is read from its start, this many verses. */
 const CHAPTER_VERSES = 6;
 
@@ -168,6 +170,18 @@ export function createIntentGatherer(deps: { gatherer: ContextGatherer; bible: S
   }
 
   /**
+   * A passage in its parts: as Matthew Henry's introduction to the chapter divides it (1 Corinthians 13: the need of
+   * love, 13:1-3; what it does, 13:4-7; how it lasts, 13:8-13), when it divides the passage in three parts a point
+   * can quote whole; else in three even parts (inThree). Two parts would leave a sermon's third point to the general
+   * set (Easter's Matthew 28:1-10 then drew Psalm 23).
+   */
+  async function partsOf(ref: BibleReference): Promise<BibleReference[]> {
+    const divided = ref.endChapter === undefined ? await deps.gatherer.commentaryParts(ref).catch(() => []) : [];
+    const quotable = divided.every((d) => (d.endVerse ?? d.verse!) - d.verse! < PART_VERSES);
+    return divided.length === SHAPED_VERSES && quotable ? divided : inThree(ref);
+  }
+
+  /**
    * The theme's words searched for as a question is (the retriever's fused ranking), in the reader's translation;
    * `story` when they name a passage (the parable of the Good Samaritan), which then leads.
    */
@@ -192,7 +206,7 @@ export function createIntentGatherer(deps: { gatherer: ContextGatherer; bible: S
     const ref = parseUsfm(verse.ref);
     if (!ref || ref.verse === undefined || ref.endVerse === undefined || ref.endChapter !== undefined) return [verse];
     if (ref.endVerse - ref.verse + 1 < SHAPED_VERSES) return [verse];
-    const parts = await read(inThree(ref), reader, translation);
+    const parts = await read(await partsOf(ref), reader, translation);
     return parts.length > 1 ? parts : [verse];
   }
 
@@ -210,7 +224,7 @@ export function createIntentGatherer(deps: { gatherer: ContextGatherer; bible: S
     theme: string,
     comfortOnly: boolean,
   ): Promise<ContextVerse[]> {
-    const named = cited.flatMap(inThree);
+    const named = (await Promise.all(cited.map(partsOf))).flat();
     const curated = passagesOfThemes(themes)
       .map(parseUsfm)
       .filter((r): r is BibleReference => Boolean(r));
@@ -237,7 +251,7 @@ export function createIntentGatherer(deps: { gatherer: ContextGatherer; bible: S
       else {
         const set = story.length ? [] : verses;
         verses = distinctPassages([...own, ...story, ...themeOrder(theme, set, found.verses)]);
-        if (input.kind === 'sermon' && verses[0])
+        if (input.kind === 'sermon' && verses[0] && !named.length)
           verses = [...(await inParts(verses[0], reader, translation)), ...verses.slice(1)];
       }
     } else if (verses.length < SHAPED_VERSES && !named.length && !themes.length && theme) {
