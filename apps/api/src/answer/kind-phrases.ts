@@ -38,8 +38,8 @@ const phrases = {
     'fr-fr': 'écoute-nous, Seigneur :|nous crions :|sois proche :|entends-nous, Seigneur :',
   },
   prayerCommand: {
-    'zh-cn': '求帮助：|求引导：|教我们：|使我们：',
-    'zh-tw': '求幫助：|求引導：|教我們：|使我們：',
+    'zh-cn': '求帮助：|求引导：|教我们：|顺服你：',
+    'zh-tw': '求幫助：|求引導：|教我們：|順服你：',
     en: 'help us obey:|teach us, Lord:|lead us, Lord:|keep us faithful:',
     'es-es': 'ayúdanos a obedecer:|guíanos, Señor:|enséñanos, Señor:|haznos fieles:',
     'fr-fr': 'aide-nous, Seigneur :|conduis-nous, Seigneur :|enseigne-nous, Seigneur :|garde-nous fidèles :',

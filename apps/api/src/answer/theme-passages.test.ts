@@ -52,6 +52,9 @@ describe('curated theme passages', () => {
     ['I am so anxious about my exams', 'anxiety'],
     ['为洪水中的灾民写一段祷告', 'disaster'],
     ['A prayer for families who lost their homes in the wildfires', 'disaster'],
+    ['A prayer for my grandfather who is dying', 'dying'],
+    ['为病危的父亲写一段祷告', 'dying'],
+    ['Une prière pour ma mère en fin de vie', 'dying'],
   ])('reads %s as %s', (text, theme) => {
     expect(themesOf(normalise(text))).toContain(theme);
   });

@@ -22,7 +22,8 @@ export type Theme =
   | 'work'
   | 'creation'
   | 'travel'
-  | 'disaster';
+  | 'disaster'
+  | 'dying';
 
 export const THEME_PASSAGES: Record<Theme | 'general', readonly string[]> = {
   anxiety: [
@@ -84,12 +85,28 @@ export const THEME_PASSAGES: Record<Theme | 'general', readonly string[]> = {
   travel: ['PSA.121.7-PSA.121.8', 'PSA.91.11', 'NUM.6.24-NUM.6.26', 'ISA.43.2', 'PSA.23.4'],
   /** People a flood, an earthquake or a fire struck: refuge in the waters and the trouble, not the Flood's judgment. */
   disaster: ['PSA.46.1-PSA.46.3', 'PSA.18.16', 'PSA.9.9', 'PSA.69.1-PSA.69.2', '2CO.4.8-2CO.4.9', 'ROM.8.35-ROM.8.37'],
+  /**
+   * Someone near death, and those who keep watch: God's strength when the body fails, his care to old age, the Father's
+   * house, the resurrection; no verse of judgment (Hebrews 9:27) or of life's vanity (Ecclesiastes 7:2).
+   */
+  dying: [
+    'PSA.73.26',
+    'JHN.14.1-JHN.14.3',
+    'ISA.46.4',
+    'PSA.116.15',
+    '2CO.5.1',
+    '2TI.4.7-2TI.4.8',
+    'JHN.11.25-JHN.11.26',
+    'PSA.23.4',
+    'ROM.8.38-ROM.8.39',
+  ],
   /** A prayer, sermon or poem asked for with no theme at all. */
   general: ['PSA.23.1-PSA.23.3', 'PHP.4.6-PHP.4.7', 'ROM.8.28', 'JHN.3.16'],
 };
 
 /** The themes a request may name in words (language/lexicon/themes.*.tsv), in the order they are tried. */
 export const WORD_THEMES = [
+  'dying',
   'disaster',
   'thanksgiving',
   'marriage',
