@@ -12,7 +12,7 @@ import { normalise } from '../language/domain-words.ts';
 import type { QuestionAnalysis } from '../question/analyse.ts';
 import { createScriptureFinder, type ScriptureFinder } from '../question/mentions.ts';
 import { distressOf } from '../language/care-lexicon.ts';
-import { personWords } from '../language/kind-moods.ts';
+import { personWords, withoutPersonWords } from '../language/kind-moods.ts';
 import type { GuideEntry } from '../question/guide/passage-guide.ts';
 import { passagesOfThemes, THEME_PASSAGES, themesOf, themeWordsIn, type Theme } from './theme-passages.ts';
 import { themeHitsOf, themeTerms, versesOfReference } from './verse-clauses.ts';
@@ -186,16 +186,26 @@ export function createIntentGatherer(deps: { gatherer: ContextGatherer; bible: S
    * `story` when they name a passage (the parable of the Good Samaritan), which then leads.
    */
   async function retrievedFor(input: GatherInput, theme: string): Promise<{ verses: ContextVerse[]; story: boolean }> {
-    const found = await deps.gatherer.gather({
-      ...input,
-      question: theme,
-      kind: 'answer',
-      mode: 'advanced',
-      withCrossReferences: false,
-      retrievalQuery: undefined,
-      analysis: undefined,
-    });
-    return { verses: found.context.verses.filter((v) => !v.outsideCanon), story: found.context.focus === 'passage' };
+    const search = async (question: string) => {
+      const found = await deps.gatherer.gather({
+        ...input,
+        question,
+        kind: 'answer',
+        mode: 'advanced',
+        withCrossReferences: false,
+        retrievalQuery: undefined,
+        analysis: undefined,
+      });
+      return { verses: found.context.verses.filter((v) => !v.outsideCanon), story: found.context.focus === 'passage' };
+    };
+    const whole = await search(theme);
+    // Who a piece is for is not what it is about: a prayer for a friend who has just come to faith (刚信主的朋友) is
+    // searched without the friend, else it is made of friendship's verses (Psalm 41:9's friend who betrayed). A story
+    // the words name (the prodigal son) keeps them.
+    const about = whole.story ? undefined : withoutPersonWords(theme);
+    if (!about) return whole;
+    const found = await search(about);
+    return found.verses.length ? found : whole;
   }
 
   /**

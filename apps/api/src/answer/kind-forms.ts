@@ -1,5 +1,5 @@
 import type { Locale } from '@bible-qa/contract';
-import type { Mood } from '../language/kind-moods.ts';
+import { warns, type Mood } from '../language/kind-moods.ts';
 import type { AnswerContext, ContextVerse } from './answer-model.ts';
 import { kindChoices, kindPhrase, type KindPhrase } from './kind-phrases.ts';
 import {
@@ -183,7 +183,10 @@ function petitionText(
  */
 export function prayer(c: AnswerContext): string {
   const L = c.language;
-  const clauses = clausesOfVerses(c.verses, themeTerms(c.intent?.theme ?? '')).filter((cl) => !asks(cl));
+  // A clause of wrath or condemnation is not prayed for anyone ("the wrath of God remains on him", John 3:36).
+  const clauses = clausesOfVerses(c.verses, themeTerms(c.intent?.theme ?? '')).filter(
+    (cl) => !asks(cl) && !warns(cl.text),
+  );
   const variant = variantOf(c);
   // Of the verses that speak to the theme most, those whose words can be prayed first, then the others, in order.
   const candidates = rotate(prayable(c.verses, clauses), variant)
@@ -295,7 +298,9 @@ function stanzaOf(clause: Clause): number {
 export function poem(c: AnswerContext): string {
   const L = c.language;
   const clauses = clausesOfVerses(c.verses, themeTerms(c.intent?.theme ?? '')).filter(
-    (cl) => clauseSize(cl.text) <= (/\p{Script=Han}/u.test(cl.text) ? CENTO_LONGEST.han : CENTO_LONGEST.words),
+    (cl) =>
+      clauseSize(cl.text) <= (/\p{Script=Han}/u.test(cl.text) ? CENTO_LONGEST.han : CENTO_LONGEST.words) &&
+      !warns(cl.text),
   );
   const variant = variantOf(c);
   const verses = isOnePassage(c.verses)

@@ -21,6 +21,7 @@ function read(): MoodMatchers {
   const han = new Map<Mood, readonly string[]>();
   const latin = new Map<Mood, RegExp>();
   for (const [tag, words] of byTag) {
+    if (tag.startsWith('warning.')) continue;
     const [mood, lang] = tag.split('.') as [Mood, MoodLang];
     if (!MOODS.includes(mood) || (lang !== 'zh' && lang !== 'en')) throw new Error(`kind-moods.tsv: no tag ${tag}`);
     if (lang === 'zh') {
@@ -58,4 +59,49 @@ export function personWords(): { zh: readonly string[]; en: ReadonlySet<string> 
   const byTag = readWordsByTag('kind-persons.tsv');
   persons = { zh: (byTag.get('zh') ?? []).map(foldToSimplified), en: new Set(byTag.get('en') ?? []) };
   return persons;
+}
+
+/**
+ * A request without the words for whom it is for ("刚信主的朋友" → "刚信主的", "a prayer for my friend who just
+ * believed" → "a prayer for my who just believed"), folded; what is left says what it is about. Undefined when no
+ * such word is in it, or nothing else is.
+ */
+export function withoutPersonWords(request: string): string | undefined {
+  const { zh, en } = personWords();
+  let text = foldToSimplified(request.normalize('NFKC'));
+  for (const word of [...zh].sort((a, b) => b.length - a.length)) text = text.split(word).join(' ');
+  const words = text.split(/(\s+)/u);
+  const kept = words.filter((w) => !en.has(w.toLowerCase().replace(/['’]s$/u, '')));
+  const out = kept.join('').replace(/\s+/gu, ' ').trim();
+  const changed = out !== foldToSimplified(request.normalize('NFKC')).replace(/\s+/gu, ' ').trim();
+  return changed && /[\p{L}]/u.test(out) ? out : undefined;
+}
+
+let warnings: { han: readonly string[]; latin: RegExp } | undefined;
+
+/** Words that negate the warning word right after them: "no condemnation", 不定罪. */
+const NEGATED_HAN = /[不无没非免]$/u;
+const NEGATED_LATIN = /(?:^|[^\p{L}])(?:not|no|never|nor)\s+(?:\p{L}+\s+)?$/iu;
+
+/**
+ * Whether a clause speaks of wrath, condemnation or the end of the wicked (lexicon/kind-moods.tsv, `warning`), not
+ * negated ("the wrath of God remains on him", 不信的，必被定罪; not "should not perish", 就不定罪了).
+ */
+export function warns(clause: string): boolean {
+  if (!warnings) {
+    const byTag = readWordsByTag('kind-moods.tsv');
+    const latin = (byTag.get('warning.en') ?? []).map(escapeRegExp).join('|');
+    warnings = {
+      han: (byTag.get('warning.zh') ?? []).map(foldToSimplified),
+      latin: new RegExp(`(?<![\\p{L}])(?:${latin})(?:s|es|ed|ing|eth|est|ness)?(?![\\p{L}])`, 'giu'),
+    };
+  }
+  const folded = foldToSimplified(clause);
+  for (const word of warnings.han) {
+    for (let at = folded.indexOf(word); at >= 0; at = folded.indexOf(word, at + word.length)) {
+      if (!NEGATED_HAN.test(folded.slice(Math.max(0, at - 2), at).replace(/[至必]$/u, ''))) return true;
+    }
+  }
+  for (const m of clause.matchAll(warnings.latin)) if (!NEGATED_LATIN.test(clause.slice(0, m.index))) return true;
+  return false;
 }
