@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { moodsOf, personWords } from './kind-moods.ts';
+import { moodsOf, personWords, warns, withoutPersonWords } from './kind-moods.ts';
 
 describe('the moods of a verse clause', () => {
   it.each([
@@ -26,5 +26,33 @@ describe('the people a piece is asked for', () => {
   it('knows mother and 母亲 as who, not what', () => {
     expect(personWords().zh).toContain('母亲');
     expect(personWords().en.has('mother')).toBe(true);
+  });
+});
+
+describe('warns: a clause of wrath or condemnation, which no prayer or poem says', () => {
+  it.each([
+    ['不信子的人得不着永生，神的震怒常在他身上', true],
+    ['不信的，必被定罪', true],
+    ['but the wrath of God remains on him', true],
+    ['and after this, judgement', true],
+    ['叫一切信他的，不至灭亡，反得永生', false],
+    ['如今，那些在基督耶稣里的就不定罪了', false],
+    ['should not perish, but have eternal life', false],
+    ['There is therefore now no condemnation', false],
+    ['The LORD is my shepherd', false],
+  ])('%s → %s', (clause, expected) => {
+    expect(warns(clause)).toBe(expected);
+  });
+});
+
+describe('withoutPersonWords: what a request is about, without whom it is for', () => {
+  it('takes out the person and keeps the rest', () => {
+    expect(withoutPersonWords('刚信主的朋友')).toBe('刚信主的');
+    expect(withoutPersonWords('a prayer for my friend who just believed')).toBe('a prayer for my who just believed');
+  });
+
+  it('is nothing when the request names no one, or only someone', () => {
+    expect(withoutPersonWords('神的信实')).toBeUndefined();
+    expect(withoutPersonWords('朋友')).toBeUndefined();
   });
 });
