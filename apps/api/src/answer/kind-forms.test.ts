@@ -174,6 +174,19 @@ describe('a sermon outline of the passages', () => {
   });
 });
 
+describe('a sermon outline on passages that warn', () => {
+  it('quotes the warning in its passage, but heads, sums up and applies with the rest', () => {
+    const verses = [
+      verse('JHN.3.36', '约翰福音 3:36', '信子的人有永生；不信子的人得不着永生，神的震怒常在他身上。'),
+      verse('ACT.16.31', '使徒行传 16:31', '当信主耶稣，你和你一家都必得救。'),
+    ];
+    const text = sermon({ ...context('zh-cn', '信主', verses), kind: 'sermon' });
+    expect(text).toContain('> 信子的人有永生；不信子的人得不着永生，神的震怒常在他身上。');
+    const own = text.split('\n').filter((line) => !line.startsWith('>'));
+    expect(own.filter((line) => line.includes('震怒'))).toEqual([]);
+  });
+});
+
 describe('a psalm’s first verse', () => {
   it('is preached without the title the Union Version prints in it', () => {
     const psalm = [

@@ -238,21 +238,25 @@ export function sermon(c: AnswerContext): string {
   const clauses = clausesOfVerses(points, terms);
   const numbers = kindChoices('sermonNumbers', L);
   const out = [`### ${kindPhrase('sermonTitle', L, { theme: themeOf(c) })}`, ''];
-  const key = bestClause(clauses);
+  // A sermon may quote a warning in its passages, but its big idea, headings and application say the rest first.
+  const gentle = clauses.filter((cl) => !warns(cl.text));
+  const key = bestClause(gentle) ?? bestClause(clauses);
   if (key) out.push(`${kindPhrase('sermonBigIdea', L)}${quote(key.text, key.verse, L)}`, '');
   points.forEach((verse, i) => {
-    const ranked = rankedClauses(clauses, verse).filter((cl) => !key || !overlaps(cl, key) || points.length === 1);
+    const ranked = rankedClauses(clauses, verse)
+      .filter((cl) => !key || !overlaps(cl, key) || points.length === 1)
+      .sort((a, b) => Number(warns(a.text)) - Number(warns(b.text)));
     const heading = ranked[variant % Math.max(1, ranked.length)] ?? rankedClauses(clauses, verse)[0];
     out.push(`#### ${numbers[i]}${heading ? asLine(heading.text) : verse.label}`, '', block(verse, L), '');
   });
   // A command of the points' own passages, the last first ("Go and do likewise"), else of the other verses.
   const others = c.verses.filter((v) => !points.includes(v));
   const command = [...clausesOfVerses(points, terms).reverse(), ...clausesOfVerses(others, terms)].find(
-    (cl) => cl.moods.includes('command') && !asks(cl) && !(key && overlaps(cl, key)),
+    (cl) => cl.moods.includes('command') && !asks(cl) && !warns(cl.text) && !(key && overlaps(cl, key)),
   );
   if (command) out.push(`${kindPhrase('sermonApply', L)}${quote(command.text, command.verse, L)}`);
   else {
-    const ponder = bestClause(clauses.filter((cl) => !key || !overlaps(cl, key))) ?? key;
+    const ponder = bestClause(gentle.filter((cl) => !key || !overlaps(cl, key))) ?? key;
     if (ponder) {
       // One of a few ways to take the verse home, chosen by the verse: two themes' outlines share it only by chance.
       const ways = kindChoices('sermonApplyPonder', L);
