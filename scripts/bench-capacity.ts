@@ -11,6 +11,8 @@
 //   --bursts LIST      the burst sizes (default 50,200,500)
 //   --label TEXT       printed with every line, to tell two runs apart
 //   --cpu-prof DIR     profile the server (node --cpu-prof) and print where its CPU went
+// The server starts through scripts/run-node.sh, as `npm start` and the image start it: jemalloc when the system has
+// it; ALLOCATOR=system in the environment measures glibc malloc instead (decision 0050).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -99,32 +101,36 @@ if (!serverDir) {
 const serverRoot = givenServer ? path.resolve(serverDir, '../../..') : ROOT;
 const port = await freePort();
 const profiling = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
-const server = spawn(process.execPath, ['--expose-gc', ...profiling, path.join(serverDir, 'server.js')], {
-  cwd: serverRoot,
-  env: {
-    ...process.env,
-    NODE_ENV: 'production',
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
-    DATA_DIR: dataDir,
-    CORPUS_DIR: corpusDir,
-    CORPUS_AUTO_INGEST: 'false',
-    LLM_BASE_URL: llm.baseURL,
-    // The bursts measure the process, not the model cap (64 by default) or the per-guest quotas.
-    LLM_MAX_CONCURRENT: '5000',
-    TRUST_PROXY: 'loopback',
-    ASKS_PER_GUEST_PER_HOUR: '1000000',
-    ASKS_PER_IP_PER_HOUR: '10000000',
-    RISK_IP_LIMIT: '1000000',
-    RISK_IP_BAN_AT: '10000000',
-    METRICS_ALLOW: '127.0.0.1',
-    LOG_LEVEL: 'error',
-    MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2',
-    WEB_DIST_DIR: '/nonexistent',
+// Started as `npm start` and the image start it: through run-node.sh, with its allocator (ALLOCATOR=system for glibc).
+const server = spawn(
+  'sh',
+  [path.join(ROOT, 'scripts/run-node.sh'), '--expose-gc', ...profiling, path.join(serverDir, 'server.js')],
+  {
+    cwd: serverRoot,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
+      DATA_DIR: dataDir,
+      CORPUS_DIR: corpusDir,
+      CORPUS_AUTO_INGEST: 'false',
+      LLM_BASE_URL: llm.baseURL,
+      // The bursts measure the process, not the model cap (64 by default) or the per-guest quotas.
+      LLM_MAX_CONCURRENT: '5000',
+      TRUST_PROXY: 'loopback',
+      ASKS_PER_GUEST_PER_HOUR: '1000000',
+      ASKS_PER_IP_PER_HOUR: '10000000',
+      RISK_IP_LIMIT: '1000000',
+      RISK_IP_BAN_AT: '10000000',
+      METRICS_ALLOW: '127.0.0.1',
+      LOG_LEVEL: 'error',
+      WEB_DIST_DIR: '/nonexistent',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
   },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
+);
 const origin = `http://127.0.0.1:${port}`;
 
 async function metric(...names: string[]): Promise<number[]> {
@@ -144,7 +150,10 @@ try {
     if (Date.now() > readyBy) throw new Error('the server was not ready in 10 minutes');
     await sleep(500);
   }
-  say(`server ${serverDir}; data ${dataDir}; load average ${load()} on ${os.cpus().length} cores`);
+  const allocator = fs.readFileSync(`/proc/${server.pid}/maps`, 'utf8').includes('libjemalloc') ? 'jemalloc' : 'glibc';
+  say(
+    `server ${serverDir} (${allocator} malloc); data ${dataDir}; load average ${load()} on ${os.cpus().length} cores`,
+  );
   const gold = await loadGoldSet();
   // A prefix per run and per use: never a question the process has seen (its memos do not hit).
   const salt = `${process.pid}`;

@@ -1,7 +1,8 @@
 // The container image's /app, assembled into a folder: the Dockerfile's build stage runs this, and
-// apps/api/src/image-layout.test.ts starts the same layout with plain node. Compiled output only: the API bundle
-// (with migrations and derived data), the built web app, and the manifests npm and config.ts read. node_modules
-// (production dependencies of apps/api only) is added by the Dockerfile's deps stage.
+// apps/api/src/image-layout.test.ts starts the same layout as the image's CMD does. Compiled output only: the API
+// bundle (with migrations and derived data), the built web app, the server's start script (scripts/run-node.sh) and
+// the manifests npm and config.ts read. node_modules (production dependencies of apps/api only) is added by the
+// Dockerfile's deps stage.
 //   tsx scripts/image-layout.ts OUT [WEB_DIST]   (WEB_DIST: the built web app, default apps/web/dist)
 import fs from 'node:fs';
 import path from 'node:path';
@@ -23,6 +24,9 @@ export async function assembleImage(out: string, webDist = path.join(ROOT, 'apps
   fs.copyFileSync(path.join(ROOT, 'apps/api/package.json'), path.join(out, 'apps/api/package.json'));
   await buildApi(path.join(out, 'apps/api/dist'));
   fs.cpSync(webDist, path.join(out, 'apps/web/dist'), { recursive: true });
+  // The server's start: node with the allocator it is measured with (decision 0050).
+  fs.mkdirSync(path.join(out, 'scripts'));
+  fs.copyFileSync(path.join(ROOT, 'scripts/run-node.sh'), path.join(out, 'scripts/run-node.sh'));
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

@@ -26,6 +26,6 @@ if [ -z "${PUBLIC_ORIGIN:-}" ] && ! grep -qs '^PUBLIC_ORIGIN=' .env; then
   echo "PUBLIC_ORIGIN is not set: links will use $PUBLIC_ORIGIN (set PUBLIC_ORIGIN for a public server)."
 fi
 
-# Two malloc arenas and --expose-gc keep the memory a burst took from staying with the process (http/idle-reclaim.ts).
-export MALLOC_ARENA_MAX=2
-exec node --expose-gc --enable-source-maps apps/api/dist/server.js
+# The allocator (run-node.sh: jemalloc when present) and --expose-gc keep the memory a burst took from staying with the
+# process (decision 0050, http/idle-reclaim.ts).
+exec sh scripts/run-node.sh --expose-gc --enable-source-maps apps/api/dist/server.js

@@ -28,6 +28,11 @@ function filesUnder(dir: string, prefix = ''): string[] {
  * Docker cannot run here, so the image's /app is assembled into a folder outside the repository by the script the
  * Dockerfile runs, given the repository's node_modules in place of the deps stage's, and run as the image runs it.
  */
+const systemJemalloc = () =>
+  fs
+    .readdirSync('/usr/lib')
+    .some((dir) => dir.endsWith('-linux-gnu') && fs.existsSync(path.join('/usr/lib', dir, 'libjemalloc.so.2')));
+
 // It starts the image's server on PostgreSQL, with the built web app: CI runs it; the fast loop has neither.
 describe.skipIf(!postgresInRun)('the container image layout', () => {
   let app: string;
@@ -45,7 +50,6 @@ describe.skipIf(!postgresInRun)('the container image layout', () => {
       NODE_ENV: 'production',
       // A production server builds its links from configuration only (compose sets it for the fleet).
       PUBLIC_ORIGIN: 'http://localhost:8080',
-      MALLOC_ARENA_MAX: '2',
       DATABASE_URL: await freshPostgresUrl(),
       DATA_DIR: path.join(app, 'data'),
       CORPUS_DIR: FIXTURE_CORPUS_DIR,
@@ -64,6 +68,7 @@ describe.skipIf(!postgresInRun)('the container image layout', () => {
     expect(files.some((f) => /^apps\/api\/dist\/migrations\/0000_.*\.sql$/.test(f))).toBe(true);
     expect(files).toContain('apps/api/dist/derived/verse-prominence.txt');
     expect(files).toContain('apps/web/dist/index.html');
+    expect(files).toContain('scripts/run-node.sh');
   });
 
   it('needs only the API workspace production dependencies at run time', () => {
@@ -85,18 +90,22 @@ describe.skipIf(!postgresInRun)('the container image layout', () => {
     expect(imported.has('@bible-qa/contract')).toBe(false);
   });
 
-  it('migrates and ingests as release jobs, then serves the API and the web app with plain node', async () => {
+  it('migrates and ingests as release jobs, then serves the API and the web app as the image starts it', async () => {
     const node = (script: string) =>
       run(process.execPath, [path.join(app, 'apps/api/dist', script)], { cwd: app, env: { ...process.env, ...env } });
     expect((await node('migrate.js')).stdout).toMatch(/migrations applied to postgres/);
     expect((await node('ingest.js')).stderr).toMatch(/Built corpus version 1/);
 
-    const server = await startCompiledServer(path.join(app, 'apps/api/dist'), {
-      ...env,
-      DATABASE_MIGRATE_ON_START: 'false',
-      CORPUS_AUTO_INGEST: 'false',
-    });
+    const server = await startCompiledServer(
+      path.join(app, 'apps/api/dist'),
+      { ...env, DATABASE_MIGRATE_ON_START: 'false', CORPUS_AUTO_INGEST: 'false' },
+      { launcher: path.join(app, 'scripts/run-node.sh') },
+    );
     try {
+      // Started as the image's CMD starts it: node itself (exec), with jemalloc where the system has it (CI does).
+      const maps = fs.readFileSync(`/proc/${server.child.pid}/maps`, 'utf8');
+      expect(maps).toMatch(/\/node$/m);
+      expect(maps.includes('libjemalloc')).toBe(systemJemalloc());
       const page = await fetch(`${server.origin}/chat`);
       expect(page.status).toBe(200);
       expect(await page.text()).toContain('<div id="root">');

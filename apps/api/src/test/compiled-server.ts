@@ -27,19 +27,22 @@ export interface CompiledServer {
 }
 
 /**
- * Starts `node <dir>/server.js` (plain node, as the image runs it) and waits until it is ready to answer (a corpus
- * version open), or with `until: 'live'` only until it answers /webapi/health.
+ * Starts `node <dir>/server.js` (plain node) and waits until it is ready to answer (a corpus version open), or with
+ * `until: 'live'` only until it answers /webapi/health. With `launcher` (a scripts/run-node.sh) node is started through
+ * it, as the image's CMD and `npm start` start it.
  */
 export async function startCompiledServer(
   dir: string,
   env: Record<string, string>,
-  options: { until?: 'ready' | 'live' } = {},
+  options: { until?: 'ready' | 'live'; launcher?: string } = {},
 ): Promise<CompiledServer> {
   const probe = options.until === 'live' ? '/webapi/health' : '/webapi/ready';
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const logs: string[] = [];
-  const child = spawn(process.execPath, ['--enable-source-maps', path.join(dir, 'server.js')], {
+  const args = ['--enable-source-maps', path.join(dir, 'server.js')];
+  const [command, argv] = options.launcher ? ['sh', [options.launcher, ...args]] : [process.execPath, args];
+  const child = spawn(command, argv, {
     cwd: os.tmpdir(),
     env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), CORPUS_DIR: FIXTURE_CORPUS_DIR, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
