@@ -2,8 +2,8 @@
 // process before its model is called (never-seen questions), time to the first token for 50/200/500 asks arriving
 // together (of those admitted: past ASKS_PREPARING_MAX an ask is refused at once, counted with the time its refusal
 // took), the event loop's delay meanwhile, search requests a second at concurrency 10 and 50, and resident memory
-// after the bursts. The model is a loopback server speaking the OpenAI protocol (300 tokens at 50 a second, 5 a
-// chunk, as the review of 2026-11-29 measured); every ask is a guest of its own address.
+// after the bursts, by what maps it. The model is a loopback server speaking the OpenAI protocol (300 tokens at 50 a
+// second, 5 a chunk, as the review of 2026-11-29 measured); every ask is a guest of its own address.
 //   --data-dir DIR     an ingested DATA_DIR (default /work/data-h4); the server opens its corpus, never ingests
 //   --corpus-dir DIR   the corpus it was ingested from (default ../shared/corpus)
 //   --server-dir DIR   a compiled API (`npm run build:api`'s output) to run instead of this checkout's, e.g. another
@@ -13,7 +13,6 @@
 //   --cpu-prof DIR     profile the server (node --cpu-prof) and print where its CPU went
 // The server starts through scripts/run-node.sh, as `npm start` and the image start it: jemalloc when the system has
 // it; ALLOCATOR=system in the environment measures glibc malloc instead (decision 0050).
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -23,6 +22,7 @@ import { startFakeLlm } from '../apps/api/src/test/fake-llm.ts';
 import { loadGoldSet } from '../apps/api/src/retrieval/eval/gold-set.ts';
 import { freePort } from '../apps/api/src/test/free-port.ts';
 import { buildApi } from './build-api.ts';
+import { allocatorOf, spawnNode } from './run-node.ts';
 import { summarizeCpuProfile } from './cpu-profile.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -51,6 +51,18 @@ const load = () =>
 const say = (line: string) => console.log(`${label ? `[${label}] ` : ''}${line}`);
 const rssOf = (pid: number) =>
   Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+/** Resident memory by what maps it: each file (the node binary, LanceDB's addon…) and the anonymous rest, in MB. */
+function residentByMapping(pid: number): Map<string, number> {
+  const byName = new Map<string, number>();
+  let name = '';
+  for (const line of fs.readFileSync(`/proc/${pid}/smaps`, 'utf8').split('\n')) {
+    const head = /^[0-9a-f]+-[0-9a-f]+ \S+ \S+ \S+ \d+\s*(.*)$/.exec(line);
+    if (head) name = head[1]!.startsWith('/') ? path.basename(head[1]!) : 'anonymous';
+    const rss = /^Rss:\s+(\d+) kB/.exec(line);
+    if (rss) byName.set(name, (byName.get(name) ?? 0) + Number(rss[1]) / 1024);
+  }
+  return byName;
+}
 const addressOf = (n: number) => `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
 const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
 let seq = 0;
@@ -101,36 +113,31 @@ if (!serverDir) {
 const serverRoot = givenServer ? path.resolve(serverDir, '../../..') : ROOT;
 const port = await freePort();
 const profiling = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
-// Started as `npm start` and the image start it: through run-node.sh, with its allocator (ALLOCATOR=system for glibc).
-const server = spawn(
-  'sh',
-  [path.join(ROOT, 'scripts/run-node.sh'), '--expose-gc', ...profiling, path.join(serverDir, 'server.js')],
-  {
-    cwd: serverRoot,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
-      DATA_DIR: dataDir,
-      CORPUS_DIR: corpusDir,
-      CORPUS_AUTO_INGEST: 'false',
-      LLM_BASE_URL: llm.baseURL,
-      // The bursts measure the process, not the model cap (64 by default) or the per-guest quotas.
-      LLM_MAX_CONCURRENT: '5000',
-      TRUST_PROXY: 'loopback',
-      ASKS_PER_GUEST_PER_HOUR: '1000000',
-      ASKS_PER_IP_PER_HOUR: '10000000',
-      RISK_IP_LIMIT: '1000000',
-      RISK_IP_BAN_AT: '10000000',
-      METRICS_ALLOW: '127.0.0.1',
-      LOG_LEVEL: 'error',
-      WEB_DIST_DIR: '/nonexistent',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
+const server = spawnNode(['--expose-gc', ...profiling, path.join(serverDir, 'server.js')], {
+  cwd: serverRoot,
+  env: {
+    ...process.env,
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
+    DATA_DIR: dataDir,
+    CORPUS_DIR: corpusDir,
+    CORPUS_AUTO_INGEST: 'false',
+    LLM_BASE_URL: llm.baseURL,
+    // The bursts measure the process, not the model cap (64 by default) or the per-guest quotas.
+    LLM_MAX_CONCURRENT: '5000',
+    TRUST_PROXY: 'loopback',
+    ASKS_PER_GUEST_PER_HOUR: '1000000',
+    ASKS_PER_IP_PER_HOUR: '10000000',
+    RISK_IP_LIMIT: '1000000',
+    RISK_IP_BAN_AT: '10000000',
+    METRICS_ALLOW: '127.0.0.1',
+    LOG_LEVEL: 'error',
+    WEB_DIST_DIR: '/nonexistent',
   },
-);
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
 const origin = `http://127.0.0.1:${port}`;
 
 async function metric(...names: string[]): Promise<number[]> {
@@ -150,9 +157,8 @@ try {
     if (Date.now() > readyBy) throw new Error('the server was not ready in 10 minutes');
     await sleep(500);
   }
-  const allocator = fs.readFileSync(`/proc/${server.pid}/maps`, 'utf8').includes('libjemalloc') ? 'jemalloc' : 'glibc';
   say(
-    `server ${serverDir} (${allocator} malloc); data ${dataDir}; load average ${load()} on ${os.cpus().length} cores`,
+    `server ${serverDir} (${allocatorOf(server.pid!)} malloc); data ${dataDir}; load average ${load()} on ${os.cpus().length} cores`,
   );
   const gold = await loadGoldSet();
   // A prefix per run and per use: never a question the process has seen (its memos do not hit).
@@ -201,6 +207,27 @@ try {
   }
   await sleep(15_000);
   rss.push(rssOf(server.pid!).toFixed(0));
+  const mapped = residentByMapping(server.pid!);
+  const spaces = ['new', 'old', 'code', 'large_object'];
+  const [committed, used, ...bySpace] = await metric(
+    'nodejs_heap_size_total_bytes',
+    'nodejs_heap_size_used_bytes',
+    ...spaces.map((space) => `nodejs_heap_space_size_total_bytes{space="${space}"}`),
+  );
+  const anonymous = mapped.get('anonymous') ?? 0;
+  mapped.delete('anonymous');
+  const files = [...mapped].sort((a, b) => b[1] - a[1]);
+  const mb = (bytes: number) => (bytes / 2 ** 20).toFixed(0);
+  say(
+    `resident after the bursts: anonymous ${anonymous.toFixed(0)} MB, of it the V8 heap ${mb(committed!)} ` +
+      `(${mb(used!)} used; ${spaces.map((space, i) => `${space} ${mb(bySpace[i]!)}`).join(', ')}) and the rest ` +
+      `native (malloc, LanceDB, PGlite's WebAssembly memory); files ` +
+      `${files.reduce((sum, [, v]) => sum + v, 0).toFixed(0)} MB (` +
+      `${files
+        .slice(0, 4)
+        .map(([file, v]) => `${file} ${v.toFixed(0)}`)
+        .join(', ')})`,
+  );
 
   // Search: distinct one- and two-word queries, for 10 s at each concurrency.
   const words = gold.flatMap((q) =>

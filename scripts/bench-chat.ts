@@ -17,7 +17,6 @@
 //   --grace MS       how long the server waits for a client that left to come back before it closes the model call
 //                    (STREAM_RESUME_GRACE_MS, decision 0021; default 0 here so that the abort latency is measured,
 //                    10000 as deployed)
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -29,6 +28,7 @@ import { freePort } from '../apps/api/src/test/free-port.ts';
 import { startCluster } from '../apps/api/src/test/databases-global-setup.ts';
 import { buildApi } from './build-api.ts';
 import { summarizeCpuProfile } from './cpu-profile.ts';
+import { spawnNode } from './run-node.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const arg = (name: string, fallback: string) => {
@@ -159,7 +159,7 @@ if (!viaTsx) await buildApi();
 const entry = viaTsx ? ['--import', 'tsx', 'apps/api/src/server.ts'] : ['apps/api/dist/server.js'];
 const profiling = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
 process.stderr.write(`server: ${[...profiling, ...entry].join(' ')}\n`);
-const server = spawn(process.execPath, ['--expose-gc', ...profiling, ...entry], {
+const server = spawnNode(['--expose-gc', ...profiling, ...entry], {
   cwd: ROOT,
   env: {
     ...process.env,
@@ -183,8 +183,6 @@ const server = spawn(process.execPath, ['--expose-gc', ...profiling, ...entry], 
     METRICS_ALLOW: '127.0.0.1',
     LOG_LEVEL: 'error',
     STREAM_RESUME_GRACE_MS: String(GRACE),
-    // as `npm start` runs it: two malloc arenas instead of up to 16, so native memory freed after a burst is reused
-    MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2',
     WEB_DIST_DIR: '/nonexistent',
   },
   stdio: ['ignore', 'ignore', 'inherit'],

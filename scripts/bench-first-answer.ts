@@ -6,13 +6,13 @@
 //   --data-dir DIR   an ingested DATA_DIR (default: a temporary one with the test fixture corpus)
 //   --corpus-dir DIR the corpus of that DATA_DIR (default ../shared/corpus with --data-dir, else the fixture)
 //   --runs N         server starts (default 3)
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '../apps/api/src/test/free-port.ts';
 import { buildApi } from './build-api.ts';
+import { spawnNode } from './run-node.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const arg = (name: string, fallback: string) => {
@@ -59,7 +59,7 @@ async function ask(origin: string, locale: string, question: string, n: number) 
 async function run(entry: string[]) {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
-  const server = spawn(process.execPath, ['--expose-gc', ...entry], {
+  const server = spawnNode(['--expose-gc', ...entry], {
     cwd: ROOT,
     env: {
       ...process.env,
@@ -74,7 +74,6 @@ async function run(entry: string[]) {
       ASKS_PER_GUEST_PER_HOUR: '1000000',
       ASKS_PER_IP_PER_HOUR: '10000000',
       LOG_LEVEL: 'error',
-      MALLOC_ARENA_MAX: '2',
       WEB_DIST_DIR: '/nonexistent',
     },
     stdio: ['ignore', 'ignore', 'inherit'],

@@ -4,12 +4,12 @@
 // the start and after 300 Bible reads.
 //   --runs N                  runs per variant, interleaved (default 5)
 //   --variant name=file.js    one more variant to compare (e.g. a tsc emit), started with plain node
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '../apps/api/src/test/free-port.ts';
+import { spawnNode } from './run-node.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const RUNS = Number(process.argv[process.argv.indexOf('--runs') + 1] || 5);
@@ -31,7 +31,6 @@ const env = {
   DATA_DIR: dataDir,
   CORPUS_DIR: path.join(ROOT, 'apps/api/src/test/fixtures/corpus'),
   LOG_LEVEL: 'warn',
-  MALLOC_ARENA_MAX: '2',
 };
 const rssOf = (pid: number) =>
   Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
@@ -46,7 +45,7 @@ async function run(args: string[]) {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const started = performance.now();
-  const child = spawn(process.execPath, ['--expose-gc', ...args], {
+  const child = spawnNode(['--expose-gc', ...args], {
     cwd: ROOT,
     env: { ...env, PORT: String(port), PUBLIC_ORIGIN: origin },
     stdio: 'ignore',
