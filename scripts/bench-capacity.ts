@@ -6,6 +6,8 @@
 // second, 5 a chunk, as the review of 2026-11-29 measured); every ask is a guest of its own address.
 //   --data-dir DIR     an ingested DATA_DIR (default /work/data-h4); the server opens its corpus, never ingests
 //   --corpus-dir DIR   the corpus it was ingested from (default ../shared/corpus)
+//   --database-url URL the PostgreSQL database the corpus was ingested into with that DATA_DIR, as a fleet's instance
+//                      runs (default: the data dir's embedded PGlite, which runs its SQL inside the API process)
 //   --server-dir DIR   a compiled API (`npm run build:api`'s output) to run instead of this checkout's, e.g. another
 //                      commit's, side by side (its repository root is taken as DIR/../../..)
 //   --bursts LIST      the burst sizes (default 50,200,500)
@@ -33,6 +35,7 @@ const arg = (name: string, fallback: string) => {
 const dataDir = path.resolve(arg('data-dir', '/work/data-h4'));
 const corpusDir = path.resolve(arg('corpus-dir', path.resolve(ROOT, '../shared/corpus')));
 const label = arg('label', '');
+const databaseUrl = process.argv.includes('--database-url') ? arg('database-url', '') : undefined;
 const bursts = arg('bursts', '50,200,500').split(',').map(Number);
 const profileDir = process.argv.includes('--cpu-prof') ? path.resolve(arg('cpu-prof', 'cpu-profiles')) : undefined;
 const givenServer = process.argv.includes('--server-dir') ? path.resolve(arg('server-dir', '')) : undefined;
@@ -122,6 +125,7 @@ const server = spawnNode(['--expose-gc', ...profiling, path.join(serverDir, 'ser
     PORT: String(port),
     PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
     DATA_DIR: dataDir,
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl, DATABASE_MIGRATE_ON_START: 'false' } : {}),
     CORPUS_DIR: corpusDir,
     CORPUS_AUTO_INGEST: 'false',
     LLM_BASE_URL: llm.baseURL,
@@ -158,7 +162,7 @@ try {
     await sleep(500);
   }
   say(
-    `server ${serverDir} (${allocatorOf(server.pid!)} malloc); data ${dataDir}; load average ${load()} on ${os.cpus().length} cores`,
+    `server ${serverDir} (${allocatorOf(server.pid!)} malloc); data ${dataDir} on ${databaseUrl ? 'PostgreSQL' : 'PGlite'}; load average ${load()} on ${os.cpus().length} cores`,
   );
   const gold = await loadGoldSet();
   // A prefix per run and per use: never a question the process has seen (its memos do not hit).
