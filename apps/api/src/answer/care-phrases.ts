@@ -65,6 +65,15 @@ const phrases = {
       'Los días de enfermedad son difíciles. Que usted y su familia encuentren consuelo y fuerza en este tiempo.',
     'fr-fr': 'Les jours de maladie sont difficiles. Que vous et votre famille trouviez réconfort et force en ce temps.',
   },
+  careOpenLivelihood: {
+    'zh-cn': '失去工作很不容易：为明天担忧，也常常怀疑自己。神知道你一切的需要，他没有忘记你。',
+    'zh-tw': '失去工作很不容易：為明天擔憂，也常常懷疑自己。神知道你一切的需要，他沒有忘記你。',
+    en: 'Losing your work is hard: the worry about tomorrow, and often doubts about yourself. God knows all that you need, and he has not forgotten you.',
+    'es-es':
+      'Perder el trabajo es duro: la preocupación por el mañana y, a menudo, las dudas sobre uno mismo. Dios sabe todo lo que necesita y no le ha olvidado.',
+    'fr-fr':
+      'Perdre son travail est dur : l’inquiétude du lendemain, et souvent le doute sur soi-même. Dieu sait tout ce dont vous avez besoin, et il ne vous a pas oublié.',
+  },
   careWord: {
     'zh-cn': '这里有几段经文，愿它们陪伴你：',
     'zh-tw': '這裡有幾段經文，願它們陪伴你：',

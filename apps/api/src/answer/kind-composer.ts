@@ -21,6 +21,7 @@ const CARE_OPEN: Record<CareTheme, CarePhrase> = {
   lonely: 'careOpenLonely',
   sleep: 'careOpenSleep',
   illness: 'careOpenIllness',
+  livelihood: 'careOpenLivelihood',
 };
 
 function careTopic(topic: string | undefined): CareTheme | undefined {

@@ -153,6 +153,14 @@ describe('readIntent: a reader in distress', () => {
     ['我爸爸上个月走了，心里好难受', 'grief'],
     ['奶奶不在了，我很孤独', 'grief'],
     ['我失业了，心里好难受', 'despair'],
+    // Work lost is its own care, not grief: "lost my" is a loss of someone only when it names them.
+    ['I lost my job last week and I am scared', 'livelihood'],
+    ['我被公司裁员了', 'livelihood'],
+    ['Perdí mi trabajo la semana pasada', 'livelihood'],
+    ["J'ai perdu mon travail, que dit la Bible ?", 'livelihood'],
+    ['我失去了工作，圣经怎么说？', 'livelihood'],
+    ['I lost my dad in March', 'grief'],
+    ['我失去了我的孩子', 'grief'],
     // Without a pronoun: a statement that asks nothing is the reader's own.
     ['工作一直不顺利，很沮丧', 'despair'],
     ['觉得自己一无是处', 'worth'],

@@ -69,6 +69,16 @@ export const THEME_PASSAGES: Record<Theme | 'general', readonly string[]> = {
   worth: ['ISA.43.4', 'PSA.139.13-PSA.139.14', 'GEN.1.27', 'EPH.2.10', 'MAT.10.29-MAT.10.31', 'ROM.8.38-ROM.8.39'],
   lonely: ['DEU.31.6', 'HEB.13.5', 'MAT.28.20', 'PSA.68.6', 'PSA.27.10', 'ISA.41.10', 'PSA.23.4'],
   sleep: ['PSA.4.8', 'PSA.127.2', 'PRO.3.24', 'PSA.3.5', 'MAT.11.28', 'PHP.4.6-PHP.4.7', 'PSA.23.1-PSA.23.2'],
+  /** Work or income lost: the Father who knows what is needed, provision, his not forsaking; not the duty of work. */
+  livelihood: [
+    'MAT.6.31-MAT.6.33',
+    'PHP.4.19',
+    'PSA.37.25',
+    'HEB.13.5-HEB.13.6',
+    '1PE.5.7',
+    'LAM.3.22-LAM.3.23',
+    'PSA.23.1',
+  ],
   illness: ['JAS.5.14-JAS.5.15', 'PSA.103.2-PSA.103.3', 'JER.17.14', 'PSA.41.3', '2CO.12.9', 'PSA.23.4', 'ROM.8.28'],
   thanksgiving: ['1TH.5.16-1TH.5.18', 'PSA.100.4-PSA.100.5', 'PSA.107.1', 'COL.3.17', 'PSA.23.5-PSA.23.6'],
   marriage: ['GEN.2.24', '1CO.13.4-1CO.13.7', 'EPH.5.25', 'ECC.4.9-ECC.4.12', 'COL.3.14', '1JN.4.7'],

@@ -9,7 +9,16 @@ import { anyOf, readNamedPatterns, readPatternList, type LexiconRow } from './le
  * with it; feeling worthless before despair; loneliness, illness and anxiety after it; sleeplessness last (a reader
  * anxious and sleepless is anxious). The passages chosen for each are in answer/theme-passages.ts.
  */
-export const CARE_THEMES = ['grief', 'worth', 'despair', 'lonely', 'illness', 'anxiety', 'sleep'] as const;
+export const CARE_THEMES = [
+  'grief',
+  'worth',
+  'despair',
+  'lonely',
+  'illness',
+  'livelihood',
+  'anxiety',
+  'sleep',
+] as const;
 export type DistressTheme = (typeof CARE_THEMES)[number];
 /** A distress theme, or a crisis: a reader who may be at risk of ending their life. */
 export type CareTheme = DistressTheme | 'crisis';
