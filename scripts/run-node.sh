@@ -2,7 +2,7 @@
 # Runs node with the memory allocator the API server is measured with (decision 0050): jemalloc when the system has
 # it (Debian's libjemalloc2; the image installs it), returning freed pages within a second from a background thread,
 # in two arenas; glibc malloc with two arenas otherwise, or when ALLOCATOR=system. `npm start`, the container image and
-# `npm run bench:capacity` all start the server through this file, so what is measured is what runs.
+# the benchmarks (scripts/run-node.ts) all start the server through this file, so what is measured is what runs.
 #   sh scripts/run-node.sh [node options] SCRIPT [args]
 if [ "${ALLOCATOR:-jemalloc}" = jemalloc ] && [ -z "${LD_PRELOAD:-}" ]; then
   for lib in /usr/lib/*-linux-gnu/libjemalloc.so.2 /usr/lib/libjemalloc.so.2 /usr/local/lib/libjemalloc.so.2; do

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assembleImage } from '../../../scripts/image-layout.ts';
+import { allocatorOf, systemJemalloc } from '../../../scripts/run-node.ts';
 import { REPO_ROOT } from './config.ts';
 import { FIXTURE_CORPUS_DIR, startCompiledServer } from './test/compiled-server.ts';
 import { freshPostgresUrl, postgresInRun } from './test/databases.ts';
@@ -28,11 +29,6 @@ function filesUnder(dir: string, prefix = ''): string[] {
  * Docker cannot run here, so the image's /app is assembled into a folder outside the repository by the script the
  * Dockerfile runs, given the repository's node_modules in place of the deps stage's, and run as the image runs it.
  */
-const systemJemalloc = () =>
-  fs
-    .readdirSync('/usr/lib')
-    .some((dir) => dir.endsWith('-linux-gnu') && fs.existsSync(path.join('/usr/lib', dir, 'libjemalloc.so.2')));
-
 // It starts the image's server on PostgreSQL, with the built web app: CI runs it; the fast loop has neither.
 describe.skipIf(!postgresInRun)('the container image layout', () => {
   let app: string;
@@ -103,9 +99,8 @@ describe.skipIf(!postgresInRun)('the container image layout', () => {
     );
     try {
       // Started as the image's CMD starts it: node itself (exec), with jemalloc where the system has it (CI does).
-      const maps = fs.readFileSync(`/proc/${server.child.pid}/maps`, 'utf8');
-      expect(maps).toMatch(/\/node$/m);
-      expect(maps.includes('libjemalloc')).toBe(systemJemalloc());
+      expect(fs.readFileSync(`/proc/${server.child.pid}/maps`, 'utf8')).toMatch(/\/node$/m);
+      expect(allocatorOf(server.child.pid!)).toBe(systemJemalloc() ? 'jemalloc' : 'glibc');
       const page = await fetch(`${server.origin}/chat`);
       expect(page.status).toBe(200);
       expect(await page.text()).toContain('<div id="root">');

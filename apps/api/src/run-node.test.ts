@@ -1,15 +1,9 @@
 import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { REPO_ROOT } from './config.ts';
+import { RUN_NODE_SH, systemJemalloc } from '../../../scripts/run-node.ts';
 
-// scripts/run-node.sh starts the server for npm start, the image and the capacity bench (decision 0050).
-const RUN_NODE = path.join(REPO_ROOT, 'scripts/run-node.sh');
-const jemalloc = fs
-  .readdirSync('/usr/lib')
-  .map((dir) => path.join('/usr/lib', dir, 'libjemalloc.so.2'))
-  .find((file) => file.includes('-linux-gnu/') && fs.existsSync(file));
+// scripts/run-node.sh starts the server for npm start, the image and the benchmarks (decision 0050).
+const jemalloc = systemJemalloc();
 
 /** What node started through run-node.sh sees: its allocator, MALLOC_CONF, MALLOC_ARENA_MAX, its arguments. */
 function started(env: Record<string, string | undefined>) {
@@ -21,7 +15,7 @@ function started(env: Record<string, string | undefined>) {
       args: process.argv.slice(1),
     }));`;
   const clean = { ...process.env, LD_PRELOAD: undefined, MALLOC_CONF: undefined, ALLOCATOR: undefined };
-  const out = execFileSync('sh', [RUN_NODE, '-e', probe, 'one', 'two'], { env: { ...clean, ...env } });
+  const out = execFileSync('sh', [RUN_NODE_SH, '-e', probe, 'one', 'two'], { env: { ...clean, ...env } });
   return JSON.parse(out.toString()) as { jemalloc: boolean; conf: string | null; arenas: string; args: string[] };
 }
 
