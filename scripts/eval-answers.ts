@@ -1,4 +1,4 @@
-// npm run eval:answers [-- --details] [-- --stated] [-- --mode simple]: the grounded composer (the default model, offline) answers the gold
+// npm run eval:answers [-- --details] [-- --stated] [-- --misses] [-- --mode simple]: the grounded composer (the default model, offline) answers the gold
 // questions of the retrieval evaluation that the corpus can answer through the app's own chat service (retrieval → compose → verify) on the
 // corpus in DATA_DIR, and the answers are measured: language correctness, the share that cite at least one gold
 // verse (goal ≥ 70 %), and fabricated references (citations marked invalid or misquoted; must be 0). Each question
@@ -39,6 +39,8 @@ import { openEvalCorpus } from './eval-corpus.ts';
 const details = process.argv.includes('--details');
 /** `--stated`: the train part's answers stated in a sentence of the composer's own, wrong ones first. */
 const statedList = process.argv.includes('--stated');
+/** `--misses`: the train part's questions with a short answer whose opening misses it: what it opened with, to read. */
+const missList = process.argv.includes('--misses');
 /** `--json FILE`: the rubric's figures written for `npm run eval:check`. */
 const jsonFile = process.argv.includes('--json') ? process.argv[process.argv.indexOf('--json') + 1] : undefined;
 /** The interface language of the second pass: one the question is not in. */
@@ -292,6 +294,20 @@ try {
     });
     console.log('\n== stated answers, train part');
     for (const l of [...lines.filter((l) => !l.right), ...lines.filter((l) => l.right)]) console.log(l.text);
+  }
+  if (missList) {
+    // Never held-out: what the train part's openings said when they missed the short answer, first gold or not.
+    console.log('\n== openings that miss the short answer, train part');
+    for (const r of rubric.filter((r) => !r.heldOut && r.answer && !r.wantKind)) {
+      if (openingHasAnswer(r.content, r.citations, r.answer!)) continue;
+      const cited = [
+        ...new Set(r.citations.flatMap((c) => (c.status === 'linked' && c.reference ? [c.reference] : []))),
+      ];
+      console.log(
+        `  ${firstCitationGold(r) ? 'gold ' : goldAmongFirst(r, 3) ? 'gold3' : 'miss '}  ${r.id}  (answer: ${r.answer!.join(' / ')}; gold ${r.gold.join(' ')})\n` +
+          `      cited: ${cited.slice(0, 4).join(' ')}\n      ${r.content.slice(0, 280).replace(/\s+/g, ' ')}`,
+      );
+    }
   }
   if (jsonFile) {
     const part = (heldOut: boolean) => {
