@@ -51,7 +51,12 @@ function gathererOver(hits: PassageHit[], searches: string[] = [], more: Passage
           reference: ref.endVerse ? `${usfm}-${ref.book}.${ref.chapter}.${ref.endVerse}` : usfm,
           title: format(ref, { locale: 'fr', tradition: 'protestant' }),
           translation: { id: 'darby-fr', name: 'Darby', language: 'fr' },
-          verses: ref.endVerse ? run.map((h) => ({ text: h.text })) : [{ text: hit.text }],
+          verses: (ref.endVerse ? run : [hit]).map((h) => ({
+            book: ref.book,
+            chapter: ref.chapter,
+            verse: verseOf(h),
+            text: h.text,
+          })),
         }
       );
     },
@@ -136,6 +141,19 @@ describe('the key passage of a question of fact', () => {
     expect(context.focus).toBe('fact');
     expect(context.verses[0]?.ref).toBe('LUK.19.2-LUK.19.4');
     expect(context.verses[0]?.text).toMatch(/^Et voici, un homme appelé Zachée.*sycomore pour le voir\.$/);
+    // Two short verses of scene: the ranked verse is in the answer's first lines without being named in its lead.
+    expect(context.verses[0]?.stating).toBeUndefined();
+  });
+
+  it('names the ranked verse of an account whose scene before it is long', async () => {
+    const scene = 'Et il attendit encore sept autres jours, et il lâcha de nouveau la colombe hors de l’arche';
+    const { context } = await ask('Que rapporta la colombe à Noé ?', [
+      ranked('GEN.8.11', 'Et la colombe vint à lui au temps du soir, et voici, dans son bec une feuille d’olivier.', 3),
+      ranked('GEN.8.10', `${scene}; et elle ne trouva point de lieu pour reposer la plante de son pied.`, 2),
+      ranked('GEN.8.9', `${scene}, car les eaux étaient sur la face de toute la terre.`, 1.5),
+    ]);
+    expect(context.verses[0]?.ref).toBe('GEN.8.9-GEN.8.11');
+    expect(context.verses[0]?.stating).toEqual({ verse: 11, text: expect.stringMatching(/feuille d’olivier\.$/) });
   });
 
   it('stays the one verse that states the number a question of number asks for', async () => {

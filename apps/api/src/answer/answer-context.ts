@@ -84,6 +84,12 @@ export function passagesOf(verses: readonly RetrievedVerse[], options: { joinFir
 
 /** Verses retrieved at least, so that a named passage (the Beatitudes, the Lord's Prayer) arrives whole. */
 const NAMED_DEPTH = 24;
+/**
+ * The characters of scene before a passage's ranked verse from which that verse is named in the lead: about four lines
+ * of a phone's screen, past which the verse would leave the answer's first lines.
+ */
+const SCENE_CHARS = 160;
+const scene = (verses: readonly { text: string }[]) => verses.reduce((n, v) => n + Array.from(v.text).length, 0);
 /** Verses around the key verse shown as its setting. */
 const SURROUNDING = 2;
 /** A ranked verse is kept when its fused score is at least this share of the best one's (fewer, better verses). */
@@ -279,6 +285,10 @@ export function createContextGatherer(deps: {
       if (!passage || seen.has(passage.reference) || out.length >= limit) return;
       seen.add(passage.reference);
       const item = items[i]!;
+      const grewFrom = item.found ? parseUsfm(item.found.ref) : undefined;
+      const at = passage.verses.findIndex(
+        (v) => v.chapter === grewFrom?.chapter && v.verse === grewFrom.verse && v.book === grewFrom.book,
+      );
       const verse: ContextVerse = {
         ref: passage.reference,
         label: passage.title,
@@ -287,6 +297,9 @@ export function createContextGatherer(deps: {
         ...(passage.translation.id !== translation ? { translationName: passage.translation.name } : {}),
         ...(passage.translation.language !== reader.language ? { otherLanguage: true as const } : {}),
         ...(item.outsideCanon ? { outsideCanon: true } : {}),
+        ...(at > 0 && scene(passage.verses.slice(0, at)) >= SCENE_CHARS
+          ? { stating: { verse: passage.verses[at]!.verse, text: passage.verses[at]!.text } }
+          : {}),
       };
       out.push({ verse, ...(item.found ? { found: item.found } : {}) });
     });

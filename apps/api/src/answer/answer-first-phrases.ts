@@ -49,6 +49,18 @@ const phrases = {
     'es-es': 'El relato está en {ref}:',
     'fr-fr': 'Le récit se trouve en {ref} :',
   },
+  /**
+   * The account of a question of fact whose retriever's best verse is not its first: that verse quoted in the lead
+   * (its marks: quote-marks.ts; no verse number, which the verifier would read as a reference without its book), then
+   * the whole account.
+   */
+  leadAccountVerse: {
+    'zh-cn': '这件事记在{ref}，其中说：「{text}」',
+    'zh-tw': '這件事記在{ref}，其中說：「{text}」',
+    en: 'The account is in {ref}, which says: {text}',
+    'es-es': 'El relato está en {ref}, que dice: {text}',
+    'fr-fr': 'Le récit se trouve en {ref}, qui dit : {text}',
+  },
   leadTopic: {
     'zh-cn': '圣经对此最直接的回答在{ref}：',
     'zh-tw': '聖經對此最直接的回答在{ref}：',

@@ -187,6 +187,25 @@ describe('the lead of a question of fact', () => {
     const chinese = composeAnswerFirst({ ...key, language: 'zh-cn', verses: [{ ...account, label: '创世记 5:2-4' }] });
     expect(chinese).toMatch(/^这件事记在创世记 5:2-4：/);
   });
+
+  it('quotes the verse the retriever ranked in the account’s lead when the scene before it is long', () => {
+    const ranked = 'The dove came back to him at evening, and behold, in her mouth was a freshly plucked olive leaf.';
+    const account = {
+      ...verse(2),
+      ref: 'GEN.8.9-GEN.8.11',
+      label: 'Genesis 8:9-11',
+      text: `But the dove found no place to rest her foot. He waited yet another seven days. ${ranked}`,
+      stating: { verse: 11, text: ranked },
+    };
+    const story = composeAnswerFirst({ ...key, verses: [account] });
+    expect(story).toMatch(/^The account is in Genesis 8:9-11, which says: “The dove came back.*olive leaf\.”\n\n> But/);
+    // The verse is never named by its number alone, which the verifier would read as a reference without a book.
+    expect(story).not.toMatch(/verse 11/i);
+    const french = composeAnswerFirst({ ...key, language: 'fr-fr', verses: [{ ...account, label: 'Genèse 8:9-11' }] });
+    expect(french).toMatch(/^Le récit se trouve en Genèse 8:9-11, qui dit : « The dove/);
+    // A topic's lead is the passage itself, whatever the retriever ranked in it.
+    expect(composeAnswerFirst({ ...context('topic'), verses: [account] })).not.toMatch(/which says/);
+  });
 });
 
 describe('quotedInside', () => {
