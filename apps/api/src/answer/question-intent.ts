@@ -1,11 +1,5 @@
 import type { AnswerKind } from '@bible-qa/contract';
-import {
-  ASKS_HAN,
-  FIRST_PERSON_HAN,
-  FIRST_PERSON_LATIN,
-  distressOf,
-  type CareTheme,
-} from '../language/care-lexicon.ts';
+import { distressOf, distressOfWriter, type CareTheme } from '../language/care-lexicon.ts';
 import { readRisk, type RiskLevel, type RiskReading } from '../question/care-risk.ts';
 import { namesOnlyAnotherTopic, normalise } from '../language/domain-words.ts';
 import { REQUEST_KINDS, requestLists } from '../language/request-words.ts';
@@ -53,10 +47,7 @@ function careOf(text: string, reading: RiskReading): Care | undefined {
   if (reading.level === 'crisis') return { level: 'crisis', theme: 'crisis' };
   // A writer the model reads as perhaps at risk is met with comfort under the help line, whatever they asked.
   if (reading.level === 'concern') return { level: 'distress', theme: distressOf(text)[0] ?? 'despair' };
-  const statement = /\p{Script=Han}/u.test(text) && !ASKS_HAN.test(text);
-  const firstPerson = FIRST_PERSON_HAN.test(text) || FIRST_PERSON_LATIN.test(text) || statement;
-  if (!firstPerson) return undefined;
-  const [theme] = distressOf(text);
+  const [theme] = distressOfWriter(text);
   return theme ? { level: 'distress', theme } : undefined;
 }
 

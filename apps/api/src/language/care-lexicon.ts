@@ -67,3 +67,14 @@ export const FIRST_PERSON_HAN = anyOf(ofTag(rows.han, 'self'));
  */
 export const ASKS_HAN = anyOf(ofTag(rows.han, 'asks'));
 export const FIRST_PERSON_LATIN = anyOf([...ofTag(rows.latin, 'self'), ...patternsOf('self')]);
+
+/**
+ * The distress themes of a writer who speaks of themselves or their own ("my mom just died", "觉得自己一无是处"; a
+ * Chinese statement that asks nothing is the writer's own), in CARE_THEMES order; none for a question about a theme
+ * ("圣经怎么看焦虑？") or about someone in the Bible ("How old was Moses when he died?"). Chinese folded to Simplified.
+ */
+export function distressOfWriter(text: string): DistressTheme[] {
+  const statement = /\p{Script=Han}/u.test(text) && !ASKS_HAN.test(text);
+  const firstPerson = FIRST_PERSON_HAN.test(text) || FIRST_PERSON_LATIN.test(text) || statement;
+  return firstPerson ? distressOf(text) : [];
+}

@@ -13,6 +13,7 @@ import { defaultPassageGuide, type GuideMatch, type PassageGuide } from './guide
 import { hasBibleName, namesAsked } from './guide/bible-names.ts';
 import { hasFaithTerm } from './guide/faith-terms.ts';
 import { namesOnlyAnotherTopic, normalise } from '../language/domain-words.ts';
+import { distressOfWriter } from '../language/care-lexicon.ts';
 import {
   asksDetailOf,
   asksLifespan,
@@ -114,6 +115,19 @@ function joinWords(...parts: (string | undefined)[]): string | undefined {
   return joined || undefined;
 }
 
+/**
+ * The guide's entries a question names, then the topics that speak to the distress its writer
+ * tells in their own words ("my mom just died and I don't know how to cope": grief; "觉得自己一无是处": self-worth),
+ * read as the answer's care reading reads it (language/care-lexicon.ts). Such a topic matches no words of the question.
+ */
+function withCareTopics(guide: PassageGuide, matches: GuideMatch[], question: string): GuideMatch[] {
+  const themes = distressOfWriter(normalise(question));
+  const topics = themes
+    .flatMap((theme) => guide.entries.filter((entry) => entry.care === theme))
+    .filter((entry) => !matches.some((m) => m.entry === entry));
+  return [...matches, ...topics.map((entry) => ({ entry, start: 0, end: 0, text: '' }))];
+}
+
 export function createQuestionAnalyser(deps: {
   parser: ReferenceParser;
   guide?: PassageGuide;
@@ -152,7 +166,7 @@ export function createQuestionAnalyser(deps: {
       // Any other is read with its everyday words in their everyday sense: "my job" is searched as work, not Job.
       const question = chinese ? unionSpelling(written) : inEverydaySense(written, language);
       const residual = chinese ? unionSpelling(writtenResidual) : inEverydaySense(writtenResidual, language);
-      const matches = guide.match(residual, language);
+      const matches = withCareTopics(guide, guide.match(residual, language), question);
       const why = asksWhy(question);
       const whyTopic = why && matches.some((m) => m.entry.kind === 'topic');
       const fact = isFactQuestion(question) && !whyTopic;

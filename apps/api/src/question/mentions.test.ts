@@ -53,3 +53,32 @@ describe('the one book finder', () => {
     expect(analysis.withoutBooks).toBe('what does   say about friendship?');
   });
 });
+
+describe('the guide topics a question is read with', () => {
+  const topics = (text: string, reader: { language: 'en' | 'es' | 'zh-Hans'; tradition: 'protestant' } = en) =>
+    analyser
+      .analyse(text, reader)
+      .guide.filter((g) => g.match.entry.kind === 'topic')
+      .map((g) => g.match.entry.id);
+
+  it('are those a writer’s own distress speaks to, though the words name none of their aliases', () => {
+    expect(topics("my mom just died and i don't know how to cope")).toEqual(['grief']);
+    // A topic the words name comes first, the writer's distress after it.
+    expect(topics('murió mi papá y estoy muy triste', { language: 'es', tradition: 'protestant' })).toEqual([
+      'sadness',
+      'grief',
+    ]);
+    expect(topics('觉得自己一无是处，活着没什么价值', { language: 'zh-Hans', tradition: 'protestant' })).toContain(
+      'self-worth',
+    );
+  });
+
+  it('are not added to a question about someone in the Bible, nor twice when the question names one', () => {
+    expect(topics('How old was Moses when he died?')).toEqual([]);
+    expect(topics('Why did Jesus weep when Lazarus died?')).toEqual([]);
+    expect(topics('I am so anxious since my father died, what does the Bible say about anxiety?')).toEqual([
+      'anxiety',
+      'grief',
+    ]);
+  });
+});

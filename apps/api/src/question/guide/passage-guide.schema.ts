@@ -1,6 +1,7 @@
 // The passage guide's shape and the rules that need no corpus: a topical index from what readers ask about
 // (names, aliases in five languages) to the verses a pastor would cite, most important first.
 import { z } from 'zod';
+import { CARE_THEMES } from '../../language/care-lexicon.ts';
 import { guideAliasRules } from '../../language/guide-aliases.ts';
 
 export const GUIDE_KINDS = ['passage', 'topic', 'person', 'place'] as const;
@@ -28,6 +29,11 @@ export const passageGuideEntrySchema = z.strictObject({
     es: z.array(alias).min(1),
     fr: z.array(alias).min(1),
   }),
+  /**
+   * A topic that speaks to a reader's distress (language/care-lexicon.ts): read as named when a writer speaks of that
+   * distress in their own words ("my mom just died" is grief, though it names no alias). One topic per theme.
+   */
+  care: z.enum(CARE_THEMES).optional(),
   /** Only for entries whose refs are deuterocanonical: then every ref is in the Vulgate numbering of `cpdv`. */
   canon: z.literal('catholic').optional(),
   /**

@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { BibleLanguage } from '@bible-qa/contract';
+import type { DistressTheme } from '../../language/care-lexicon.ts';
 import { addHanWords, chineseNameOf, foldToSimplified } from '../../language/chinese-text.ts';
 import { stem, type StemLang } from '../../language/stemmer.ts';
 import { guideAliasRules, guideGapWords, latinGuideGapWords } from '../../language/guide-aliases.ts';
@@ -25,6 +26,8 @@ export interface GuideEntry {
   canon?: 'catholic' | 'orthodox';
   /** A topic's deuterocanonical passages (cpdv's numbering), for readers whose canon holds them. */
   deuterocanon?: string[];
+  /** The distress a topic speaks to (language/care-lexicon.ts): read as named by a writer who speaks of it. */
+  care?: DistressTheme;
 }
 
 export interface GuideMatch {
