@@ -316,6 +316,17 @@ describe('createVerseRetriever: fact notes', () => {
     const paris = 'Which queen of Paris refused to come when the king called her?';
     expect((await agreeing.r.retrieve(paris, en)).verses).toEqual([]);
   });
+
+  it('answers a question of fact whose every word a dictionary note holds, though no verse holds them all', async () => {
+    const question = 'What was the name of the first woman?';
+    const verses = [{ ...verse('kjv', 'GEN.3.20', 5), text: 'The man called his wife’s name Eve' }];
+    const eve = (text: string) => [{ ...note('eastons-dictionary:eve#n1', ['GEN.3.20'], 9), text }];
+    const told = retriever({ verses, notes: eve('Eve, the name given to the first woman, the mother of all living') });
+    expect((await told.r.retrieve(question, en)).verses[0]?.ref).toBe('GEN.3.20');
+    // A note that holds only some of the words tells nothing.
+    const untold = retriever({ verses, notes: eve('Eve, the mother of all living') });
+    expect((await untold.r.retrieve(question, en)).verses).toEqual([]);
+  });
 });
 
 describe('createVerseRetriever: Chinese in the words of today', () => {

@@ -493,7 +493,7 @@ export function createVerseRetriever(deps: VerseRetrieverDeps): VerseRetriever {
     answering?: 'person' | 'place',
     people: readonly string[] = [],
     kin?: { tie: string; of: readonly string[] },
-  ): Promise<{ order: string[]; named: string[] }> {
+  ): Promise<{ order: string[]; named: string[]; texts?: string[] }> {
     if (!query) return { order: [], named: [] };
     // A question that names someone is answered by the notes that name them ("Moses' wife": Zipporah's, not Ahinoam's).
     const found = await index.search({
@@ -555,7 +555,9 @@ export function createVerseRetriever(deps: VerseRetrieverDeps): VerseRetriever {
       }
     }
     const best = (m: Map<string, number>) => [...m.entries()].sort((a, b) => b[1] - a[1]).map(([key]) => key);
-    return { order: best(weight), named: best(named) };
+    // The first notes' words, which may tell a question of the Bible that none of the verses holds whole.
+    const texts = hits.slice(0, AGREE_DEPTH).map((hit) => `${hit.title ?? ''} ${hit.text}`);
+    return { order: best(weight), named: best(named), texts };
   }
 
   /**
@@ -658,6 +660,7 @@ export function createVerseRetriever(deps: VerseRetrieverDeps): VerseRetriever {
     options: RetrieveOptions,
     text: TextRanking,
     agreed: boolean,
+    noteTexts: readonly string[] = [],
   ): boolean {
     const words = new Set(analyzeQuery(residual, { lang: options.language, keepStopWordsIfEmpty: false }));
     const stemming = stemLang(options.language);
@@ -673,6 +676,9 @@ export function createVerseRetriever(deps: VerseRetrieverDeps): VerseRetriever {
     const holds = (found: ReadonlySet<string>) =>
       [...words].every((w) => found.has(w) || (stemming !== undefined && found.has(stem(w, stemming))));
     if (tokens.slice(0, 3).some(holds)) return true;
+    // A dictionary's note that holds every word tells the question is the Bible's ("What was the name of the first
+    // woman?": Easton's "Eve … the name given to the first woman"), as a verse that holds them would.
+    if (noteTexts.some((note) => holds(new Set(analyzeForIndex(note, 'en'))))) return true;
     // When the reference works cite a verse the words find, each word need only be in one of the first verses: the
     // question's words are all the Bible's ("Quelle reine refusa de venir à l'ordre du roi ?"), where a question of
     // another domain keeps one of its own (Paris, Napoleon, the telephone).
@@ -845,7 +851,8 @@ export function createVerseRetriever(deps: VerseRetrieverDeps): VerseRetriever {
           ])
         : [none, { order: [], entries: [] }, none, { order: [], named: [] }, { order: [], named: [] }];
       const inDomain = verses.length > 0 || q.guide.length > 0 || books.length > 0 || q.inDomainWords;
-      if (!inDomain && !answersOutsideDomain(q.residual, options, text, fact && rankingsAgree(text, notes, entry)))
+      const agreed = fact && rankingsAgree(text, notes, entry);
+      if (!inDomain && !answersOutsideDomain(q.residual, options, text, agreed, fact ? notes.texts : []))
         return { verses: [], entries: [] };
       // A question of number reads the count in the verses the other rankers found too (Matthew 4:2's 四十昼夜,
       // found by the notes, not by the words of 耶稣在旷野禁食了多少天).
