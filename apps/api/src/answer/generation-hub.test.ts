@@ -22,9 +22,13 @@ it('keeps nothing of the client that went away in a stopped hub kept for retries
   response.onClose();
   response = undefined;
   expect(hub.controller.signal.reason).toMatchObject({ name: 'AbortError' });
-  // Collected once nothing else holds it: the abort reason's stack does not keep the frames' receivers.
-  await new Promise((resolve) => setImmediate(resolve));
-  gc();
+  // Collected once nothing else holds it: the abort reason's stack does not keep the frames' receivers. A collection
+  // may leave it for the next one (a loaded machine, a job still holding the WeakRef's target): up to five, each
+  // after the current job ends; a client kept by the hub would survive them all.
+  for (let i = 0; i < 5 && (i === 0 || gone.deref() !== undefined); i++) {
+    await new Promise((resolve) => setImmediate(resolve));
+    gc();
+  }
   expect(gone.deref()).toBeUndefined();
   expect(hub.abortReason).toBe('disconnected');
 });
