@@ -180,6 +180,19 @@ describe('the lead of a question of fact', () => {
     expect(composeAnswerFirst(context(0.01))).toMatch(/^According to Genesis 8:4: /);
   });
 
+  it('states no person by a name the reference works tell a place at least as often (Haran)', () => {
+    const context = (named: string, text: string) => ({
+      ...key,
+      question: 'Who went with Abram when he left?',
+      asks: asksFact({ who: true }),
+      named: [named],
+      verses: [{ ...verse(1), ref: 'GEN.12.4', label: 'Genesis 12:4', text }],
+    });
+    const text = 'Lot went with him. Abram was seventy-five years old when he departed from Haran.';
+    expect(statedAnswer(context('haran', text), 0)).toBeUndefined();
+    expect(statedAnswer(context('lot', text), 0)).toBe('Lot');
+  });
+
   it('names the account when a few verses of a story answer it, and quotes them whole', () => {
     const account = { ...verse(2), ref: 'GEN.5.2-GEN.5.4', label: 'Genesis 5:2-4', text: 'Verses 2 to 4.' };
     const story = composeAnswerFirst({ ...key, verses: [account] });
