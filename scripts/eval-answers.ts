@@ -11,6 +11,7 @@ import { terminalOf } from '../apps/api/src/answer/generation-state.ts';
 import { answersTheQuestion, goldAmongFirst, type RubricCase } from '../apps/api/src/answer/eval/answer-rubric.ts';
 import {
   firstCitationGold,
+  linkedReferences,
   openingHasAnswer,
   openingText,
   showsVerseTwice,
@@ -151,7 +152,7 @@ try {
   function printDetails(outcomes: readonly AnswerOutcome[]): void {
     const byId = new Map(questions.map((q) => [q.id, q]));
     for (const o of outcomes) {
-      const cited = o.citations.flatMap((c) => (c.status === 'linked' && c.reference ? [c.reference] : []));
+      const cited = linkedReferences(o.citations);
       const marked = o.citations.filter((c) => c.status !== 'linked');
       console.log(
         `  ${o.id.padEnd(11)} ${o.language.padEnd(5)} language ${languageCorrect(o) ? 'ok' : 'WRONG'}  ` +
@@ -300,9 +301,7 @@ try {
     console.log('\n== openings that miss the short answer, train part');
     for (const r of rubric.filter((r) => !r.heldOut && r.answer && !r.wantKind)) {
       if (openingHasAnswer(r.content, r.citations, r.answer!)) continue;
-      const cited = [
-        ...new Set(r.citations.flatMap((c) => (c.status === 'linked' && c.reference ? [c.reference] : []))),
-      ];
+      const cited = [...new Set(linkedReferences(r.citations))];
       console.log(
         `  ${firstCitationGold(r) ? 'gold ' : goldAmongFirst(r, 3) ? 'gold3' : 'miss '}  ${r.id}  (answer: ${r.answer!.join(' / ')}; gold ${r.gold.join(' ')})\n` +
           `      cited: ${cited.slice(0, 4).join(' ')}\n      ${r.content.slice(0, 280).replace(/\s+/g, ' ')}`,

@@ -297,9 +297,7 @@ export function createContextGatherer(deps: {
         ...(passage.translation.id !== translation ? { translationName: passage.translation.name } : {}),
         ...(passage.translation.language !== reader.language ? { otherLanguage: true as const } : {}),
         ...(item.outsideCanon ? { outsideCanon: true } : {}),
-        ...(at > 0 && scene(passage.verses.slice(0, at)) >= SCENE_CHARS
-          ? { stating: { verse: passage.verses[at]!.verse, text: passage.verses[at]!.text } }
-          : {}),
+        ...(at > 0 && scene(passage.verses.slice(0, at)) >= SCENE_CHARS ? { stating: passage.verses[at]!.text } : {}),
       };
       out.push({ verse, ...(item.found ? { found: item.found } : {}) });
     });

@@ -208,7 +208,7 @@ describe('the lead of a question of fact', () => {
       ref: 'GEN.8.9-GEN.8.11',
       label: 'Genesis 8:9-11',
       text: `But the dove found no place to rest her foot. He waited yet another seven days. ${ranked}`,
-      stating: { verse: 11, text: ranked },
+      stating: ranked,
     };
     const story = composeAnswerFirst({ ...key, verses: [account] });
     expect(story).toMatch(/^The account is in Genesis 8:9-11, which says: “The dove came back.*olive leaf\.”\n\n> But/);

@@ -167,8 +167,7 @@ function lead(c: AnswerContext, key: ContextVerse): string[] {
   // A question of fact answered by a few verses of a story: the account that holds the answer, with the verse the
   // retriever ranked best named first when the scene's verses come before it.
   if (fact && key.stating) {
-    const { text } = key.stating;
-    const quoted = CHINESE.has(L) ? quotedInside(text) : inQuotes(text, L);
+    const quoted = CHINESE.has(L) ? quotedInside(key.stating) : inQuotes(key.stating, L);
     return [phrase('leadAccountVerse', L, { ref: label(key, L), text: quoted }), '', quote(key, L)];
   }
   const opening = fact

@@ -17,10 +17,10 @@ export interface ContextVerse {
   /** The reader's canon does not hold this book (Sirach for a Protestant who asked for it by name). */
   outsideCanon?: true;
   /**
-   * A passage of several verses grown from one the retriever ranked (the verses around it tell the scene): that verse,
-   * when it is not the first. A question of fact's account names it in its lead, since the answer is most often there.
+   * A passage of several verses grown from one the retriever ranked (the verses around it tell the scene): that verse's
+   * text, when it is not the first. A question of fact's account quotes it in its lead: the answer is most often there.
    */
-  stating?: { verse: number; text: string };
+  stating?: string;
 }
 
 export interface ContextEntry {

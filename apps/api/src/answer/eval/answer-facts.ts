@@ -80,6 +80,11 @@ export function firstCitationGold(c: { gold: readonly string[]; citations: reado
   return goldAmongFirst(c, 1);
 }
 
+/** The references of the linked citations, in the answer's order. */
+export function linkedReferences(citations: readonly CitationLike[]): string[] {
+  return citations.flatMap((c) => (c.status === 'linked' && c.reference ? [c.reference] : []));
+}
+
 /**
  * Does the answer show a verse twice: two linked citations that share a verse (the lead verse inside its setting:
  * Deuteronomy 34:7, then 34:5-9; the same passage again further on)? A reference repeated right after itself is one
@@ -87,7 +92,7 @@ export function firstCitationGold(c: { gold: readonly string[]; citations: reado
  * 5:1-2").
  */
 export function showsVerseTwice(citations: readonly CitationLike[]): boolean {
-  const linked = citations.flatMap((c) => (c.status === 'linked' && c.reference ? [c.reference] : []));
+  const linked = linkedReferences(citations);
   const refs = linked.filter((ref, i) => i === 0 || linked[i - 1] !== ref);
   return refs.some((a, i) => refs.slice(i + 1).some((b) => overlaps(a, b)));
 }

@@ -5,6 +5,7 @@ import * as OpenCC from 'opencc-js/cn2t';
 import type { Citation, Locale } from '@bible-qa/contract';
 import { foldPerCharacter } from '../../language/chinese-text.ts';
 import { usfmOverlap as overlaps } from '../../scripture/usfm.ts';
+import { linkedReferences } from './answer-facts.ts';
 
 export const ANSWER_LANGS = ['zh-Hans', 'zh-Hant', 'en', 'es', 'fr'] as const;
 export type AnswerLang = (typeof ANSWER_LANGS)[number];
@@ -41,7 +42,7 @@ export function goldCovered(gold: readonly string[], references: readonly string
 
 /** Does the answer cite at least one gold verse through a linked citation? */
 export function citesGold(outcome: AnswerOutcome): boolean {
-  return goldCovered(outcome.gold, linkedReferences(outcome)).length > 0;
+  return goldCovered(outcome.gold, linkedReferences(outcome.citations)).length > 0;
 }
 
 /** Citations the verifier had to mark: references to verses that do not exist, and misquotations. */
@@ -137,11 +138,6 @@ export interface AnswerSummary {
   goldVersesCitedFromContext: number;
 }
 
-/** The references of the linked citations. */
-function linkedReferences(outcome: AnswerOutcome): string[] {
-  return outcome.citations.flatMap((c) => (c.status === 'linked' && c.reference ? [c.reference] : []));
-}
-
 export function summarise(outcomes: readonly AnswerOutcome[]): AnswerSummary {
   const count = (test: (o: AnswerOutcome) => boolean) => outcomes.filter(test).length;
   return {
@@ -155,7 +151,7 @@ export function summarise(outcomes: readonly AnswerOutcome[]): AnswerSummary {
     goldInContext: count((o) => goldCovered(o.gold, o.context ?? []).length > 0),
     goldVersesInContext: outcomes.reduce((n, o) => n + goldCovered(o.gold, o.context ?? []).length, 0),
     goldVersesCitedFromContext: outcomes.reduce(
-      (n, o) => n + goldCovered(goldCovered(o.gold, o.context ?? []), linkedReferences(o)).length,
+      (n, o) => n + goldCovered(goldCovered(o.gold, o.context ?? []), linkedReferences(o.citations)).length,
       0,
     ),
   };
