@@ -8,7 +8,7 @@ import type { BibleLanguage, BibleReference, ReferenceMatch, Tradition } from '.
 import { toScheme } from '../scripture/versification.ts';
 import { foldToSimplified } from '../language/fold.ts';
 import { createEnglishKeywords } from '../language/cross-lingual.ts';
-import { analyzeQuery } from '../language/text-analysis.ts';
+import { analyzeQuery, wordTokens } from '../language/text-analysis.ts';
 import { defaultPassageGuide, type GuideMatch, type PassageGuide } from './guide/passage-guide.ts';
 import { hasBibleName, namesAsked } from './guide/bible-names.ts';
 import { hasFaithTerm } from './guide/faith-terms.ts';
@@ -143,8 +143,22 @@ export function createQuestionAnalyser(deps: {
    * The books a question names, not as a citation ("What does Sirach say about friendship?", "箴言怎么说钱财？"), and
    * the question without them, folded and lower-cased (what the named books are searched with).
    */
-  function namedBooks(residual: string, reader: FindOptions): { codes: string[]; rest: string } {
-    const named = finder.all(residual, reader).filter((m) => !m.passage);
+  function namedBooks(
+    residual: string,
+    reader: FindOptions,
+    matches: readonly GuideMatch[],
+  ): { codes: string[]; rest: string } {
+    // A book's name inside a longer name of a person or place the guide matched is that name's: "John the Baptist"
+    // does not name the Gospel of John.
+    const inName = (m: { at: number; end: number }) => {
+      const words = wordTokens(residual.slice(m.at, m.end));
+      return matches.some((g) => {
+        if (g.entry.kind !== 'person' && g.entry.kind !== 'place') return false;
+        const name = wordTokens(g.text);
+        return name.length > words.length && words.every((w) => name.includes(w));
+      });
+    };
+    const named = finder.all(residual, reader).filter((m) => !m.passage && !inName(m));
     let rest = residual;
     for (const m of [...named].reverse()) rest = `${rest.slice(0, m.at)} ${rest.slice(m.end)}`;
     return { codes: [...new Set(named.map((m) => m.book))], rest: foldToSimplified(rest.toLowerCase()) };
@@ -173,7 +187,7 @@ export function createQuestionAnalyser(deps: {
       const fact = isFactQuestion(question) && !whyTopic;
       const number = asksNumber(question);
       const kin = kinAsked(question, language);
-      const { codes: books, rest: withoutBooks } = namedBooks(residual, reader);
+      const { codes: books, rest: withoutBooks } = namedBooks(residual, reader, matches);
       // The English names of the topics and people matched ask the English works (and English texts) for readers of
       // other languages: 友谊 → friendship, though the Union Version never uses the word.
       const guided = matches

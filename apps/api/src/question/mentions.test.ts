@@ -47,6 +47,14 @@ describe('the one book finder', () => {
     expect(books('Who replaced Judas as an apostle?')).toEqual([]);
   });
 
+  it('reads a book’s name inside the longer name of someone the guide knows as theirs, not the book', () => {
+    expect(books('Who was the father of John the Baptist?')).toEqual([]);
+    expect(books('What did John the Baptist eat?')).toEqual([]);
+    // The book's name alone, or beside the person's name, is still the book.
+    expect(books('What does John say about love?')).toEqual(['JHN']);
+    expect(books('What does Job say about suffering?')).toEqual(['JOB']);
+  });
+
   it('takes the books it found out of what they are searched with', () => {
     const analysis = analyser.analyse('What does Sirach say about friendship?', en);
     expect(analysis.books).toEqual(['SIR']);
