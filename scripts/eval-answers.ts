@@ -297,7 +297,11 @@ try {
     for (const l of [...lines.filter((l) => !l.right), ...lines.filter((l) => l.right)]) console.log(l.text);
   }
   if (missList) {
-    // Never held-out: what the train part's openings said when they missed the short answer, first gold or not.
+    // Never held-out: the answers that show a verse twice, and what the train part's openings said when they missed
+    // the short answer, first gold or not.
+    console.log('\n== answers that show a verse twice, train part');
+    for (const r of rubric.filter((r) => !r.heldOut && !r.wantKind && showsVerseTwice(r.citations)))
+      console.log(`  ${r.id}  cited: ${linkedReferences(r.citations).join(' ')}`);
     console.log('\n== openings that miss the short answer, train part');
     for (const r of rubric.filter((r) => !r.heldOut && r.answer && !r.wantKind)) {
       if (openingHasAnswer(r.content, r.citations, r.answer!)) continue;

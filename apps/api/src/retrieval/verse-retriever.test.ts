@@ -59,7 +59,7 @@ function fakeIndex(answers: { verses?: PassageHit[]; entries?: PassageHit[]; not
       queries.push(q);
       const kinds = q.kinds ?? ['verse', 'entry'];
       const hits = kinds.includes('verse')
-        ? (answers.verses ?? [])
+        ? (answers.verses ?? []).filter((h) => !q.refs || q.refs.includes(h.ref ?? ''))
         : kinds.includes('note')
           ? (answers.notes ?? []).filter((h) => !q.collections || q.collections.includes(h.collection ?? ''))
           : (answers.entries ?? []);
@@ -292,6 +292,30 @@ describe('createVerseRetriever: fact notes', () => {
     const { verses } = await r.retrieve('Where is the gospel written?', en);
     // 6 for Psalm 23:1 alone, 9/√4 each for the range's three verses and Tobit (out of canon, not shown).
     expect(verses.map((v) => v.ref)).toEqual(['PSA.23.1', 'JHN.3.16', 'JHN.3.17', 'JHN.3.18']);
+  });
+
+  it('gives a note on a long passage to the verses of it that state what the note says', async () => {
+    const zacharias = {
+      ...note('naves-topical:zacharias#n2', ['LUK.1.5-LUK.1.80'], 9),
+      title: 'Zacharias (Zechariah)',
+      text: 'The father of John the Baptist',
+    };
+    const { r, queries } = retriever({
+      verses: [verse('kjv', 'MAT.3.1', 9), verse('kjv', 'LUK.1.13', 2)],
+      notes: [zacharias, { ...note('n:b#n1', ['MAT.3.1'], 6), text: 'John the Baptist preached in the wilderness' }],
+    });
+    const { verses } = await r.retrieve('Who was the father of John the Baptist?', en);
+    const noteRank = (ref: string) => verses.find((v) => v.ref === ref)?.ranks?.note;
+    // Luke 1:13 ("Fear not, Zacharias … thou shalt call his name John") takes the note's weight: 9, above 6.
+    expect(noteRank('LUK.1.13')).toBe(0);
+    expect(noteRank('MAT.3.1')).toBe(1);
+    // The passage was searched in English within its verses for the note's words and the question's.
+    const within = queries.find((q) => q.refs?.includes('LUK.1.13'));
+    expect(within).toMatchObject({ lang: 'en', kinds: ['verse'] });
+    expect(within?.query).toContain('father of John the Baptist');
+    // Not for a question that asks what the Bible says: the note's weight is shared by the passage's verses.
+    const overview = await r.retrieve('What does the Bible say about Zacharias and John?', en);
+    expect(overview.verses.find((v) => v.ref === 'LUK.1.13')?.ranks?.note).not.toBe(0);
   });
 
   it('answers a question of fact without faith words when the notes cite a verse its words find', async () => {

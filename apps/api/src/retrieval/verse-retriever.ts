@@ -196,6 +196,18 @@ const KIN_NOTE_DEPTH = 200;
 const KIN_ADDED = 3;
 /** For a question of fact, the verse the best fact note cites stands at this place at the latest (0-based). */
 const NOTE_LEAD_PLACE = 2;
+/**
+ * A note that cites a passage longer than this many verses ("Zacharias: the father of John the Baptist", Luke 1:5-80)
+ * is read for the verses of it that state the note: the first notes of a question of fact, at most this many.
+ */
+const FOCUS_FROM = 4;
+const FOCUS_NOTES = 5;
+/** The verses of such a passage that take its note's weight, found by the note's subject and the question's words. */
+const FOCUS_VERSES = 2;
+/** How much more than a note's weight such a verse takes (a verse the note cites alone takes it once). */
+const STATED_WEIGHT = 2;
+/** The most verses of a passage read for the note (the index's filter takes 64). */
+const FOCUS_RANGE = 64;
 const TOP_ENTRIES = 8;
 /** How deep the text, note and entry rankings are read for a verse they agree on (a question outside the guide's words). */
 const AGREE_DEPTH = 10;
@@ -481,6 +493,28 @@ export function createVerseRetriever(deps: VerseRetrieverDeps): VerseRetriever {
   }
 
   /**
+   * The verses of a long passage a note cites that state what the note says of its subject: BM25 over the passage's
+   * English verses for the subject's name, the note's words and the question's ("Zacharias: the father of John the
+   * Baptist", Luke 1:5-80 → 1:13, "Fear not, Zacharias … thou shalt call his name John").
+   */
+  async function stating(
+    hit: PassageHit,
+    verses: readonly string[],
+    subject: string | undefined,
+    query: string,
+  ): Promise<string[]> {
+    const found = await index.search({
+      query: joinWords(subject, hit.text, query) ?? query,
+      lang: 'en',
+      kinds: ['verse'],
+      translations: ['kjv'],
+      refs: verses,
+      limit: FOCUS_VERSES * 2,
+    });
+    return [...new Set(found.map((f) => f.ref).filter((r): r is string => Boolean(r)))].slice(0, FOCUS_VERSES);
+  }
+
+  /**
    * (d) The fact notes the question finds (a dictionary's sentence and the verses it cites: "the ark rested after the
    * Flood subsided (Gen. 8:4)"), in English like the works they come from; each verse a note cites gets the note's
    * score, a range or chapter shares it (1/√n each), and the notes' shares add. The dictionaries' notes and the
@@ -493,6 +527,7 @@ export function createVerseRetriever(deps: VerseRetrieverDeps): VerseRetriever {
     answering?: 'person' | 'place',
     people: readonly string[] = [],
     kin?: { tie: string; of: readonly string[] },
+    focus = false,
   ): Promise<{ order: string[]; named: string[]; texts?: string[] }> {
     if (!query) return { order: [], named: [] };
     // A question that names someone is answered by the notes that name them ("Moses' wife": Zipporah's, not Ahinoam's).
@@ -539,19 +574,34 @@ export function createVerseRetriever(deps: VerseRetrieverDeps): VerseRetriever {
       const subject = ofKind(opens) ? opens : ofKind(titled) ? titled : wordTokens(hit.title ?? '')[0];
       return ofKind(subject) ? subject : undefined;
     };
-    for (const hit of hits) {
+    const citedBy = (hit: PassageHit, cap: number) =>
+      (hit.refs ?? []).flatMap((citation) => {
+        const ref = parseUsfm(citation);
+        return ref ? versesOf(ref, cap) : [];
+      });
+    const focused = focus
+      ? await Promise.all(
+          hits.map((hit, i) =>
+            i < FOCUS_NOTES && citedBy(hit, FOCUS_FROM + 1).length > FOCUS_FROM
+              ? stating(hit, citedBy(hit, FOCUS_RANGE), answering ? subjectOf(hit) : undefined, query)
+              : undefined,
+          ),
+        )
+      : [];
+    for (const [i, hit] of hits.entries()) {
       const subject = answering ? subjectOf(hit) : undefined;
       // Only a person's notes weigh more: the notes of a place tell what happened there, not only where.
       const tie = subject && statesTie?.test(hit.text) ? KIN_NOTE : 1;
       const boost = subject && answering === 'person' ? PERSON_NOTE * tie : 1;
       if (subject) named.set(subject, (named.get(subject) ?? 0) + hit.score * tie);
-      const verses = (hit.refs ?? []).flatMap((citation) => {
-        const ref = parseUsfm(citation);
-        return ref ? versesOf(ref, MAX_RANGE) : [];
-      });
+      const verses = citedBy(hit, MAX_RANGE);
       const share = (boost * hit.score) / Math.sqrt(Math.max(1, verses.length));
-      for (const v of verses) {
-        if (inCanon(v.slice(0, 3), options.tradition)) weight.set(v, (weight.get(v) ?? 0) + share);
+      // The verses of a long passage that state the note take the weight of a note that cites them alone, twice over:
+      // the passage's other verses still share it.
+      const stated = focused[i] ?? [];
+      for (const v of new Set([...verses, ...stated])) {
+        const part = stated.includes(v) ? (STATED_WEIGHT * boost * hit.score) / Math.sqrt(stated.length) : share;
+        if (inCanon(v.slice(0, 3), options.tradition)) weight.set(v, (weight.get(v) ?? 0) + part);
       }
     }
     const best = (m: Map<string, number>) => [...m.entries()].sort((a, b) => b[1] - a[1]).map(([key]) => key);
@@ -846,6 +896,7 @@ export function createVerseRetriever(deps: VerseRetrieverDeps): VerseRetriever {
               !fact ? undefined : q.asks.who ? 'person' : q.asks.where ? 'place' : undefined,
               q.people,
               fact && q.asks.who && q.asks.kin ? { tie: q.asks.kin, of: kinOf(q) } : undefined,
+              fact,
             ),
             noteRanking(noteQuery, options, [COMMENTARY]),
           ])

@@ -107,6 +107,16 @@ describe('verses shown twice', () => {
     expect(showsVerseTwice([linked('GEN.5.1-GEN.5.2'), linked('GEN.2.7'), linked('GEN.5.1-GEN.5.2')])).toBe(true);
   });
 
+  it('reads a reference inside a quoted verse as that verse’s words, not a passage shown', () => {
+    const lead = linked('1KI.17.9-1KI.17.11', 0, 10);
+    const note = linked('LUK.4.26', 30, 40);
+    const under = { ...linked('1KI.17.9-1KI.17.11', 90, 100), quote: { start: 20, end: 80 } };
+    const related = linked('LUK.4.26', 120, 130);
+    expect(showsVerseTwice([lead, note, under, related])).toBe(false);
+    // Outside the quotation it is a passage of its own, shown twice.
+    expect(showsVerseTwice([lead, { ...note, start: 82, end: 88 }, under, related])).toBe(true);
+  });
+
   it('reads linked citations only', () => {
     expect(showsVerseTwice([linked('JHN.3.16'), { status: 'misquoted', reference: 'JHN.3.16' }])).toBe(false);
   });

@@ -10,7 +10,7 @@ import { usfmOverlap as overlaps } from '../../scripture/usfm.ts';
 /** The opening a reader sees first: the first 280 characters of the answer's text. */
 export const OPENING_CHARS = 280;
 
-type CitationLike = Pick<Citation, 'status' | 'reference'> & Partial<Pick<Citation, 'start' | 'end'>>;
+type CitationLike = Pick<Citation, 'status' | 'reference'> & Partial<Pick<Citation, 'start' | 'end' | 'quote'>>;
 
 /**
  * The form a text and an answer form are compared in: NFKC, lower case, Chinese in Simplified (扫罗 = 掃羅), accents
@@ -92,7 +92,12 @@ export function linkedReferences(citations: readonly CitationLike[]): string[] {
  * 5:1-2").
  */
 export function showsVerseTwice(citations: readonly CitationLike[]): boolean {
-  const linked = linkedReferences(citations);
+  // A reference written inside a quoted verse (the Union Version's "（撒勒法与路加福音四章二十六节同）" in 1 Kings
+  // 17:9) is part of that verse's text: it shows nothing of its own.
+  const quoted = (c: CitationLike) =>
+    c.start !== undefined &&
+    citations.some((q) => q !== c && q.quote && q.quote.start <= c.start! && c.end! <= q.quote.end);
+  const linked = linkedReferences(citations.filter((c) => !quoted(c)));
   const refs = linked.filter((ref, i) => i === 0 || linked[i - 1] !== ref);
   return refs.some((a, i) => refs.slice(i + 1).some((b) => overlaps(a, b)));
 }
