@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { NUMBER_WORD_RULE, SHAPES, countedIn, questionShapes, withMeasureRewrites } from './question-shapes.ts';
+import {
+  NUMBER_WORD_RULE,
+  SHAPES,
+  countedIn,
+  isFactQuestion,
+  questionShapes,
+  withMeasureRewrites,
+} from './question-shapes.ts';
 
 describe('the question shapes, one row at a time', () => {
   const { patterns, numberWords, measureRows, shape } = questionShapes();
@@ -33,6 +40,23 @@ describe('the question shapes, one row at a time', () => {
   it('rewrites a longer measure phrase before a shorter one it starts with', () => {
     expect(withMeasureRewrites('撒拉多大年纪生以撒')).toBe('撒拉 岁 生以撒');
     expect(withMeasureRewrites('耶穌有幾個門徒')).toBe('耶穌有 門徒 ');
+  });
+});
+
+describe('isFactQuestion', () => {
+  it('reads "the first", "the only" and "the most" of someone as a fact in every language', () => {
+    for (const question of [
+      'Who was the first king of Israel?',
+      'Who is the oldest man in the Bible?',
+      '¿Quién fue el primer rey de Israel?',
+      '¿Quién es el hombre más longevo de la Biblia?',
+      "Qui fut le premier roi d'Israël ?",
+      "Qui est l'homme le plus âgé de la Bible ?",
+      '圣经里最长寿的人是谁？',
+    ])
+      expect(isFactQuestion(question), question).toBe(true);
+    for (const question of ['Who is Jesus?', '¿Quién es Jesús?', 'Qui est Jésus ?', 'Qui était le prophète Daniel ?'])
+      expect(isFactQuestion(question), question).toBe(false);
   });
 });
 
