@@ -516,6 +516,35 @@ describe('createVerseRetriever: what the notes tell of a question of fact', () =
     expect(dictionaries?.limit).toBe(40);
   });
 
+  it('weighs a note that states the question, its words near together, above one that only holds them', async () => {
+    const notes = [
+      note(
+        'naves-topical:benjamin#n4',
+        'Benjamin',
+        ['1SA.9.1', '1SA.9.17', '1SA.10.20'],
+        14,
+        'naves-topical',
+        'Saul, the first king of Israel, from',
+      ),
+      note(
+        'smiths-dictionary:pul#n1',
+        'Pul',
+        ['2KI.15.19'],
+        12,
+        'smiths-dictionary',
+        'an Assyrian king, and the first Assyrian monarch mentioned in Scripture. He made an expedition against Menahem, king of Israel',
+      ),
+    ];
+    const { r } = retriever({ notes });
+    const noteRank = async (question: string, ref: string) =>
+      (await r.retrieve(question, en)).verses.find((v) => v.ref === ref)?.ranks?.note;
+    // 14 × 3 / √3 for each of Benjamin's verses, against 12 for Pul's one.
+    expect(await noteRank('Who was the first king of Israel?', '1SA.9.17')).toBeLessThan(3);
+    expect(await noteRank('Who was the first king of Israel?', '2KI.15.19')).toBe(3);
+    // A question the note does not state keeps the weights as they were: 14 / √3 against 12.
+    expect(await noteRank('Who was king of Assyria in the days of Menahem?', '2KI.15.19')).toBe(0);
+  });
+
   it('asks the commentary’s notes apart from the dictionaries’, and in the story’s words', async () => {
     const notes = [note('mhc:ACT.1.15-ACT.1.26#n9', 'Matthew Henry on Acts 1:15–26', ['ACT.1.26'], 9, COMMENTARY)];
     const { r, queries } = retriever({ ...story, notes }, refs);

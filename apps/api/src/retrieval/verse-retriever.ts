@@ -191,6 +191,13 @@ const PERSON_NOTE = 2;
  * "Jesse … the father of David", not "Absalom … David's son".
  */
 const KIN_NOTE = 2;
+/**
+ * A question of fact weighs this much more a note that states it: every word of the question, near together ("Saul,
+ * the first king of Israel" for "Who was the first king of Israel?"; not Pul, "the first Assyrian monarch … king of
+ * Israel"). Near: within this many words more than the question has.
+ */
+const STATEMENT_NOTE = 3;
+const STATEMENT_SLACK = 2;
 /** Notes read for the tie when none of the question's first notes states it, and how many of those that do are taken. */
 const KIN_NOTE_DEPTH = 200;
 const KIN_ADDED = 3;
@@ -515,6 +522,25 @@ export function createVerseRetriever(deps: VerseRetrieverDeps): VerseRetriever {
   }
 
   /**
+   * Whether a note states the question: holds each of its (at least two) English words, stemmed, within a run of
+   * words barely longer than the question's.
+   */
+  function statement(asked: string | undefined): (note: string) => boolean {
+    const words = asked ? [...new Set(analyzeQuery(asked, { lang: 'en', keepStopWordsIfEmpty: false }))] : [];
+    if (words.length < 2) return () => false;
+    const span = words.length + STATEMENT_SLACK;
+    const wanted = (token: string) => words.findIndex((w) => token === w || token === stem(w, 'en'));
+    return (note) => {
+      const places = analyzeForIndex(note, 'en').map(wanted);
+      return places.some((place, start) => {
+        if (place < 0) return false;
+        const seen = new Set(places.slice(start, start + span).filter((p) => p >= 0));
+        return seen.size === words.length;
+      });
+    };
+  }
+
+  /**
    * (d) The fact notes the question finds (a dictionary's sentence and the verses it cites: "the ark rested after the
    * Flood subsided (Gen. 8:4)"), in English like the works they come from; each verse a note cites gets the note's
    * score, a range or chapter shares it (1/√n each), and the notes' shares add. The dictionaries' notes and the
@@ -528,6 +554,7 @@ export function createVerseRetriever(deps: VerseRetrieverDeps): VerseRetriever {
     people: readonly string[] = [],
     kin?: { tie: string; of: readonly string[] },
     focus = false,
+    question?: string,
   ): Promise<{ order: string[]; named: string[]; texts?: string[] }> {
     if (!query) return { order: [], named: [] };
     // A question that names someone is answered by the notes that name them ("Moses' wife": Zipporah's, not Ahinoam's).
@@ -588,11 +615,13 @@ export function createVerseRetriever(deps: VerseRetrieverDeps): VerseRetriever {
           ),
         )
       : [];
+    const states = statement(question);
     for (const [i, hit] of hits.entries()) {
       const subject = answering ? subjectOf(hit) : undefined;
       // Only a person's notes weigh more: the notes of a place tell what happened there, not only where.
       const tie = subject && statesTie?.test(hit.text) ? KIN_NOTE : 1;
-      const boost = subject && answering === 'person' ? PERSON_NOTE * tie : 1;
+      const boost =
+        (subject && answering === 'person' ? PERSON_NOTE * tie : 1) * (states(hit.text) ? STATEMENT_NOTE : 1);
       if (subject) named.set(subject, (named.get(subject) ?? 0) + hit.score * tie);
       const verses = citedBy(hit, MAX_RANGE);
       const share = (boost * hit.score) / Math.sqrt(Math.max(1, verses.length));
@@ -897,6 +926,7 @@ export function createVerseRetriever(deps: VerseRetrieverDeps): VerseRetriever {
               q.people,
               fact && q.asks.who && q.asks.kin ? { tie: q.asks.kin, of: kinOf(q) } : undefined,
               fact,
+              fact ? q.english : undefined,
             ),
             noteRanking(noteQuery, options, [COMMENTARY]),
           ])
