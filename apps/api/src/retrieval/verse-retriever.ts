@@ -553,8 +553,7 @@ export function createVerseRetriever(deps: VerseRetrieverDeps): VerseRetriever {
     answering?: 'person' | 'place',
     people: readonly string[] = [],
     kin?: { tie: string; of: readonly string[] },
-    focus = false,
-    question?: string,
+    fact?: { question: string | undefined },
   ): Promise<{ order: string[]; named: string[]; texts?: string[] }> {
     if (!query) return { order: [], named: [] };
     // A question that names someone is answered by the notes that name them ("Moses' wife": Zipporah's, not Ahinoam's).
@@ -606,18 +605,19 @@ export function createVerseRetriever(deps: VerseRetrieverDeps): VerseRetriever {
         const ref = parseUsfm(citation);
         return ref ? versesOf(ref, cap) : [];
       });
-    const focused = focus
+    const subjects = hits.map((hit) => (answering ? subjectOf(hit) : undefined));
+    // A question of fact reads its first notes' long passages for the verses that state them (`stating`).
+    const statedIn = fact
       ? await Promise.all(
-          hits.map((hit, i) =>
-            i < FOCUS_NOTES && citedBy(hit, FOCUS_FROM + 1).length > FOCUS_FROM
-              ? stating(hit, citedBy(hit, FOCUS_RANGE), answering ? subjectOf(hit) : undefined, query)
-              : undefined,
-          ),
+          hits.map((hit, i) => {
+            const passage = i < FOCUS_NOTES ? citedBy(hit, FOCUS_RANGE) : [];
+            return passage.length > FOCUS_FROM ? stating(hit, passage, subjects[i], query) : undefined;
+          }),
         )
       : [];
-    const states = statement(question);
+    const states = statement(fact?.question);
     for (const [i, hit] of hits.entries()) {
-      const subject = answering ? subjectOf(hit) : undefined;
+      const subject = subjects[i];
       // Only a person's notes weigh more: the notes of a place tell what happened there, not only where.
       const tie = subject && statesTie?.test(hit.text) ? KIN_NOTE : 1;
       const boost =
@@ -627,7 +627,7 @@ export function createVerseRetriever(deps: VerseRetrieverDeps): VerseRetriever {
       const share = (boost * hit.score) / Math.sqrt(Math.max(1, verses.length));
       // The verses of a long passage that state the note take the weight of a note that cites them alone, twice over:
       // the passage's other verses still share it.
-      const stated = focused[i] ?? [];
+      const stated = statedIn[i] ?? [];
       for (const v of new Set([...verses, ...stated])) {
         const part = stated.includes(v) ? (STATED_WEIGHT * boost * hit.score) / Math.sqrt(stated.length) : share;
         if (inCanon(v.slice(0, 3), options.tradition)) weight.set(v, (weight.get(v) ?? 0) + part);
@@ -925,8 +925,7 @@ export function createVerseRetriever(deps: VerseRetrieverDeps): VerseRetriever {
               !fact ? undefined : q.asks.who ? 'person' : q.asks.where ? 'place' : undefined,
               q.people,
               fact && q.asks.who && q.asks.kin ? { tie: q.asks.kin, of: kinOf(q) } : undefined,
-              fact,
-              fact ? q.english : undefined,
+              fact ? { question: q.english } : undefined,
             ),
             noteRanking(noteQuery, options, [COMMENTARY]),
           ])
