@@ -14,7 +14,15 @@ import { createScriptureFinder, type ScriptureFinder } from '../question/mention
 import { distressOf } from '../language/care-lexicon.ts';
 import { personWords, withoutPersonWords } from '../language/kind-moods.ts';
 import type { GuideEntry } from '../question/guide/passage-guide.ts';
-import { passagesOfThemes, THEME_PASSAGES, themesOf, themeWordsIn, type Theme } from './theme-passages.ts';
+import {
+  isSituation,
+  passagesOfThemes,
+  situationWordsIn,
+  THEME_PASSAGES,
+  themesOf,
+  themeWordsIn,
+  type Theme,
+} from './theme-passages.ts';
 import { themeHitsOf, themeTerms, versesOfReference } from './verse-clauses.ts';
 
 /** Passages a prayer, sermon outline, poem or answer of care quotes. */
@@ -45,26 +53,36 @@ const SETS_HOLDING = (() => {
 
 /**
  * The order a prayer, sermon or poem takes its theme's verses in, so that each theme is made of its own passages:
- * verses that hold the theme's own words first, then those of the hand-chosen set no other set holds, then the rest
- * of what the theme's words retrieve, in the retriever's order, and last the verses many sets share (Psalm 23:4).
+ * verses that hold the theme's own words first, then the set of the situation the request names (a surgery), then
+ * those of the other hand-chosen sets no other set holds, then the rest of what the theme's words retrieve, in the
+ * retriever's order, and last the verses many sets share (Psalm 23:4). A situation with enough verses of its own is
+ * made of them alone: the broader theme's set (illness) would make two near requests alike.
  */
 export function themeOrder(
   theme: string,
   set: readonly ContextVerse[],
   found: readonly ContextVerse[],
+  /** The verses (`BOOK.C.V`) of the sets of the situations the request names. */
+  situational: ReadonlySet<string> = new Set(),
 ): ContextVerse[] {
   // A theme the lists name (work, for "a friend who lost his job") is found by its own words: the other words say
   // what befell the person, and a verse that only shares one of them ("lost": the lost sheep) is not on the theme.
-  const named = themeWordsIn(normalise(theme));
+  // A situation's words name it more closely than the theme it falls under ("harvest", not "thanksgiving").
+  const situation = situationWordsIn(normalise(theme));
+  const named = situation.length ? situation : themeWordsIn(normalise(theme));
   const terms = themeTerms(named.length ? named.join(' ') : theme);
   const shared = (v: ContextVerse) => versesOfReference(v.ref).some((k) => (SETS_HOLDING.get(k) ?? 0) > 1);
   // More of the theme's words first (国家 and 和平 before 和平 alone).
   const rank = (v: ContextVerse, fromSet: boolean) => {
     const hits = themeHitsOf(v.text, terms);
-    return hits > 0 ? -hits : fromSet && !shared(v) ? 1 : !fromSet ? 2 : 3;
+    if (hits > 0) return -hits;
+    if (fromSet && versesOfReference(v.ref).some((k) => situational.has(k))) return 0;
+    return fromSet && !shared(v) ? 1 : !fromSet ? 2 : 3;
   };
   const all = [...set.map((v) => ({ v, r: rank(v, true) })), ...found.map((v) => ({ v, r: rank(v, false) }))];
   const ordered = all.sort((a, b) => a.r - b.r);
+  const situated = ordered.filter(({ r }) => r <= 0);
+  if (situational.size && situated.length >= OWN_VERSES) return situated.map(({ v }) => v);
   // The verses many sets share are taken only as far as the theme has too few of its own.
   const own = ordered.filter(({ r }) => r < 3);
   const many = ordered.filter(({ r }) => r >= 3).slice(0, Math.max(0, OWN_VERSES - own.length));
@@ -260,7 +278,8 @@ export function createIntentGatherer(deps: { gatherer: ContextGatherer; bible: S
       if (story.length > 1) verses = distinctPassages([...own, ...story]);
       else {
         const set = story.length ? [] : verses;
-        verses = distinctPassages([...own, ...story, ...themeOrder(theme, set, found.verses)]);
+        const situational = new Set(passagesOfThemes(themes.filter(isSituation)).flatMap(versesOfReference));
+        verses = distinctPassages([...own, ...story, ...themeOrder(theme, set, found.verses, situational)]);
         if (input.kind === 'sermon' && verses[0] && !named.length)
           verses = [...(await inParts(verses[0], reader, translation)), ...verses.slice(1)];
       }
@@ -326,10 +345,11 @@ export function createIntentGatherer(deps: { gatherer: ContextGatherer; bible: S
         reader.language,
       );
       const cited = analysis.citations;
-      const themes: Theme[] = [
-        ...(read0.care ? [read0.care.theme] : []),
-        ...themesOf(normalise(read0.theme || input.question)),
-      ];
+      const read = themesOf(normalise(read0.theme || input.question));
+      // A piece asked for a situation (a surgery, a stay in hospital) is made of its own set before the distress it
+      // carries (illness); a reader at risk, or one answered with care, keeps care's set first.
+      const situations = input.kind !== 'answer' && !read0.risk ? read.filter(isSituation) : [];
+      const themes: Theme[] = [...new Set<Theme>([...situations, ...(read0.care ? [read0.care.theme] : []), ...read])];
       // A crisis read in an earlier message, with a plain question now and no sign of risk in it ("诗篇23篇是什么
       // 意思？"): the help line still leads, and the question is answered.
       const asksNow = read0.reading.fromHistory && !read0.reading.signs.length && input.kind === 'answer';

@@ -18,10 +18,27 @@ describe('themeOrder: the verses a prayer, sermon or poem is made of', () => {
   it('still puts first the verses that hold the theme’s own words', () => {
     const set = [verse('PSA.29.11', 'The LORD will give strength to his people')];
     const found = [verse('JHN.14.27', 'Peace I leave with you; my peace I give to you')];
-    expect(refs(themeOrder('peace in our country', set, found))).toEqual(['JHN.14.27', 'PSA.29.11']);
+    expect(refs(themeOrder('peace among us', set, found))).toEqual(['JHN.14.27', 'PSA.29.11']);
     // A theme no list names keeps all its words: a verse that holds one comes first.
     const lost = [verse('LUK.19.10', 'the Son of Man came to seek and to save that which was lost')];
     expect(refs(themeOrder('the lost', set, lost))).toEqual(['LUK.19.10', 'PSA.29.11']);
+  });
+});
+
+describe('themeOrder: a situation the request names', () => {
+  const situation = ['PSA.56.3', 'ISA.41.13', 'PSA.147.3', 'PSA.121.2', 'ISA.40.29'].map((ref) => verse(ref, 'Selah'));
+  const illness = [verse('JAS.5.14', 'Is any amongst you sick?'), verse('PSA.41.3', 'on the bed of languishing')];
+  const keys = (verses: ContextVerse[]) => new Set(verses.map((v) => v.ref));
+
+  it('is made of its own set alone when the set gives a piece its verses', () => {
+    const order = themeOrder("my father's surgery tomorrow", [...illness, ...situation], [], keys(situation));
+    expect(refs(order)).toEqual(refs(situation));
+  });
+
+  it('takes the broader theme after it when its set is short', () => {
+    const short = situation.slice(0, 2);
+    const order = themeOrder("my father's surgery tomorrow", [...illness, ...short], [], keys(short));
+    expect(refs(order)).toEqual([...refs(short), ...refs(illness)]);
   });
 });
 

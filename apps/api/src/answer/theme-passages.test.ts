@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { passagesOfThemes, THEME_PASSAGES, themesOf } from './theme-passages.ts';
+import { passagesOfThemes, SITUATION_THEMES, THEME_PASSAGES, themesOf } from './theme-passages.ts';
 import { normalise } from '../language/domain-words.ts';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
@@ -39,9 +39,34 @@ describe('curated theme passages', () => {
   });
 
   it('chooses healing passages first for a prayer for a sick mother, then family ones', () => {
-    const themes = themesOf(normalise('請為我生病住院的母親寫一段禱告文'));
+    const themes = themesOf(normalise('請為我生病的母親寫一段禱告文'));
     expect(themes[0]).toBe('illness');
     expect(passagesOfThemes(themes)[0]).toBe('JAS.5.14-JAS.5.15');
+  });
+
+  it.each([
+    ['請為我生病住院的母親寫一段禱告文', 'hospital', 'PSA.6.2'],
+    ["A prayer for my father's surgery tomorrow", 'surgery', 'PSA.56.3'],
+    ['Une prière pour notre déménagement dans une nouvelle ville', 'moving', 'GEN.12.1'],
+    ['为夫妻之间的争吵写一段祷告', 'quarrel', 'EPH.4.26'],
+  ])('puts the situation %s names before its broader theme (%s)', (text, situation, first) => {
+    const themes = themesOf(normalise(text));
+    expect(themes[0]).toBe(situation);
+    expect(themes.length).toBeGreaterThan(1);
+    expect(passagesOfThemes(themes)[0]).toBe(first);
+  });
+
+  it('gives each situation a set no other set shares a verse with', () => {
+    for (const situation of SITUATION_THEMES) {
+      const own = new Set(THEME_PASSAGES[situation].flatMap(versesOf));
+      const others = Object.entries(THEME_PASSAGES).filter(([theme]) => theme !== situation);
+      for (const [theme, refs] of others)
+        expect({ situation, theme, shared: refs.flatMap(versesOf).filter((v) => own.has(v)) }).toEqual({
+          situation,
+          theme,
+          shared: [],
+        });
+    }
   });
 
   it.each([

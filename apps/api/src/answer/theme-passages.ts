@@ -23,7 +23,30 @@ export type Theme =
   | 'creation'
   | 'travel'
   | 'disaster'
-  | 'dying';
+  | 'dying'
+  | Situation;
+
+/**
+ * The situations a piece is asked for, under a broader theme: a surgery or a stay in hospital (illness), a harvest or
+ * God's provision (thanksgiving), a quarrel (marriage), an interview or an exam (work), a move to a new city or
+ * missionaries far from home (travel), one's country (peace), a newborn (family). Each has a set of its own that leads the broader theme's, so
+ * that two requests near each other are not made of one set.
+ */
+export const SITUATION_THEMES = [
+  'surgery',
+  'hospital',
+  'harvest',
+  'provision',
+  'quarrel',
+  'interview',
+  'exam',
+  'moving',
+  'mission',
+  'nation',
+  'newborn',
+] as const;
+export type Situation = (typeof SITUATION_THEMES)[number];
+export const isSituation = (theme: Theme): theme is Situation => (SITUATION_THEMES as readonly Theme[]).includes(theme);
 
 export const THEME_PASSAGES: Record<Theme | 'general', readonly string[]> = {
   anxiety: [
@@ -31,7 +54,7 @@ export const THEME_PASSAGES: Record<Theme | 'general', readonly string[]> = {
     '1PE.5.7',
     'MAT.6.33-MAT.6.34',
     'ISA.41.10',
-    'JHN.14.27',
+    'PSA.94.19',
     'PSA.23.4',
     'ROM.8.38-ROM.8.39',
   ],
@@ -86,7 +109,7 @@ export const THEME_PASSAGES: Record<Theme | 'general', readonly string[]> = {
   guidance: ['PRO.3.5-PRO.3.6', 'PSA.119.105', 'JAS.1.5', 'PSA.32.8', 'ISA.30.21', 'PSA.23.3'],
   courage: ['JOS.1.9', 'ISA.40.31', 'PHP.4.13', '2TI.1.7', 'DEU.31.6', 'ROM.8.31'],
   family: ['PSA.127.3', 'PRO.22.6', 'DEU.6.6-DEU.6.7', 'EPH.6.4', 'JOS.24.15', '1JN.4.7'],
-  peace: ['JHN.14.27', 'PHP.4.7', 'ISA.26.3', 'NUM.6.24-NUM.6.26', 'ROM.8.6'],
+  peace: ['JHN.14.27', '2TH.3.16', 'ISA.26.3', 'NUM.6.24-NUM.6.26', 'ROM.8.6'],
   hope: ['ROM.15.13', 'JER.29.11', 'LAM.3.22-LAM.3.23', 'HEB.6.19', 'ROM.8.24-ROM.8.25'],
   love: ['JHN.3.16', '1JN.4.9-1JN.4.10', '1CO.13.4-1CO.13.7', '1JN.4.16', 'ROM.8.38-ROM.8.39'],
   repentance: ['LUK.15.20-LUK.15.24', 'LUK.15.7', 'ISA.55.7', 'PSA.51.10', '1JN.1.9', 'JHN.3.17'],
@@ -110,6 +133,25 @@ export const THEME_PASSAGES: Record<Theme | 'general', readonly string[]> = {
     'PSA.23.4',
     'ROM.8.38-ROM.8.39',
   ],
+  /** Before an operation: trust when afraid, the hand that holds, wounds bound up, help from the LORD. */
+  surgery: ['PSA.56.3', 'ISA.41.13', 'PSA.147.3', 'PSA.121.1-PSA.121.2', 'ISA.40.29', 'PSA.46.10'],
+  /** Someone in hospital: the LORD who heals, who bore our diseases, who comforts as a mother comforts. */
+  hospital: ['PSA.6.2', 'PSA.30.2', 'MAT.8.17', 'MRK.5.34', '3JN.1.2', 'ISA.66.13'],
+  harvest: ['GEN.8.22', 'PSA.65.11', 'PSA.67.6', 'DEU.16.15', 'PSA.126.5-PSA.126.6', 'PSA.85.12'],
+  provision: ['PSA.145.15-PSA.145.16', 'JAS.1.17', 'PSA.34.10', 'GEN.22.14', '2CO.9.8', 'PSA.136.25'],
+  /** A quarrel between those who love each other: slow to anger, a gentle answer, the sun not down on wrath. */
+  quarrel: ['EPH.4.26', 'PRO.15.1', 'JAS.1.19', 'PRO.17.14', 'PRO.19.11', 'COL.3.19'],
+  /** An interview: words given when one must speak, the way committed, steps directed, the work of the hands. */
+  interview: ['EXO.4.12', 'LUK.12.12', 'PSA.37.5', 'PRO.16.9', 'ISA.50.4', 'PSA.90.17'],
+  /** An exam: wisdom and knowledge from the LORD, diligence approved by him. */
+  exam: ['DAN.1.17', 'PRO.2.6', 'PRO.1.7', '2TI.2.15', 'PRO.4.7', 'DAN.2.21'],
+  /** A move to a new place: the call to go, the peace of the city, his presence wherever, a new thing. */
+  moving: ['GEN.12.1', 'JER.29.7', 'GEN.28.15', 'ISA.43.18-ISA.43.19', 'PSA.139.9-PSA.139.10', 'DEU.31.8'],
+  mission: ['MAT.28.19', 'ROM.10.14-ROM.10.15', 'ISA.6.8', 'ACT.1.8', 'COL.4.3', 'MAT.9.37-MAT.9.38'],
+  /** A country and its people: prayer for those who govern, the peace within its walls, swords into ploughshares. */
+  nation: ['1TI.2.1-1TI.2.2', 'PSA.122.6-PSA.122.7', '2CH.7.14', 'PSA.33.12', 'PRO.14.34', 'ISA.2.4'],
+  /** A child born or awaited: asked for and given, known before birth, blessed in his arms. */
+  newborn: ['1SA.1.27', 'JER.1.5', 'MRK.10.14-MRK.10.16', 'PSA.22.9-PSA.22.10', 'ISA.44.3', 'LUK.1.66'],
   /** A prayer, sermon or poem asked for with no theme at all. */
   general: ['PSA.23.1-PSA.23.3', 'PHP.4.6-PHP.4.7', 'ROM.8.28', 'JHN.3.16'],
 };
@@ -132,15 +174,25 @@ export const WORD_THEMES = [
   'creation',
   'travel',
 ] as const satisfies readonly Exclude<Theme, CareTheme>[];
-const THEME_WORDS = themeWords(WORD_THEMES);
+const THEME_WORDS = themeWords([...SITUATION_THEMES, ...WORD_THEMES]);
+
+/** The situations a request names ("surgery" in "my father's surgery tomorrow"), in SITUATION_THEMES order. */
+export function situationsOf(foldedText: string): Situation[] {
+  return SITUATION_THEMES.filter((theme) => THEME_WORDS[theme].test(foldedText));
+}
 
 /**
- * The themes a request speaks of, in the order the sets are tried: the distress a care theme names first, illness
- * before the rest (a prayer for a sick mother wants healing passages, not grief's or family ones), then the others.
+ * The themes a request speaks of, in the order the sets are tried: the situations it names first (a surgery before
+ * illness), then the distress a care theme names, illness before the rest (a prayer for a sick mother wants healing
+ * passages, not grief's or family ones), then the others.
  */
 export function themesOf(foldedText: string): Theme[] {
   const distress = distressOf(foldedText);
-  const out: Theme[] = [...distress.filter((t) => t === 'illness'), ...distress.filter((t) => t !== 'illness')];
+  const out: Theme[] = [
+    ...situationsOf(foldedText),
+    ...distress.filter((t) => t === 'illness'),
+    ...distress.filter((t) => t !== 'illness'),
+  ];
   for (const theme of WORD_THEMES) if (THEME_WORDS[theme].test(foldedText)) out.push(theme);
   return out;
 }
@@ -150,7 +202,16 @@ export function themesOf(foldedText: string): Theme[] {
  * request is about, apart from who it is for and what befell them.
  */
 export function themeWordsIn(foldedText: string): string[] {
-  return WORD_THEMES.flatMap((theme) =>
+  return wordsOf([...SITUATION_THEMES, ...WORD_THEMES], foldedText);
+}
+
+/** The words of a request that name a situation ("harvest" in "thanksgiving for the harvest"). */
+export function situationWordsIn(foldedText: string): string[] {
+  return wordsOf(SITUATION_THEMES, foldedText);
+}
+
+function wordsOf(themes: readonly (Situation | (typeof WORD_THEMES)[number])[], foldedText: string): string[] {
+  return themes.flatMap((theme) =>
     [...foldedText.matchAll(new RegExp(THEME_WORDS[theme].source, 'gu'))].map((m) => m[0]),
   );
 }
