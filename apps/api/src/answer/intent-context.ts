@@ -74,7 +74,9 @@ export function themeOrder(
   const shared = (v: ContextVerse) => versesOfReference(v.ref).some((k) => (SETS_HOLDING.get(k) ?? 0) > 1);
   // More of the theme's words first (国家 and 和平 before 和平 alone).
   const rank = (v: ContextVerse, fromSet: boolean) => {
-    const hits = themeHitsOf(v.text, terms);
+    // A retrieved verse that holds a situation's word may hold it in another sense (the guest without wedding clothes,
+    // "as newborn babies, long for the milk"): the situation's own set leads it.
+    const hits = fromSet || !situation.length ? themeHitsOf(v.text, terms) : 0;
     if (hits > 0) return -hits;
     if (fromSet && versesOfReference(v.ref).some((k) => situational.has(k))) return 0;
     return fromSet && !shared(v) ? 1 : !fromSet ? 2 : 3;

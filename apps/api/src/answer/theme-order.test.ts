@@ -35,6 +35,15 @@ describe('themeOrder: a situation the request names', () => {
     expect(refs(order)).toEqual(refs(situation));
   });
 
+  it('puts no retrieved verse that holds its word before its set', () => {
+    const figure = [verse('MAT.22.11', 'he saw there a man who didn’t have on wedding clothing')];
+    const wedding = [verse('MAT.19.6', 'What therefore God has joined together, don’t let man tear apart.')];
+    expect(refs(themeOrder('a sermon outline for a wedding', wedding, figure, keys(wedding)))).toEqual([
+      'MAT.19.6',
+      'MAT.22.11',
+    ]);
+  });
+
   it('takes the broader theme after it when its set is short', () => {
     const short = situation.slice(0, 2);
     const order = themeOrder("my father's surgery tomorrow", [...illness, ...short], [], keys(short));

@@ -28,7 +28,7 @@ export type Theme =
 
 /**
  * The situations a piece is asked for, under a broader theme: a surgery or a stay in hospital (illness), a harvest or
- * God's provision (thanksgiving), a quarrel (marriage), an interview or an exam (work), a move to a new city or
+ * God's provision (thanksgiving), a wedding or a quarrel (marriage), an interview or an exam (work), a move to a new city or
  * missionaries far from home (travel), one's country (peace), a newborn (family). Each has a set of its own that leads the broader theme's, so
  * that two requests near each other are not made of one set.
  */
@@ -37,6 +37,7 @@ export const SITUATION_THEMES = [
   'hospital',
   'harvest',
   'provision',
+  'wedding',
   'quarrel',
   'interview',
   'exam',
@@ -139,6 +140,8 @@ export const THEME_PASSAGES: Record<Theme | 'general', readonly string[]> = {
   hospital: ['PSA.6.2', 'PSA.30.2', 'MAT.8.17', 'MRK.5.34', '3JN.1.2', 'ISA.66.13'],
   harvest: ['GEN.8.22', 'PSA.65.11', 'PSA.67.6', 'DEU.16.15', 'PSA.126.5-PSA.126.6', 'PSA.85.12'],
   provision: ['PSA.145.15-PSA.145.16', 'JAS.1.17', 'PSA.34.10', 'GEN.22.14', '2CO.9.8', 'PSA.136.25'],
+  /** A wedding: what God joins, love many waters cannot quench, where you go I will go. */
+  wedding: ['MAT.19.6', 'SNG.8.7', 'RUT.1.16', 'PRO.18.22', '1JN.4.12', 'EPH.4.2'],
   /** A quarrel between those who love each other: slow to anger, a gentle answer, the sun not down on wrath. */
   quarrel: ['EPH.4.26', 'PRO.15.1', 'JAS.1.19', 'PRO.17.14', 'PRO.19.11', 'COL.3.19'],
   /** An interview: words given when one must speak, the way committed, steps directed, the work of the hands. */
