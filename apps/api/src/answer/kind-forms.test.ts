@@ -141,6 +141,35 @@ describe('a prayer of the passages', () => {
     expect(new Set(petitions.map((p) => p.split(':')[0])).size).toBe(petitions.length);
   });
 
+  it('turns each command it prays with a lead of its own, and another when asked again', () => {
+    const commands = [
+      verse('PSA.37.5', 'Psalm 37:5', 'Commit your way to the LORD.'),
+      verse('PSA.55.22', 'Psalm 55:22', 'Cast your burden on the LORD, and he will sustain you.'),
+    ];
+    const helps = kindChoices('prayerHelp', 'en').map((h) => h.trim());
+    /** Each verse's lead, by its reference. */
+    const leadsOf = (again: number) =>
+      Object.fromEntries(
+        prayer({ ...context('en', 'trust', commands, again), kind: 'prayer' })
+          .split('\n\n')
+          .slice(1, -1)
+          .map((p) => [
+            /\(([^)]+)\)\.$/u.exec(p)?.[1],
+            helps.find((h) =>
+              p
+                .toLowerCase()
+                .replace(/^father, /u, '')
+                .startsWith(h),
+            ),
+          ]),
+      );
+    const first = leadsOf(0);
+    expect(Object.values(first).filter(Boolean)).toHaveLength(2);
+    expect(new Set(Object.values(first)).size).toBe(2);
+    const again = leadsOf(1);
+    for (const label of ['Psalm 37:5', 'Psalm 55:22']) expect(again[label]).not.toBe(first[label]);
+  });
+
   it('leads a quoted verse with a few words of its movement, never a sentence two themes’ prayers would share', () => {
     // What eval:kinds counts as a frame: five words or six Han characters of the composer's own in a line. A lead,
     // even after the address, stays below it, so what differs between two prayers is their verses' words.

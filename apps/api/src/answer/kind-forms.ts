@@ -162,17 +162,20 @@ function petitionText(
     const lang = prayedLanguage(clause.verse, L);
     const text = person && lang && prayed.form !== 'command' ? forThePerson(prayed.text, lang, person) : prayed.text;
     const lead = prayed.form === 'command' ? 'prayerHelp' : prayed.form === 'promise' ? 'prayerThanks' : undefined;
-    const choices = lead ? kindChoices(lead, L) : [''];
-    const help = choices[verseTurn(clause.verse) % choices.length]!;
+    const help = lead ? leadWords(kindChoices(lead, L), verseTurn(clause.verse) + variant, usedLeads) : '';
     return kindPhrase('prayed', L, { text: `${help}${text}`, label: clause.verse.label });
   }
-  const choices = kindChoices(LEAD_PHRASE[p.lead], L);
-  const first = verseTurn(clause.verse) + variant;
-  const words =
-    choices.map((_, i) => choices[(first + i) % choices.length]!).find((w) => !usedLeads.has(w)) ??
-    choices[first % choices.length]!;
-  usedLeads.add(words);
+  const words = leadWords(kindChoices(LEAD_PHRASE[p.lead], L), verseTurn(clause.verse) + variant, usedLeads);
   return `${words}${CHINESE.has(L) ? '' : ' '}${quote(clause.text, clause.verse, L)}`;
+}
+
+/** A lead's words: the choice at `turn`, or the next one the prayer has not used yet. */
+function leadWords(choices: readonly string[], turn: number, usedLeads: Set<string>): string {
+  const words =
+    choices.map((_, i) => choices[(turn + i) % choices.length]!).find((w) => !usedLeads.has(w)) ??
+    choices[turn % choices.length]!;
+  usedLeads.add(words);
+  return words;
 }
 
 /**

@@ -61,9 +61,9 @@ const phrases = {
   prayerHelp: {
     'zh-cn': '求你帮我们|求你教我们|求你使我们',
     'zh-tw': '求你幫我們|求你教我們|求你使我們',
-    en: 'help us |teach us |give us grace ',
-    'es-es': 'ayúdanos |enséñanos |danos la gracia ',
-    'fr-fr': 'aide-nous |enseigne-nous |donne-nous la grâce ',
+    en: 'help us |teach us |give us grace |strengthen us ',
+    'es-es': 'ayúdanos |enséñanos |danos la gracia |fortalécenos ',
+    'fr-fr': 'aide-nous |enseigne-nous |donne-nous la grâce |fortifie-nous ',
   },
   prayerThanks: {
     'zh-cn': '感谢你，|谢谢你，|赞美你，',
