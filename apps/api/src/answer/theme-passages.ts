@@ -27,24 +27,31 @@ export type Theme =
   | Situation;
 
 /**
- * The situations a piece is asked for, under a broader theme: a surgery or a stay in hospital (illness), a harvest or
- * God's provision (thanksgiving), a wedding or a quarrel (marriage), an interview or an exam (work), a move to a new city or
- * missionaries far from home (travel), one's country (peace), a newborn (family). Each has a set of its own that leads the broader theme's, so
- * that two requests near each other are not made of one set.
+ * The situations a piece is asked for, the nearer first where two meet ("farmers in a drought", "refugees fleeing
+ * war"): a surgery, those who care for the sick or a stay in hospital (illness), a harvest or God's provision (thanksgiving), a wedding or a quarrel
+ * (marriage), an interview, an exam or school (work), a move or missionaries far from home (travel), one's country
+ * (peace), a newborn (family), a new year, a war, refugees, a drought. Each has a set of its own that leads the
+ * broader theme's, so that two requests near each other are not made of one set.
  */
 export const SITUATION_THEMES = [
   'surgery',
+  'caregivers',
   'hospital',
+  'drought',
   'harvest',
   'provision',
   'wedding',
   'quarrel',
   'interview',
   'exam',
+  'school',
   'moving',
   'mission',
+  'refugee',
+  'war',
   'nation',
   'newborn',
+  'newyear',
 ] as const;
 export type Situation = (typeof SITUATION_THEMES)[number];
 export const isSituation = (theme: Theme): theme is Situation => (SITUATION_THEMES as readonly Theme[]).includes(theme);
@@ -136,6 +143,8 @@ export const THEME_PASSAGES: Record<Theme | 'general', readonly string[]> = {
   ],
   /** Before an operation: trust when afraid, the hand that holds, wounds bound up, help from the LORD. */
   surgery: ['PSA.56.3', 'ISA.41.13', 'PSA.147.3', 'PSA.121.1-PSA.121.2', 'ISA.40.29', 'PSA.46.10'],
+  /** Those who care for the sick (doctors, nurses): the merciful, the sick visited, comforted to comfort, not weary. */
+  caregivers: ['MAT.25.36', 'MAT.5.7', '2CO.1.3-2CO.1.4', 'COL.3.12', 'GAL.6.9', 'PHP.2.4'],
   /** Someone in hospital: the LORD who heals, who bore our diseases, who comforts as a mother comforts. */
   hospital: ['PSA.6.2', 'PSA.30.2', 'MAT.8.17', 'MRK.5.34', '3JN.1.2', 'ISA.66.13'],
   harvest: ['GEN.8.22', 'PSA.65.11', 'PSA.67.6', 'DEU.16.15', 'PSA.126.5-PSA.126.6', 'PSA.85.12'],
@@ -155,6 +164,16 @@ export const THEME_PASSAGES: Record<Theme | 'general', readonly string[]> = {
   nation: ['1TI.2.1-1TI.2.2', 'PSA.122.6-PSA.122.7', '2CH.7.14', 'PSA.33.12', 'PRO.14.34', 'ISA.2.4'],
   /** A child born or awaited: asked for and given, known before birth, blessed in his arms. */
   newborn: ['1SA.1.27', 'JER.1.5', 'MRK.10.14-MRK.10.16', 'PSA.22.9-PSA.22.10', 'ISA.44.3', 'LUK.1.66'],
+  /** A new year: his eyes on it from the year's beginning to its end, our days numbered, all things made new. */
+  newyear: ['DEU.11.12', 'PSA.90.12', '2CO.5.17', 'PHP.3.13-PHP.3.14', 'REV.21.5', 'ECC.3.1'],
+  /** A war and those who fight it: the shelter of the Most High, no fear of the terror by night, wars made to cease. */
+  war: ['PSA.91.1-PSA.91.2', 'PSA.91.5-PSA.91.6', 'PSA.18.2', 'PSA.27.1', 'PSA.3.3', 'PSA.46.9'],
+  /** Refugees and strangers: the LORD who loves and preserves the foreigner; the child carried into Egypt by night. */
+  refugee: ['DEU.10.18-DEU.10.19', 'PSA.146.9', 'MAT.2.14', 'LEV.19.34', 'ISA.25.4', 'HEB.13.2'],
+  /** A drought: rain asked of the LORD, Elijah's prayer, rivers opened on the bare heights. */
+  drought: ['ZEC.10.1', 'JAS.5.17-JAS.5.18', 'DEU.11.14', 'PSA.147.8', 'ISA.41.17-ISA.41.18', 'JOL.2.23'],
+  /** School, college, a graduation: youth an example, his paths taught, the good work begun completed. */
+  school: ['1TI.4.12', 'PSA.25.4-PSA.25.5', 'PSA.119.9', 'LUK.2.52', 'PHP.1.6', 'PRO.3.13'],
   /** A prayer, sermon or poem asked for with no theme at all. */
   general: ['PSA.23.1-PSA.23.3', 'PHP.4.6-PHP.4.7', 'ROM.8.28', 'JHN.3.16'],
 };
