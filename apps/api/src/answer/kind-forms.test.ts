@@ -102,7 +102,7 @@ describe('a prayer of the passages', () => {
     const petitions = text.split('\n\n').slice(1, -1);
     expect(petitions).toEqual([
       '耶和华啊，你靠近伤心的人，拯救灵性痛悔的人（诗篇 34:18）。',
-      expect.stringMatching(/^求你.+我们仰望神（诗篇 42:11）。$/u),
+      expect.stringMatching(/^[帮教使让]我们仰望神（诗篇 42:11）。$/u),
       '每早晨，这都是新的；你的诚实极其广大（耶利米哀歌 3:22-23）。',
     ]);
     expect(text).toMatch(/阿们。$/);
@@ -187,6 +187,21 @@ describe('a prayer of the passages', () => {
       for (const name of leads)
         for (const lead of kindChoices(name, L)) {
           const line = `${kindPhrase('prayerAddress', L)}${lead}${L.startsWith('zh') ? quoted.zh : ` ${quoted.other}`}`;
+          expect([line, ownWords(line, [verseText])]).toEqual([line, undefined]);
+        }
+    }
+  });
+
+  it('prays a verse after a lead as short: the address and the lead are no frame', () => {
+    // A command prayed ("help us to…", 使我们…) or a promise ("thank you that…") is its verse's words after the lead:
+    // what two themes' prayers may share is the address and the lead, below a frame ("to" left for English).
+    for (const L of ['zh-cn', 'zh-tw', 'en', 'es-es', 'fr-fr'] as const) {
+      const zh = L.startsWith('zh');
+      const verseText = zh ? '耶和华靠近伤心的人' : 'Yahweh is near to those who have a broken heart';
+      for (const name of ['prayerHelp', 'prayerThanks'] as const)
+        for (const lead of kindChoices(name, L)) {
+          const prayed = name === 'prayerThanks' || zh ? verseText : `to ${verseText}`;
+          const line = `${kindPhrase('prayerAddress', L)}${lead}${prayed}（诗篇 34:18）。`;
           expect([line, ownWords(line, [verseText])]).toEqual([line, undefined]);
         }
     }

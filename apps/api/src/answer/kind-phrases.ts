@@ -59,11 +59,11 @@ const phrases = {
     'fr-fr': 'ainsi soit-il :|accomplis-le, Seigneur :|renouvelle-nous, Seigneur :|fais-le, Seigneur :',
   },
   prayerHelp: {
-    'zh-cn': '求你帮我们|求你教我们|求你使我们',
-    'zh-tw': '求你幫我們|求你教我們|求你使我們',
-    en: 'help us |teach us |give us grace |strengthen us ',
-    'es-es': 'ayúdanos |enséñanos |danos la gracia |fortalécenos ',
-    'fr-fr': 'aide-nous |enseigne-nous |donne-nous la grâce |fortifie-nous ',
+    'zh-cn': '帮我们|教我们|使我们|让我们',
+    'zh-tw': '幫我們|教我們|使我們|讓我們',
+    en: 'help us |teach us |enable us |strengthen us ',
+    'es-es': 'ayúdanos |enséñanos |concédenos |fortalécenos ',
+    'fr-fr': 'aide-nous |enseigne-nous |accorde-nous |fortifie-nous ',
   },
   prayerThanks: {
     'zh-cn': '感谢你，|谢谢你，|赞美你，',
