@@ -20,6 +20,12 @@ describe('the moods of a verse clause', () => {
     expect(moodsOf('since the day we heard')).not.toContain('confession');
     expect(moodsOf('singing and making melody')).toContain('praise');
   });
+
+  it('reads the shadow of death as lament, not the shadow of the Almighty or a turning shadow', () => {
+    expect(moodsOf('though I walk through the valley of the shadow of death')).toContain('lament');
+    expect(moodsOf('will rest in the shadow of the Almighty')).not.toContain('lament');
+    expect(moodsOf('with whom can be no variation nor turning shadow')).not.toContain('lament');
+  });
 });
 
 describe('the people a piece is asked for', () => {
