@@ -32,6 +32,7 @@ const ROLES = [
   'after',
   'verb',
   'subject-verb',
+  'opener',
   'ending',
   'you',
   'present',
@@ -150,10 +151,6 @@ function inScript(word: string, traditional: boolean): string {
   throw new Error(`prayed words: ${word} is not a word of the table`);
 }
 
-/** Words after which "you" opens a clause as its subject. */
-const SUBJECT_AFTER =
-  /(?<![\p{L}'’])(?:that|when|if|because|until|while|though|although|lest|whenever)\s+you(?![\p{L}'’])/iu;
-
 /**
  * The readers a clause speaks to, as us: Chinese 你们/你 → 我们 (in the reader's script); English your → our, you →
  * us, unless "you" is a verb's subject ("wherever you go") or an old form (thou, ye) stands: then nothing.
@@ -179,7 +176,7 @@ function readersAsUs(rest: string, restRead: string, lang: PrayedLanguage, tradi
   if ([...rest.matchAll(/(?<![\p{L}'’])[Yy]ou\s+([\p{L}]+)/gu)].some((m) => verbs.has(m[1]!.toLowerCase())))
     return undefined;
   // "you" after a word that opens a clause is that clause's subject ("abound to you, that you…"): "us" would be wrong.
-  if (SUBJECT_AFTER.test(rest)) return undefined;
+  if (entries('opener', lang).some((e) => holds(rest, `${e.words} you`))) return undefined;
   let out = rest;
   for (const p of pronouns.filter((p) => p.turned !== '-'))
     out = out.replace(new RegExp(`(?<![\\p{L}'’])${latinWord(p.words)}(?![\\p{L}'’])`, 'gu'), p.turned);
@@ -249,9 +246,6 @@ function toGod(clause: string, lang: PrayedLanguage): string | undefined {
   return rest === undefined ? undefined : `${subject.entry.turned}, ${said}${rest}`;
 }
 
-/** A later "don't" (or "do not") in a command, after a mark of punctuation. */
-const LATER_DONT = /([,;.])\s+(?:and\s+)?(?:don['’]t|do not)\s+/giu;
-
 function command(clause: string, lang: PrayedLanguage): string | undefined {
   if (lang !== 'zh' && lang !== 'en') return undefined;
   const read = readable(clause);
@@ -274,9 +268,12 @@ function command(clause: string, lang: PrayedLanguage): string | undefined {
   if (turned === undefined) return undefined;
   rest = turned;
   if (lang === 'zh') return `${open?.entry.turned ?? ''}${rest}`;
-  // A second command forbidden after the first is prayed as the first is ("…the former things, and don't consider…"
-  // → "…, and not to consider…"; "… afraid. Don't be discouraged" → "…, and not to be discouraged").
-  rest = rest.replace(LATER_DONT, (_, mark: string) => `${mark === '.' ? ',' : mark} and not to `);
+  // A second command opened as the first is, after a mark, is said as the first ("…the former things, and don't
+  // consider…" → "…, and not to consider…"; "… afraid. Don't be discouraged" → "…, and not to be discouraged").
+  for (const entry of entries('opening', lang)) {
+    const later = new RegExp(`([,;.])\\s+(?:and\\s+)?${latinWord(entry.words)}(?![\\p{L}'’])\\s*`, 'gu');
+    rest = rest.replace(later, (_, mark: string) => `${mark === '.' ? ',' : mark} and ${entry.turned} `);
+  }
   return open ? `${open.entry.turned} ${rest}` : `to ${rest.charAt(0).toLowerCase()}${rest.slice(1)}`;
 }
 
