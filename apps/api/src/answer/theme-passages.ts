@@ -28,10 +28,10 @@ export type Theme =
 
 /**
  * The situations a piece is asked for, the nearer first where two meet ("farmers in a drought", "refugees fleeing
- * war"): a surgery, those who care for the sick or a stay in hospital (illness), a harvest or God's provision (thanksgiving), a wedding or a quarrel
- * (marriage), an interview, an exam or school (work), a move or missionaries far from home (travel), one's country
- * (peace), a newborn (family), a new year, a war, refugees, a drought. Each has a set of its own that leads the
- * broader theme's, so that two requests near each other are not made of one set.
+ * war"): a surgery, those who care for the sick or a stay in hospital (illness), a harvest or God's provision
+ * (thanksgiving), a wedding or a quarrel (marriage), an interview, an exam or school (work), a move or missionaries
+ * far from home (travel), one's country (peace), a newborn (family), a new year, a war, refugees, a drought. Each has
+ * a set of its own that leads the broader theme's, so that two requests near each other are not made of one set.
  */
 export const SITUATION_THEMES = [
   'surgery',
@@ -197,6 +197,10 @@ export const WORD_THEMES = [
   'travel',
 ] as const satisfies readonly Exclude<Theme, CareTheme>[];
 const THEME_WORDS = themeWords([...SITUATION_THEMES, ...WORD_THEMES]);
+/** The same matchers, global: every word of a theme a request holds (themeWordsIn). */
+const ALL_THEME_WORDS = Object.fromEntries(
+  Object.entries(THEME_WORDS).map(([theme, words]) => [theme, new RegExp(words.source, 'gu')]),
+) as Record<keyof typeof THEME_WORDS, RegExp>;
 
 /** The situations a request names ("surgery" in "my father's surgery tomorrow"), in SITUATION_THEMES order. */
 export function situationsOf(foldedText: string): Situation[] {
@@ -233,9 +237,7 @@ export function situationWordsIn(foldedText: string): string[] {
 }
 
 function wordsOf(themes: readonly (Situation | (typeof WORD_THEMES)[number])[], foldedText: string): string[] {
-  return themes.flatMap((theme) =>
-    [...foldedText.matchAll(new RegExp(THEME_WORDS[theme].source, 'gu'))].map((m) => m[0]),
-  );
+  return themes.flatMap((theme) => [...foldedText.matchAll(ALL_THEME_WORDS[theme])].map((m) => m[0]));
 }
 
 /** The passages for themes, in order, without repeats. */
