@@ -529,7 +529,8 @@ export function createVerseRetriever(deps: VerseRetrieverDeps): VerseRetriever {
     const words = asked ? [...new Set(analyzeQuery(asked, { lang: 'en', keepStopWordsIfEmpty: false }))] : [];
     if (words.length < 2) return () => false;
     const span = words.length + STATEMENT_SLACK;
-    const wanted = (token: string) => words.findIndex((w) => token === w || token === stem(w, 'en'));
+    const stems = words.map((w) => stem(w, 'en'));
+    const wanted = (token: string) => words.findIndex((w, i) => token === w || token === stems[i]);
     return (note) => {
       const places = analyzeForIndex(note, 'en').map(wanted);
       return places.some((place, start) => {
