@@ -20,6 +20,18 @@ describe('createEnglishKeywords', () => {
     expect(keywords('谁取代了犹大作使徒？', 'zh-Hans')?.split(' ')).toEqual(expect.arrayContaining(['judah', 'judas']));
   });
 
+  it('tells a Spanish verb stressed on its last vowel from the noun it folds to without its accent', () => {
+    // oró (prayed) and oro (gold), amó (loved) and amo (master): the glossary keys the stressed words apart.
+    const prayed = keywords('¿Dónde oró Jesús antes de ser arrestado?', 'es')?.split(' ');
+    expect(prayed).toContain('pray');
+    expect(prayed).not.toContain('gold');
+    const loved = keywords('¿A quién amó Jacob más que a Lea?', 'es')?.split(' ');
+    expect(loved).toContain('love');
+    expect(loved).not.toContain('master');
+    expect(keywords('¿De qué era el becerro de oro?', 'es')?.split(' ')).toContain('gold');
+    expect(keywords('¿Qué pasó en el río Jordán?', 'es')?.split(' ')).toContain('river');
+  });
+
   it('translates book names, which old translations may spell differently (Rut, Ruth)', () => {
     expect(keywords('¿Quién fue Rut?', 'es')?.split(' ')).toContain('Ruth');
   });

@@ -25,6 +25,46 @@ export interface GlossaryFile {
 }
 
 const MAX_KEYWORDS = 24;
+/**
+ * Spanish words stressed on an accented last vowel are kept apart in the glossary: a verb's preterite or future
+ * (oró prayed, rió laughed, amó loved) folds to a noun without its accent (oro gold, río river, amo master), and the
+ * noun, many times commoner, took the shared entry. Their entries end in this mark; a word typed without its accent
+ * reads the unmarked entry, as before.
+ */
+const STRESSED = '´';
+const STRESSED_END = /[áéíóú]$/;
+
+/**
+ * The words of a text as the glossaries are keyed: its content words (`contentWords`), a Spanish word stressed on an
+ * accented last vowel marked. Word-for-word with `contentWords`.
+ */
+export function glossaryWords(text: string, lang: string): string[] {
+  if (lang.split('-')[0]?.toLowerCase() !== 'es') return contentWords(text, lang);
+  const out: string[] = [];
+  for (const [word] of text
+    .normalize('NFC')
+    .toLowerCase()
+    .matchAll(/[\p{L}\p{M}]+/gu)) {
+    const own = contentWords(word, lang);
+    if (own.length === 0) continue;
+    if (STRESSED_END.test(word)) own[own.length - 1] += STRESSED;
+    out.push(...own);
+  }
+  return out;
+}
+
+const unmarked = (word: string) => (word.endsWith(STRESSED) ? word.slice(0, -STRESSED.length) : word);
+
+/** A glossary word's English: its own entry, else (a stressed word the glossary has no entry for) the unmarked one. */
+function englishOf(glossary: ReadonlyMap<string, string> | undefined, word: string): string | undefined {
+  return glossary?.get(word) ?? (word.endsWith(STRESSED) ? glossary?.get(unmarked(word)) : undefined);
+}
+
+/** A glossary's source words as `contentWords` gives them (without the stressed mark), for lists of words. */
+export function glossaryKeys(terms: Readonly<Record<string, string>>): string[] {
+  return [...new Set(Object.keys(terms).map(unmarked))];
+}
+
 const loaded = new Map<string, ReadonlyMap<string, string>>();
 
 function glossaryOf(lang: string): ReadonlyMap<string, string> | undefined {
@@ -54,7 +94,7 @@ export function glossaryVocabulary(lang: 'en' | 'es' | 'fr'): ReadonlySet<string
               english.split(' '),
             ),
           )
-        : new Set(glossaryOf(lang)?.keys() ?? []);
+        : new Set([...(glossaryOf(lang)?.keys() ?? [])].map(unmarked));
     vocabularies.set(lang, vocabulary);
   }
   return vocabulary;
@@ -82,11 +122,11 @@ export function createEnglishKeywords(books: readonly Pick<BookRecord, 'names'>[
     const glossary = glossaryOf(language);
     const names = bookNames.get(language);
     const out: string[] = [];
-    for (const word of contentWords(question, language)) {
-      const name = names?.get(word);
+    for (const word of glossaryWords(question, language)) {
+      const name = names?.get(unmarked(word));
       if (name) out.push(name);
       if (language === 'zh-Hans' || language === 'zh-Hant') out.push(...(chineseNameOf(word) ?? []));
-      const english = glossary?.get(word);
+      const english = englishOf(glossary, word);
       if (english) out.push(...english.split(' '));
     }
     const unique = [...new Set(out)].slice(0, MAX_KEYWORDS);
@@ -112,9 +152,9 @@ export function nameSpelledIn(name: string, text: string, language: BibleLanguag
   }
   const glossary = language === 'en' ? undefined : glossaryOf(language);
   for (const word of text.match(/\p{L}+/gu) ?? []) {
-    const [own] = contentWords(word, language);
+    const [own] = glossaryWords(word, language);
     if (!own) continue;
-    if (word.toLowerCase() === name || glossary?.get(own)?.split(' ')[0] === name) return word;
+    if (word.toLowerCase() === name || englishOf(glossary, own)?.split(' ')[0] === name) return word;
   }
   return undefined;
 }

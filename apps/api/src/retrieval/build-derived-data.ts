@@ -1,8 +1,10 @@
 // Builds the retriever's data files from the corpus; nothing in them is written by hand. Rerun it when the corpus or
 // the analyser changes, and commit what it writes:
 //
-//   npx tsx apps/api/src/retrieval/build-derived-data.ts [corpus dir, default ../shared/corpus]
+//   npx tsx apps/api/src/retrieval/build-derived-data.ts [corpus dir, default ../shared/corpus] [--glossaries es,fr]
 //
+// (`--glossaries` relearns only those languages' glossaries and reads the others as committed: IBM Model 1 over the
+// Chinese text does not give the same table twice, its ties fall as jieba's words come.)
 // - glossary-zh-en.json, glossary-es-en.json, glossary-fr-en.json: word translations learned from the corpus's own
 //   parallel text, the same verses in the Chinese Union Version, Reina-Valera 1909 or Darby (French) and in the
 //   WEBBE and KJV, with IBM Model 1 (Brown et al., 1993: expectation maximisation over verse pairs, a NULL word on
@@ -27,7 +29,7 @@ import { Jieba } from '@node-rs/jieba';
 import { dict } from '@node-rs/jieba/dict.js';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { GLOSSARY_SOURCES, type GlossaryFile } from '../language/cross-lingual.ts';
+import { GLOSSARY_SOURCES, glossaryKeys, glossaryWords, type GlossaryFile } from '../language/cross-lingual.ts';
 import { DERIVED_DIR } from '../language/derived-files.ts';
 import { BIBLE_NAMES_FILE, type BibleNamesFile } from '../question/guide/bible-names.ts';
 import { stem } from '../language/stemmer.ts';
@@ -146,7 +148,7 @@ function buildGlossary(corpusDir: string, lang: string, translation: string): Gl
     for (const [ref, text] of readBible(corpusDir, english)) {
       const sourceText = source.get(ref);
       if (!sourceText) continue;
-      const f = [...new Set(contentWords(sourceText, lang))].map((w) => sourceVocab.id(w));
+      const f = [...new Set(glossaryWords(sourceText, lang))].map((w) => sourceVocab.id(w));
       const words: string[] = [];
       pushWordTokens(text, words);
       const e = contentWords(text, 'en').map((w) => englishVocab.id(w));
@@ -183,6 +185,15 @@ function buildGlossary(corpusDir: string, lang: string, translation: string): Gl
         return forms[0]?.[0] ?? s;
       });
     entries.push([sourceVocab.words[f] as string, [...new Set(words)].join(' ')]);
+  }
+  // A stressed word the text never writes unstressed (Josué) answers for itself typed without its accent too.
+  const keys = new Set(entries.map(([word]) => word));
+  for (const [word, english] of [...entries]) {
+    const plain = glossaryKeys({ [word]: english })[0]!;
+    if (!keys.has(plain)) {
+      keys.add(plain);
+      entries.push([plain, english]);
+    }
   }
   entries.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
   return {
@@ -367,10 +378,9 @@ function buildNames(
 ): BibleNamesFile {
   const names = new Set(en);
   const translated = (glossary: GlossaryFile) =>
-    Object.entries(glossary.terms)
-      .filter(([, english]) => names.has(english.split(' ')[0] as string))
-      .map(([word]) => word)
-      .sort();
+    glossaryKeys(
+      Object.fromEntries(Object.entries(glossary.terms).filter(([, english]) => names.has(english.split(' ')[0]!))),
+    ).sort();
   const of = (lang: string) => glossaries.find((g) => g.lang === lang);
   return {
     source: `Hitchcock's Bible names capitalised in ${ENGLISH.join(' and ')}; other languages through the glossaries`,
@@ -383,8 +393,11 @@ function buildNames(
   };
 }
 
+const args = process.argv.slice(2);
+const onlyAt = args.indexOf('--glossaries');
+const only = onlyAt >= 0 ? args.splice(onlyAt, 2)[1]?.split(',') : undefined;
 const corpusDir = path.resolve(
-  process.argv[2] ?? path.join(path.dirname(fileURLToPath(import.meta.url)), '../../../../../../shared/corpus'),
+  args[0] ?? path.join(path.dirname(fileURLToPath(import.meta.url)), '../../../../../../shared/corpus'),
 );
 let started = Date.now();
 writeFileSync(PROMINENCE_FILE, buildProminence(corpusDir));
@@ -410,6 +423,10 @@ process.stdout.write(
 const glossaries: GlossaryFile[] = [];
 for (const { lang, translation, file } of GLOSSARY_SOURCES) {
   started = Date.now();
+  if (only && !only.includes(lang)) {
+    glossaries.push(JSON.parse(readFileSync(path.join(DERIVED_DIR, file), 'utf8')) as GlossaryFile);
+    continue;
+  }
   const glossary = buildGlossary(corpusDir, lang, translation);
   glossaries.push(glossary);
   writeFileSync(path.join(DERIVED_DIR, file), `${JSON.stringify(glossary, null, 2)}\n`);
