@@ -318,6 +318,34 @@ describe('createVerseRetriever: fact notes', () => {
     expect(overview.verses.find((v) => v.ref === 'LUK.1.13')?.ranks?.note).not.toBe(0);
   });
 
+  it('gives a note that states a question of who whole to the verses that name its person', async () => {
+    const said = (ref: string, score: number, text: string) => ({ ...verse('kjv', ref, score), text });
+    const saul = {
+      ...note('eastons-dictionary:benjamin#n4', ['1SA.9.1'], 9),
+      title: 'Benjamin',
+      text: 'Saul, the first king of Israel, from',
+    };
+    const { r, queries } = retriever({
+      verses: [
+        said('2SA.5.3', 9, 'they anointed David king over Israel'),
+        said('1SA.11.15', 2, 'there they made Saul king before the LORD in Gilgal'),
+        said('1SA.9.1', 1, 'Now there was a man of Benjamin, whose name was Kish'),
+      ],
+      notes: [saul],
+    });
+    const { verses } = await r.retrieve('Who was the first king of Israel?', en);
+    const noteRank = (ref: string) => verses.find((v) => v.ref === ref)?.ranks?.note;
+    // 1 Samuel 11:15 names Saul and takes the note's weight twice over; 9:1, which the note cites, comes after it.
+    expect(noteRank('1SA.11.15')).toBe(0);
+    expect(noteRank('1SA.9.1')).toBe(1);
+    expect(noteRank('2SA.5.3')).toBeUndefined();
+    const named = queries.find((q) => q.kinds?.includes('verse') && q.query.toString().startsWith('saul'));
+    expect(named).toMatchObject({ lang: 'en', translations: ['kjv'] });
+    // A note that does not state the question whole (no "first") is not read for them.
+    const { verses: king } = await r.retrieve('Who was king of Israel at Gilgal?', en);
+    expect(king.find((v) => v.ref === '1SA.11.15')?.ranks?.note).toBeUndefined();
+  });
+
   it('answers a question of fact without faith words when the notes cite a verse its words find', async () => {
     // No faith word, no guide entry, and no verse holds every word: the text and the notes agree on a verse, and each
     // word is in one of the first verses.

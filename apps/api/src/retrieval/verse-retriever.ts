@@ -522,6 +522,29 @@ export function createVerseRetriever(deps: VerseRetrieverDeps): VerseRetriever {
   }
 
   /**
+   * The verses that state what a note answering a question of who says of its person, when the note cites none that
+   * does ("Saul, the first king of Israel", in Easton's article on Benjamin, cites 1 Samuel 9:1, his father Kish):
+   * BM25 over the English verses that name them, for their name, the note's words and the question's (1 Samuel
+   * 11:15, "they made Saul king").
+   */
+  async function namedStating(hit: PassageHit, subject: string, query: string, options: RetrieveOptions) {
+    const found = await index.search({
+      query: joinWords(subject, hit.text, query) ?? query,
+      lang: 'en',
+      kinds: ['verse'],
+      translations: ['kjv'],
+      limit: FOCUS_VERSES * 5,
+    });
+    return [
+      ...new Set(
+        found
+          .filter((f) => f.ref && inCanon(f.ref.slice(0, 3), options.tradition) && wordTokens(f.text).includes(subject))
+          .map((f) => f.ref!),
+      ),
+    ].slice(0, FOCUS_VERSES);
+  }
+
+  /**
    * Whether a note states the question: holds each of its (at least two) English words, stemmed, within a run of
    * words barely longer than the question's.
    */
@@ -608,15 +631,21 @@ export function createVerseRetriever(deps: VerseRetrieverDeps): VerseRetriever {
       });
     const subjects = hits.map((hit) => (answering ? subjectOf(hit) : undefined));
     // A question of fact reads its first notes' long passages for the verses that state them (`stating`).
+    const states = statement(fact?.question);
     const statedIn = fact
       ? await Promise.all(
           hits.map((hit, i) => {
-            const passage = i < FOCUS_NOTES ? citedBy(hit, FOCUS_RANGE) : [];
-            return passage.length > FOCUS_FROM ? stating(hit, passage, subjects[i], query) : undefined;
+            if (i >= FOCUS_NOTES) return undefined;
+            const passage = citedBy(hit, FOCUS_RANGE);
+            if (passage.length > FOCUS_FROM) return stating(hit, passage, subjects[i], query);
+            // A person's note that states the question whole: the verses that name them say it, wherever they are.
+            const subject = subjects[i];
+            return subject && answering === 'person' && states(hit.text)
+              ? namedStating(hit, subject, query, options)
+              : undefined;
           }),
         )
       : [];
-    const states = statement(fact?.question);
     for (const [i, hit] of hits.entries()) {
       const subject = subjects[i];
       // Only a person's notes weigh more: the notes of a place tell what happened there, not only where.
