@@ -20,7 +20,7 @@ describe('createEnglishKeywords', () => {
     expect(keywords('谁取代了犹大作使徒？', 'zh-Hans')?.split(' ')).toEqual(expect.arrayContaining(['judah', 'judas']));
   });
 
-  it('tells a Spanish verb stressed on its last vowel from the noun it folds to without its accent', () => {
+  it('tells a word whose accents set it apart from the word it folds to (oró, amó, Moïse)', () => {
     // oró (prayed) and oro (gold), amó (loved) and amo (master): the glossary keys the stressed words apart.
     const prayed = keywords('¿Dónde oró Jesús antes de ser arrestado?', 'es')?.split(' ');
     expect(prayed).toContain('pray');
@@ -28,6 +28,13 @@ describe('createEnglishKeywords', () => {
     const loved = keywords('¿A quién amó Jacob más que a Lea?', 'es')?.split(' ');
     expect(loved).toContain('love');
     expect(loved).not.toContain('master');
+    // Moïse (Moses) and mois (month): a French word with a diaeresis is keyed apart too.
+    const moses = keywords('Qui a trouvé Moïse dans le fleuve ?', 'fr')?.split(' ');
+    expect(moses).toContain('moses');
+    expect(moses).not.toContain('month');
+    // Typed without its accents, a word reads both senses.
+    expect(keywords('Combien de mois ?', 'fr')?.split(' ')).toEqual(expect.arrayContaining(['month', 'moses']));
+    expect(keywords('¿Donde oro Jesus?', 'es')?.split(' ')).toEqual(expect.arrayContaining(['gold', 'pray']));
     expect(keywords('¿De qué era el becerro de oro?', 'es')?.split(' ')).toContain('gold');
     expect(keywords('¿Qué pasó en el río Jordán?', 'es')?.split(' ')).toContain('river');
   });

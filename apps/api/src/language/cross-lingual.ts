@@ -26,20 +26,22 @@ export interface GlossaryFile {
 
 const MAX_KEYWORDS = 24;
 /**
- * Spanish words stressed on an accented last vowel are kept apart in the glossary: a verb's preterite or future
- * (oró prayed, rió laughed, amó loved) folds to a noun without its accent (oro gold, río river, amo master), and the
- * noun, many times commoner, took the shared entry. Their entries end in this mark; a word typed without its accent
- * reads the unmarked entry, as before.
+ * Words whose accents tell them from the word they fold to are kept apart in the glossary: a Spanish word stressed on
+ * an accented last vowel, a verb's preterite or future (oró prayed, amó loved), folds to a noun without its accent
+ * (oro gold, amo master), and a French word with a diaeresis, mostly a name (Moïse), stems to a common word (mois,
+ * month); the commoner word took the shared entry ("moses month" for every question on Moses). Their entries end in
+ * this mark; a word typed without its accents reads the unmarked entry, as before.
  */
-const STRESSED = '´';
-const STRESSED_END = /[áéíóú]$/;
+const MARK = '´';
+const MARKED: Readonly<Record<string, RegExp>> = { es: /[áéíóú]$/, fr: /[ëïüÿ]/ };
 
 /**
- * The words of a text as the glossaries are keyed: its content words (`contentWords`), a Spanish word stressed on an
- * accented last vowel marked. Word-for-word with `contentWords`.
+ * The words of a text as the glossaries are keyed: its content words (`contentWords`), a word whose accents tell it
+ * apart (MARKED) marked. Word-for-word with `contentWords`.
  */
 export function glossaryWords(text: string, lang: string): string[] {
-  if (lang.split('-')[0]?.toLowerCase() !== 'es') return contentWords(text, lang);
+  const marked = MARKED[lang.split('-')[0]?.toLowerCase() ?? ''];
+  if (!marked) return contentWords(text, lang);
   const out: string[] = [];
   for (const [word] of text
     .normalize('NFC')
@@ -47,20 +49,20 @@ export function glossaryWords(text: string, lang: string): string[] {
     .matchAll(/[\p{L}\p{M}]+/gu)) {
     const own = contentWords(word, lang);
     if (own.length === 0) continue;
-    if (STRESSED_END.test(word)) own[own.length - 1] += STRESSED;
+    if (marked.test(word)) own[own.length - 1] += MARK;
     out.push(...own);
   }
   return out;
 }
 
-const unmarked = (word: string) => (word.endsWith(STRESSED) ? word.slice(0, -STRESSED.length) : word);
+const unmarked = (word: string) => (word.endsWith(MARK) ? word.slice(0, -MARK.length) : word);
 
-/** A glossary word's English: its own entry, else (a stressed word the glossary has no entry for) the unmarked one. */
+/** A glossary word's English: its own entry, else (a marked word the glossary has no entry for) the unmarked one. */
 function englishOf(glossary: ReadonlyMap<string, string> | undefined, word: string): string | undefined {
-  return glossary?.get(word) ?? (word.endsWith(STRESSED) ? glossary?.get(unmarked(word)) : undefined);
+  return glossary?.get(word) ?? (word.endsWith(MARK) ? glossary?.get(unmarked(word)) : undefined);
 }
 
-/** A glossary's source words as `contentWords` gives them (without the stressed mark), for lists of words. */
+/** A glossary's source words as `contentWords` gives them (without the mark), for lists of words. */
 export function glossaryKeys(terms: Readonly<Record<string, string>>): string[] {
   return [...new Set(Object.keys(terms).map(unmarked))];
 }

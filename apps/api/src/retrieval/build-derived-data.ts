@@ -186,15 +186,18 @@ function buildGlossary(corpusDir: string, lang: string, translation: string): Gl
       });
     entries.push([sourceVocab.words[f] as string, [...new Set(words)].join(' ')]);
   }
-  // A stressed word the text never writes unstressed (Josué) answers for itself typed without its accent too.
-  const keys = new Set(entries.map(([word]) => word));
-  for (const [word, english] of [...entries]) {
+  // A word typed without its accents reads the unmarked entry: where a marked word means something else it keeps that
+  // sense too (Moise: "month moses"), and a marked word the text never writes unmarked (Josué) answers for itself.
+  const byKey = new Map(entries);
+  for (const [word, english] of entries) {
     const plain = glossaryKeys({ [word]: english })[0]!;
-    if (!keys.has(plain)) {
-      keys.add(plain);
-      entries.push([plain, english]);
-    }
+    if (plain === word) continue;
+    const own = byKey.get(plain)?.split(' ');
+    const senses = english.split(' ');
+    if (!own) byKey.set(plain, english);
+    else if (!own.some((sense) => senses.includes(sense))) byKey.set(plain, [...own, senses[0]].join(' '));
   }
+  entries.splice(0, entries.length, ...byKey);
   entries.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
   return {
     source: `${translation} aligned verse by verse with ${ENGLISH.join(' and ')}; IBM Model 1, ${ITERATIONS} iterations`,
