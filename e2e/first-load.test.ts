@@ -22,7 +22,8 @@ import { REPO_ROOT, startServerWithCorpus, type RunningServer } from './support/
 const SLOW_3G = { offline: false, latency: 2000, downloadThroughput: 50_000, uploadThroughput: 50_000 };
 const FIRST_VISIT = { paintedMs: 2500, usableMs: 8000 };
 const REPEAT_VISIT = { paintedMs: 1000, usableMs: 2000 };
-/** Returns timed for the repeat visit: its figure is their median. */
+/** Visits timed, first and repeat: each figure is their median (a loaded machine delays one load now and then). */
+const FIRST_TRIES = 3;
 const REPEAT_TRIES = 3;
 const BUDGET_GZIP_BYTES = 200 * 1024;
 const TOUR_SEEN_KEY = btoa('CHAT_ASSISTANT__APP_FIRST_TOUR');
@@ -227,23 +228,33 @@ function reportAndCheck(
 
 describe('the first load of /chat on slow 3G (2 s latency, 50 kB/s, HTTP cache off)', () => {
   it('a first visit: text within 2.5 s, the tour then the composer usable within 8 s; a repeat visit: 1 s and 2 s', async () => {
-    const first = await slowPage('first');
-    await first.page.goto(`${server.origin}/chat?_n=1`, { waitUntil: 'commit' });
-    await markReached(first.page, 'overlay');
-    await snap(first.page, 'first-load-slow3g-overlay');
-    await markReached(first.page, TOUR);
-    await first.page.getByTestId('tour-skip').click();
-    await markReached(first.page, COMPOSER);
-    const marks = await marksOf(first.page);
-    await typeIntoComposer(first.page);
-    await snap(first.page, 'first-load-slow3g-usable');
+    // Timed as the median of three first visits, each in a browser that has kept nothing.
+    const visits: { page: Page; context: BrowserContext; marks: Record<string, number>; transfers: Transfer[] }[] = [];
+    for (let i = 0; i < FIRST_TRIES; i++) {
+      const visit = await slowPage('first');
+      await visit.page.goto(`${server.origin}/chat?_n=1`, { waitUntil: 'commit' });
+      await markReached(visit.page, 'overlay');
+      if (i === 0) await snap(visit.page, 'first-load-slow3g-overlay');
+      await markReached(visit.page, TOUR);
+      await visit.page.getByTestId('tour-skip').click();
+      await markReached(visit.page, COMPOSER);
+      const marks = await marksOf(visit.page);
+      await typeIntoComposer(visit.page);
+      if (i === 0) await snap(visit.page, 'first-load-slow3g-usable');
+      visits.push({ ...visit, marks });
+    }
+    const byComposer = [...visits].sort((a, b) => a.marks[COMPOSER]! - b.marks[COMPOSER]!);
+    const middle = byComposer[Math.floor(FIRST_TRIES / 2)]!;
     reportAndCheck(
-      'first visit to /chat?_n=1 (the tour, then the composer once it is skipped)',
-      marks,
-      first.transfers,
+      `first visit to /chat?_n=1 (the tour, then the composer once it is skipped; the median of ${FIRST_TRIES}: ` +
+        `composer ${visits.map((v) => seconds(v.marks[COMPOSER])).join(', ')})`,
+      middle.marks,
+      middle.transfers,
       [TOUR, COMPOSER],
       FIRST_VISIT,
     );
+    const [first, ...others] = visits as [(typeof visits)[number], ...typeof visits];
+    for (const other of others) await other.context.close();
 
     // The same reader comes back: the worker the first visit installed answers from what it kept.
     await workerInstalled(first.page);
