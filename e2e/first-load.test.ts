@@ -163,6 +163,9 @@ async function workerInstalled(page: Page): Promise<void> {
 
 const marksOf = (page: Page) =>
   page.evaluate(() => (window as unknown as { firstLoad: Record<string, number> }).firstLoad);
+/** The middle one of a few timed loads, by a figure of each. */
+const medianBy = <T>(loads: readonly T[], figure: (load: T) => number): T =>
+  [...loads].sort((a, b) => figure(a) - figure(b))[Math.floor(loads.length / 2)]!;
 const seconds = (ms: number | undefined) => (ms === undefined ? 'never' : `${(ms / 1000).toFixed(2)} s`);
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 /** One line per response: when it started and ended, its size on the wire and its encoding. */
@@ -243,8 +246,7 @@ describe('the first load of /chat on slow 3G (2 s latency, 50 kB/s, HTTP cache o
       if (i === 0) await snap(visit.page, 'first-load-slow3g-usable');
       visits.push({ ...visit, marks });
     }
-    const byComposer = [...visits].sort((a, b) => a.marks[COMPOSER]! - b.marks[COMPOSER]!);
-    const middle = byComposer[Math.floor(FIRST_TRIES / 2)]!;
+    const middle = medianBy(visits, (v) => v.marks[COMPOSER]!);
     reportAndCheck(
       `first visit to /chat?_n=1 (the tour, then the composer once it is skipped; the median of ${FIRST_TRIES}: ` +
         `composer ${visits.map((v) => seconds(v.marks[COMPOSER])).join(', ')})`,
@@ -276,7 +278,7 @@ describe('the first load of /chat on slow 3G (2 s latency, 50 kB/s, HTTP cache o
       tries.push({ marks: again, transfers: repeat.transfers });
       await repeat.page.close();
     }
-    const median = [...tries].sort((a, b) => a.marks.overlay! - b.marks.overlay!)[Math.floor(REPEAT_TRIES / 2)]!;
+    const median = medianBy(tries, (t) => t.marks.overlay!);
     reportAndCheck(
       `repeat visit to /chat?_n=1 (service worker installed; the median of ${REPEAT_TRIES}: overlay ${tries
         .map((t) => seconds(t.marks.overlay))

@@ -55,16 +55,12 @@ export function glossaryWords(text: string, lang: string): string[] {
   return out;
 }
 
-const unmarked = (word: string) => (word.endsWith(MARK) ? word.slice(0, -MARK.length) : word);
+/** A glossary word as `contentWords` gives it: without the mark. */
+export const unmarked = (word: string) => (word.endsWith(MARK) ? word.slice(0, -MARK.length) : word);
 
 /** A glossary word's English: its own entry, else (a marked word the glossary has no entry for) the unmarked one. */
 function englishOf(glossary: ReadonlyMap<string, string> | undefined, word: string): string | undefined {
   return glossary?.get(word) ?? (word.endsWith(MARK) ? glossary?.get(unmarked(word)) : undefined);
-}
-
-/** A glossary's source words as `contentWords` gives them (without the mark), for lists of words. */
-export function glossaryKeys(terms: Readonly<Record<string, string>>): string[] {
-  return [...new Set(Object.keys(terms).map(unmarked))];
 }
 
 const loaded = new Map<string, ReadonlyMap<string, string>>();

@@ -29,7 +29,7 @@ import { Jieba } from '@node-rs/jieba';
 import { dict } from '@node-rs/jieba/dict.js';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { GLOSSARY_SOURCES, glossaryKeys, glossaryWords, type GlossaryFile } from '../language/cross-lingual.ts';
+import { GLOSSARY_SOURCES, glossaryWords, unmarked, type GlossaryFile } from '../language/cross-lingual.ts';
 import { DERIVED_DIR } from '../language/derived-files.ts';
 import { BIBLE_NAMES_FILE, type BibleNamesFile } from '../question/guide/bible-names.ts';
 import { stem } from '../language/stemmer.ts';
@@ -190,7 +190,7 @@ function buildGlossary(corpusDir: string, lang: string, translation: string): Gl
   // sense too (Moise: "month moses"), and a marked word the text never writes unmarked (Josué) answers for itself.
   const byKey = new Map(entries);
   for (const [word, english] of entries) {
-    const plain = glossaryKeys({ [word]: english })[0]!;
+    const plain = unmarked(word);
     if (plain === word) continue;
     const own = byKey.get(plain)?.split(' ');
     const senses = english.split(' ');
@@ -381,9 +381,13 @@ function buildNames(
 ): BibleNamesFile {
   const names = new Set(en);
   const translated = (glossary: GlossaryFile) =>
-    glossaryKeys(
-      Object.fromEntries(Object.entries(glossary.terms).filter(([, english]) => names.has(english.split(' ')[0]!))),
-    ).sort();
+    [
+      ...new Set(
+        Object.entries(glossary.terms)
+          .filter(([, english]) => names.has(english.split(' ')[0]!))
+          .map(([word]) => unmarked(word)),
+      ),
+    ].sort();
   const of = (lang: string) => glossaries.find((g) => g.lang === lang);
   return {
     source: `Hitchcock's Bible names capitalised in ${ENGLISH.join(' and ')}; other languages through the glossaries`,
