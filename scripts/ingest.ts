@@ -1,6 +1,7 @@
 // npm run ingest (node apps/api/dist/ingest.js in the image): the corpus ingest job. Under the corpus lock it loads
 // CORPUS_DIR into the database and publishes its search index in CORPUS_INDEX_DIR, the directory every instance
-// reads (idempotent: an unchanged corpus does nothing); running instances switch to the new version by themselves.
+// reads (idempotent: an unchanged corpus does nothing), and with CORPUS_INDEX_STORE=s3 uploads it to the object store
+// hosts without that directory fetch it from; running instances switch to the new version by themselves.
 // Then it removes the retired versions once no live instance holds them, waiting for the instances to move.
 //   --no-wait   remove only what no instance holds now; a later run removes the rest
 import path from 'node:path';
@@ -8,6 +9,7 @@ import { loadConfig } from '../apps/api/src/config.ts';
 import { openDatabase } from '../apps/api/src/db/client.ts';
 import { createCorpusRepository } from '../apps/api/src/corpus/corpus.repository.ts';
 import { ingestCorpus } from '../apps/api/src/corpus/ingest.ts';
+import { createS3IndexStore } from '../apps/api/src/corpus/index-store.ts';
 import { sweepRetired } from '../apps/api/src/corpus/version-sweep.ts';
 import { corpusLockOf, embeddingFromConfig } from '../apps/api/src/container.ts';
 import { createProgressBar } from '../apps/api/src/corpus/progress.ts';
@@ -19,6 +21,8 @@ const database = config.database.url
 const corpus = createCorpusRepository(database.db);
 const lock = corpusLockOf(database);
 const { indexDir: indexRoot, holdTtlMs, pollMs, oldVersionGraceMs } = config.corpus;
+// Hosts that share no volume fetch the index from the object store it is published to (CORPUS_INDEX_STORE=s3).
+const store = config.corpus.store ? createS3IndexStore(config.corpus.store) : undefined;
 const bar = createProgressBar();
 let interrupted = false;
 process.once('SIGINT', () => {
@@ -41,7 +45,7 @@ const WARM_UP_MS = 60_000;
 async function sweep(waitMs: number): Promise<void> {
   const deadline = Date.now() + waitMs;
   for (;;) {
-    const result = await lock(() => sweepRetired({ corpus, indexRoot, holdTtlMs }));
+    const result = await lock(() => sweepRetired({ corpus, indexRoot, holdTtlMs, ...(store ? { store } : {}) }));
     if (!result.acquired) throw new Error('the corpus lock was not acquired');
     const { removed, held } = result.value;
     if (removed.length) console.error(`Removed retired corpus version(s) ${removed.join(', ')}: rows and index.`);
@@ -57,11 +61,12 @@ async function sweep(waitMs: number): Promise<void> {
 }
 
 try {
-  console.error(`Ingesting ${config.corpus.dir} into ${indexRoot}`);
+  console.error(`Ingesting ${config.corpus.dir} into ${indexRoot}${store ? `, published to ${store.where}` : ''}`);
   const result = await ingestCorpus({
     corpus,
     corpusDir: config.corpus.dir,
     indexRoot,
+    ...(store ? { store } : {}),
     lock,
     holdTtlMs,
     ...embeddingFromConfig(config),

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { readS3Config, type S3Config, type StorageEnv } from './config-storage.ts';
 
 /**
  * Where the corpus index is published and how instances follow it (decision 0023). Parsed with the rest in
@@ -14,6 +15,9 @@ export const corpusEnv = {
   CORPUS_POLL_MS: int(5_000, 100, 600_000),
   CORPUS_OLD_VERSION_GRACE_MS: int(180_000, 0, 3_600_000),
   CORPUS_HOLD_TTL_MS: int(60_000, 1_000, 3_600_000),
+  /** `s3`: the published index is also kept in the S3-compatible store of the S3_* settings, for hosts that share no volume. */
+  CORPUS_INDEX_STORE: z.preprocess(emptyToUndefined, z.enum(['dir', 's3']).default('dir')),
+  CORPUS_INDEX_PREFIX: z.preprocess(emptyToUndefined, z.string().default('corpus-index')),
 };
 
 type CorpusEnv = z.infer<z.ZodObject<typeof corpusEnv>>;
@@ -27,17 +31,28 @@ export interface CorpusIndexConfig {
   oldVersionGraceMs: number;
   /** A hold whose instance has not refreshed it for this long no longer keeps a retired version from removal. */
   holdTtlMs: number;
+  /** The object store the index is published to and fetched from when instances share no volume. */
+  store?: S3Config & { prefix: string };
 }
 
 /** The corpus index settings, or the reason they do not fit together. */
-export function readCorpusConfig(e: CorpusEnv, dataDir: string, root: string): CorpusIndexConfig | { problem: string } {
+export function readCorpusConfig(
+  e: CorpusEnv & StorageEnv,
+  dataDir: string,
+  root: string,
+): CorpusIndexConfig | { problem: string } {
   if (e.CORPUS_HOLD_TTL_MS < 3 * e.CORPUS_POLL_MS) {
     return { problem: 'CORPUS_HOLD_TTL_MS: must be at least three times CORPUS_POLL_MS (three missed heartbeats)' };
+  }
+  const s3 = e.CORPUS_INDEX_STORE === 's3' ? readS3Config(e) : undefined;
+  if (s3 && 'missing' in s3) {
+    return { problem: `${s3.missing.join(', ')}: required when CORPUS_INDEX_STORE is s3` };
   }
   return {
     indexDir: e.CORPUS_INDEX_DIR ? path.resolve(root, e.CORPUS_INDEX_DIR) : path.join(dataDir, 'index'),
     pollMs: e.CORPUS_POLL_MS,
     oldVersionGraceMs: e.CORPUS_OLD_VERSION_GRACE_MS,
     holdTtlMs: e.CORPUS_HOLD_TTL_MS,
+    ...(s3 ? { store: { ...s3, prefix: e.CORPUS_INDEX_PREFIX } } : {}),
   };
 }

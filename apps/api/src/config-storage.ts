@@ -24,7 +24,7 @@ export const storageEnv = {
   ),
 };
 
-type StorageEnv = z.infer<z.ZodObject<typeof storageEnv>>;
+export type StorageEnv = z.infer<z.ZodObject<typeof storageEnv>>;
 
 export interface S3Config {
   endpoint: string;
@@ -41,6 +41,12 @@ export type StorageConfig = { kind: 'local' } | ({ kind: 's3' } & S3Config);
 /** Returns the storage configuration, or the names of the variables S3 needs and lacks. */
 export function readStorageConfig(e: StorageEnv): StorageConfig | { missing: string[] } {
   if (e.UPLOAD_STORAGE === 'local') return { kind: 'local' };
+  const s3 = readS3Config(e);
+  return 'missing' in s3 ? s3 : { kind: 's3', ...s3 };
+}
+
+/** The S3-compatible store's settings (uploads, and the corpus index when it is kept there), or what is missing. */
+export function readS3Config(e: StorageEnv): S3Config | { missing: string[] } {
   const required = {
     S3_ENDPOINT: e.S3_ENDPOINT,
     S3_BUCKET: e.S3_BUCKET,
@@ -52,7 +58,6 @@ export function readStorageConfig(e: StorageEnv): StorageConfig | { missing: str
     .map(([k]) => k);
   if (missing.length > 0) return { missing };
   return {
-    kind: 's3',
     endpoint: e.S3_ENDPOINT!,
     region: e.S3_REGION,
     bucket: e.S3_BUCKET!,

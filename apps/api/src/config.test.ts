@@ -95,6 +95,33 @@ describe('upload storage', () => {
       forcePathStyle: false,
     });
   });
+
+  it('keeps the corpus index in object storage only when asked, with the S3 settings it needs', () => {
+    expect(loadConfig({}).corpus.store).toBeUndefined();
+    expect(() => loadConfig({ CORPUS_INDEX_STORE: 's3', S3_BUCKET: 'b' })).toThrow(
+      /S3_ENDPOINT, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: required when CORPUS_INDEX_STORE is s3/,
+    );
+    expect(
+      loadConfig({
+        CORPUS_INDEX_STORE: 's3',
+        CORPUS_INDEX_PREFIX: 'prod/index',
+        S3_ENDPOINT: 'http://127.0.0.1:9000',
+        S3_BUCKET: 'fleet',
+        S3_ACCESS_KEY_ID: 'id',
+        S3_SECRET_ACCESS_KEY: 'secret',
+      }).corpus.store,
+    ).toMatchObject({ bucket: 'fleet', prefix: 'prod/index', endpoint: 'http://127.0.0.1:9000' });
+    // Uploads stay where they were told.
+    expect(
+      loadConfig({
+        CORPUS_INDEX_STORE: 's3',
+        S3_ENDPOINT: 'http://x:1',
+        S3_BUCKET: 'f',
+        S3_ACCESS_KEY_ID: 'i',
+        S3_SECRET_ACCESS_KEY: 's',
+      }).storage,
+    ).toEqual({ kind: 'local' });
+  });
 });
 
 describe('SMS and captcha providers', () => {

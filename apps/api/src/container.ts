@@ -5,6 +5,7 @@ import { ConfigError, type Config } from './config.ts';
 import { CORPUS_LOCK_KEY, openDatabase, pendingMigrations, type DatabaseHandle } from './db/client.ts';
 import { createCorpusRepository } from './corpus/corpus.repository.ts';
 import { createCorpusService } from './corpus/corpus.service.ts';
+import { createS3IndexStore } from './corpus/index-store.ts';
 import type { CorpusLock } from './corpus/version-sweep.ts';
 import { createOpenAiEmbedder } from './retrieval/openai-embedder.ts';
 import type { Embedder } from './retrieval/passage-index.ts';
@@ -143,6 +144,7 @@ export async function createContainer(
     corpus: corpusData,
     corpusDir: config.corpus.dir,
     indexRoot: config.corpus.indexDir,
+    ...(config.corpus.store ? { store: createS3IndexStore(config.corpus.store) } : {}),
     lock: corpusLockOf(database),
     log,
     watch: {

@@ -8,6 +8,7 @@ import { openIndex } from '../retrieval/lance-passage-index.ts';
 import type { Embedder, PassageIndex } from '../retrieval/passage-index.ts';
 import type { Reader } from './corpus-versions.repository.ts';
 import type { CorpusRepository } from './corpus.repository.ts';
+import type { IndexStore } from './index-store.ts';
 import { ingestCorpus, type IngestResult } from './ingest.ts';
 import type { IngestProgress } from './progress.ts';
 import { DEFAULT_HOLD_TTL_MS, indexPathOf, sweepRetired, type CorpusLock } from './version-sweep.ts';
@@ -49,6 +50,8 @@ export function createCorpusService(deps: {
   corpus: CorpusRepository;
   corpusDir: string;
   indexRoot: string;
+  /** The object store the index is published to when instances share no volume: a missing version is fetched. */
+  store?: IndexStore;
   lock: CorpusLock;
   log: Pick<Logger, 'info' | 'warn' | 'error'>;
   embedder?: Embedder;
@@ -85,13 +88,28 @@ export function createCorpusService(deps: {
     for (const warmer of warmers) await warmer(candidate);
   }
 
+  /** Copies a version's index from the object store into the index directory (a failure is noted; the next look tries again). */
+  async function fetchIndex(name: string, dir: string): Promise<void> {
+    const started = Date.now();
+    try {
+      if (await deps.store!.download(name, dir))
+        deps.log.info({ index: name, from: deps.store!.where, ms: Date.now() - started }, 'corpus index fetched');
+    } catch (error) {
+      deps.log.warn({ err: error, index: name, from: deps.store!.where }, 'could not fetch the corpus index');
+    }
+  }
+
   /** Opens, holds and warms a version, then makes it the one requests get; false when it cannot be opened here. */
   async function open(version: { id: number; indexDir: string | null }): Promise<boolean> {
     const dir = indexPathOf(deps.indexRoot, version.indexDir);
+    if (dir && !fs.existsSync(dir) && deps.store) await fetchIndex(version.indexDir!, dir);
     if (!dir || !fs.existsSync(dir)) {
-      note(`the index of corpus version ${version.id} (${version.indexDir}) is not in ${deps.indexRoot}`, {
+      const where = deps.store ? `${deps.indexRoot} nor in ${deps.store.where}` : deps.indexRoot;
+      note(`the index of corpus version ${version.id} (${version.indexDir}) is not in ${where}`, {
         versionId: version.id,
-        hint: 'CORPUS_INDEX_DIR must be the directory the ingest job publishes to',
+        hint: deps.store
+          ? 'the ingest job publishes to the store of CORPUS_INDEX_STORE: run it with the same S3_* settings'
+          : 'CORPUS_INDEX_DIR must be the directory the ingest job publishes to',
       });
       return false;
     }
@@ -145,7 +163,8 @@ export function createCorpusService(deps: {
 
   /** Removes the retired versions no live instance holds (when this process is the ingest job). */
   function sweep(wait: boolean): Promise<void> {
-    const run = () => sweepRetired({ corpus: deps.corpus, indexRoot: deps.indexRoot, holdTtlMs: watch.holdTtlMs });
+    const run = () =>
+      sweepRetired({ corpus: deps.corpus, indexRoot: deps.indexRoot, holdTtlMs: watch.holdTtlMs, store: deps.store });
     sweeping ??= deps
       .lock(run, { wait })
       .then((result) => {
@@ -196,6 +215,7 @@ export function createCorpusService(deps: {
         corpus: deps.corpus,
         corpusDir: deps.corpusDir,
         indexRoot: deps.indexRoot,
+        ...(deps.store ? { store: deps.store } : {}),
         lock: deps.lock,
         holdTtlMs: watch.holdTtlMs,
         ...(deps.embedder ? { embedder: deps.embedder, embeddingId: deps.embeddingId } : {}),

@@ -31,6 +31,7 @@ import { passageDocs } from './passage-docs.ts';
 import { loadReferenceParser } from './reference-parser.ts';
 import type { IngestProgress } from './progress.ts';
 import { DEFAULT_HOLD_TTL_MS, indexPathOf, removeAbandonedBuilds, type CorpusLock } from './version-sweep.ts';
+import type { IndexStore } from './index-store.ts';
 
 /** Bump when what ingestion writes changes, so an unchanged corpus is still rebuilt once. */
 // ingest-3: verses carry the canon columns of scripture/canon.ts (3 Maccabees and 2 Esdras are no longer Catholic).
@@ -48,6 +49,11 @@ export interface IngestOptions {
    * own there, recorded in the database by its name only (`v<id>-<8 hex>`).
    */
   indexRoot: string;
+  /**
+   * Where the index is also published for hosts that share no volume (CORPUS_INDEX_STORE): a version is uploaded
+   * before it is switched to, and a version that is there counts as present.
+   */
+  store?: IndexStore;
   /** The corpus lock: one ingest at a time across every process on the database. */
   lock: CorpusLock;
   /** How recent a heartbeat must be for an instance's hold on a version to count (CORPUS_HOLD_TTL_MS). */
@@ -77,7 +83,7 @@ export interface IngestResult {
  * readers never see it. Retired versions are left to the sweep (version-sweep.ts), which waits for their readers.
  */
 export async function ingestCorpus(options: IngestOptions): Promise<IngestResult> {
-  const { corpus, corpusDir, indexRoot, onProgress } = options;
+  const { corpus, corpusDir, indexRoot, onProgress, store } = options;
   const started = Date.now();
   const files = listCorpusFiles(corpusDir);
   const fileBytes = files.reduce((sum, f) => sum + f.bytes, 0);
@@ -103,14 +109,14 @@ export async function ingestCorpus(options: IngestOptions): Promise<IngestResult
     const current = await corpus.currentVersion();
     if (current && current.contentHash === contentHash) {
       const dir = indexPathOf(indexRoot, current.indexDir);
-      if (dir && fs.existsSync(dir)) {
+      if (dir && (fs.existsSync(dir) || (store && (await store.has(current.indexDir!))))) {
         report('done', 100);
         const indexName = current.indexDir!;
         return { status: 'unchanged', versionId: current.id, indexName, indexDir: dir, badLines: [], elapsedMs: 0 };
       }
       await refuseToCopyAnOpenIndex(corpus, current, indexRoot, options.holdTtlMs ?? DEFAULT_HOLD_TTL_MS);
     }
-    await removeAbandonedBuilds(corpus, indexRoot);
+    await removeAbandonedBuilds(corpus, indexRoot, store);
     return build(contentHash);
   });
   if (!locked.acquired) throw new Error('the corpus lock was not acquired');
@@ -265,6 +271,10 @@ export async function ingestCorpus(options: IngestOptions): Promise<IngestResult
       options.embedder ? { embedder: options.embedder } : {},
     );
     records += indexed;
+    if (store) {
+      report('publishing', 98);
+      await store.upload(indexDir, indexName);
+    }
 
     report('switching', 99);
     const counts = await corpus.counts(versionId);

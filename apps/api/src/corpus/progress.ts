@@ -1,6 +1,6 @@
 /** What the ingestion reports while it runs; the server shows it to clients while a first ingest prepares the corpus. */
 export interface IngestProgress {
-  phase: 'hashing' | 'loading' | 'indexing' | 'building-index' | 'switching' | 'done';
+  phase: 'hashing' | 'loading' | 'indexing' | 'building-index' | 'publishing' | 'switching' | 'done';
   /** 0–100 over the whole run. */
   percent: number;
   records: number;

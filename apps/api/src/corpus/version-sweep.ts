@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Locked } from '../db/client.ts';
 import type { CorpusRepository } from './corpus.repository.ts';
+import type { IndexStore } from './index-store.ts';
 
 /**
  * The lock an ingest and a sweep run under (a PostgreSQL advisory lock shared by every process on the database;
@@ -24,11 +25,16 @@ export function indexPathOf(indexRoot: string, name: string | null | undefined):
 }
 
 /** Builds that never finished: only under the corpus lock, where no other build can be running. */
-export async function removeAbandonedBuilds(corpus: CorpusRepository, indexRoot: string): Promise<number[]> {
+export async function removeAbandonedBuilds(
+  corpus: CorpusRepository,
+  indexRoot: string,
+  store?: IndexStore,
+): Promise<number[]> {
   const removed: number[] = [];
   for (const version of await corpus.abandonedBuilds()) {
     const dir = indexPathOf(indexRoot, version.indexDir);
     if (dir) fs.rmSync(dir, { recursive: true, force: true });
+    if (dir && store) await store.remove(version.indexDir!);
     await corpus.deleteVersion(version.id);
     removed.push(version.id);
   }
@@ -51,8 +57,10 @@ export async function sweepRetired(options: {
   corpus: CorpusRepository;
   indexRoot: string;
   holdTtlMs: number;
+  /** The object store the index is also published to: a removed version is deleted there too. */
+  store?: IndexStore;
 }): Promise<SweepResult> {
-  const { corpus, indexRoot, holdTtlMs } = options;
+  const { corpus, indexRoot, holdTtlMs, store } = options;
   await corpus.forgetSilentReaders(holdTtlMs);
   const result: SweepResult = { removed: [], held: [] };
   for (const version of await corpus.retiredVersions()) {
@@ -62,6 +70,7 @@ export async function sweepRetired(options: {
     }
     const dir = indexPathOf(indexRoot, version.indexDir);
     if (dir) fs.rmSync(dir, { recursive: true, force: true });
+    if (dir && store) await store.remove(version.indexDir!);
     await corpus.deleteVersion(version.id);
     result.removed.push(version.id);
   }

@@ -1,79 +1,53 @@
+import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import type { S3Config } from '../config-storage.ts';
-import { amzDateOf, sha256Hex, signRequest } from './sigv4.ts';
+import { createS3Client } from './s3-client.ts';
 import { assertStorageKey, type ImageStorage } from './image-storage.ts';
 
 /**
- * The production adapter: any S3-compatible object store over fetch, each request signed with SigV4. Objects are
+ * The production adapter: any S3-compatible object store through the AWS SDK (which signs each request). Objects are
  * private; the API serves them to their owner and admins, so the bucket never needs public read.
  */
-export function createS3ImageStorage(
-  config: S3Config,
-  options: { fetch?: typeof fetch; now?: () => Date; timeoutMs?: number } = {},
-): ImageStorage {
-  const doFetch = options.fetch ?? fetch;
-  const now = options.now ?? (() => new Date());
-  const timeoutMs = options.timeoutMs ?? 15_000;
-  const base = new URL(config.endpoint);
+export function createS3ImageStorage(config: S3Config, options: { timeoutMs?: number } = {}): ImageStorage {
+  // An upload or a read is one short request: a store that does not answer fails it rather than holding it.
+  const client = createS3Client(config, { maxAttempts: 2 });
+  const Bucket = config.bucket;
+  const timeout = () => ({ abortSignal: AbortSignal.timeout(options.timeoutMs ?? 15_000) });
 
-  const urlOf = (key: string) => {
-    assertStorageKey(key);
-    const url = new URL(base);
-    const prefix = url.pathname.replace(/\/+$/, '');
-    if (config.forcePathStyle) url.pathname = `${prefix}/${config.bucket}/${key}`;
-    else {
-      url.hostname = `${config.bucket}.${url.hostname}`;
-      url.pathname = `${prefix}/${key}`;
-    }
-    return url;
+  const fail = (what: string, error: unknown) => {
+    const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+    const detail = error instanceof Error ? error.message : String(error);
+    return new Error(`S3 ${what} answered ${status ?? 'nothing'}: ${detail.slice(0, 300)}`, { cause: error });
   };
-
-  async function send(method: string, key: string, body?: Buffer, headers: Record<string, string> = {}) {
-    const url = urlOf(key);
-    const signed = signRequest({
-      method,
-      url,
-      headers,
-      payloadHash: sha256Hex(body ?? ''),
-      region: config.region,
-      service: 's3',
-      accessKeyId: config.accessKeyId,
-      secretAccessKey: config.secretAccessKey,
-      amzDate: amzDateOf(now()),
-    });
-    // fetch sets host itself and refuses to be given one.
-    const { host: _host, ...sent } = signed;
-    return doFetch(url, {
-      method,
-      headers: sent,
-      body: body ? new Uint8Array(body) : undefined,
-      signal: AbortSignal.timeout(timeoutMs),
-    });
-  }
-
-  const fail = async (what: string, response: Response) => {
-    const text = await response.text().catch(() => '');
-    return new Error(`S3 ${what} answered ${response.status}: ${text.slice(0, 300)}`);
-  };
+  const missing = (error: unknown) =>
+    (error as { name?: string }).name === 'NoSuchKey' ||
+    (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404;
 
   return {
     async put(key, bytes, contentType) {
-      const response = await send('PUT', key, bytes, { 'content-type': contentType });
-      if (!response.ok) throw await fail(`PUT ${key}`, response);
-      await response.body?.cancel();
+      assertStorageKey(key);
+      try {
+        await client.send(new PutObjectCommand({ Bucket, Key: key, Body: bytes, ContentType: contentType }), timeout());
+      } catch (error) {
+        throw fail(`PUT ${key}`, error);
+      }
     },
     async get(key) {
-      const response = await send('GET', key);
-      if (response.status === 404) {
-        await response.body?.cancel();
-        return null;
+      assertStorageKey(key);
+      try {
+        const object = await client.send(new GetObjectCommand({ Bucket, Key: key }), timeout());
+        return Buffer.from(await object.Body!.transformToByteArray());
+      } catch (error) {
+        if (missing(error)) return null;
+        throw fail(`GET ${key}`, error);
       }
-      if (!response.ok) throw await fail(`GET ${key}`, response);
-      return Buffer.from(await response.arrayBuffer());
     },
     async delete(key) {
-      const response = await send('DELETE', key);
-      if (!response.ok && response.status !== 404) throw await fail(`DELETE ${key}`, response);
-      await response.body?.cancel();
+      assertStorageKey(key);
+      try {
+        await client.send(new DeleteObjectCommand({ Bucket, Key: key }), timeout());
+      } catch (error) {
+        if (!missing(error)) throw fail(`DELETE ${key}`, error);
+      }
     },
   };
 }
