@@ -91,7 +91,7 @@ describe('passage guide', () => {
 
   it('skips articles, prepositions and "and" on both sides, and no word that carries meaning', () => {
     expect(ids('how many baskets were left after feeding the five thousand', 'en')).toEqual(['feeding-of-the-5000']);
-    expect(ids('¿Qué es la multiplicación panes?', 'es')).toEqual(['feeding-of-the-5000']);
+    expect(ids('¿Qué es la multiplicación de panes?', 'es')).toEqual(['feeding-of-the-5000']);
     // "Our" is not skipped: "father" alone is not the Lord's Prayer.
     expect(ids('what did our father say', 'en')).toEqual(['lords-prayer']);
     expect(ids('my father is ill', 'en')).toEqual([]);

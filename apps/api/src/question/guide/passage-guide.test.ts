@@ -216,6 +216,26 @@ describe('the question words that may stand inside a Chinese passage name (guide
   );
 });
 
+describe('the words of an alias as a question must hold them', () => {
+  const ids = (question: string, language: 'en' | 'es' | 'fr') =>
+    defaultPassageGuide()
+      .match(question, language)
+      .map((m) => m.entry.id);
+
+  it('holds a function word where the alias links its words by one, an article it may leave out', () => {
+    expect(ids('What is the will of God for my life?', 'en')).toEqual(['gods-will']);
+    // "Will God…" asks whether God will; no will of God.
+    expect(ids('Will God forgive me?', 'en')).toEqual(['gods-forgiveness']);
+    expect(ids('¿Qué es la multiplicación de panes?', 'es')).toEqual(['feeding-of-the-5000']);
+    expect(ids('¿Qué es la multiplicación panes?', 'es')).toEqual([]);
+  });
+
+  it('reads a passage named by one word as that word or its plural, not another word of its stem', () => {
+    expect(ids('What happened at the Fall?', 'en')).toEqual(['the-fall']);
+    expect(ids('I keep falling into the same sin over and over', 'en')).toEqual(['sin']);
+  });
+});
+
 describe('the question words that may stand between the words of an alias (guide-gap-words.latin.tsv)', () => {
   it.each(latinGuideGapWords().map((g) => [g.line, g.word, g.example, g.language] as const))(
     'line %i: %s stands inside an alias the guide finds in %s',

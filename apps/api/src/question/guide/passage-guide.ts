@@ -56,6 +56,8 @@ interface Alias {
   entry: GuideEntry;
   /** Folded Chinese characters, or stemmed words. */
   key: string[];
+  /** A Latin-script alias's words as written and where its function words stood. */
+  latin?: LatinUnits;
 }
 
 const isChinese = (language: BibleLanguage) => language === 'zh-Hans' || language === 'zh-Hant';
@@ -65,10 +67,21 @@ const isChinese = (language: BibleLanguage) => language === 'zh-Hans' || languag
  * of the five thousand" and "la parábola del hijo pródigo" the alias "hijo pródigo"; words that carry meaning ("our" in
  * "Our Father") are kept.
  */
+const ARTICLES: Record<StemLang, readonly string[]> = {
+  en: ['the', 'a', 'an'],
+  es: ['el', 'la', 'los', 'las', 'un', 'una'],
+  fr: ['le', 'la', 'les', 'l', 'un', 'une'],
+};
+/** The function words that link an alias's words ("will of God"): a question must hold one at that place too. */
+const LINKS: Record<StemLang, ReadonlySet<string>> = {
+  en: new Set(['of', 'in', 'on', 'at', 'to', 'for', 'and']),
+  es: new Set(['de', 'del', 'al', 'en', 'y']),
+  fr: new Set(['de', 'du', 'des', 'd', 'au', 'aux', 'en', 'et']),
+};
 const FUNCTION_WORDS: Record<StemLang, ReadonlySet<string>> = {
-  en: new Set(['the', 'a', 'an', 'of', 'in', 'on', 'at', 'to', 'for', 'and']),
-  es: new Set(['el', 'la', 'los', 'las', 'un', 'una', 'de', 'del', 'al', 'en', 'y']),
-  fr: new Set(['le', 'la', 'les', 'l', 'un', 'une', 'de', 'du', 'des', 'd', 'au', 'aux', 'en', 'et']),
+  en: new Set([...ARTICLES.en, ...LINKS.en]),
+  es: new Set([...ARTICLES.es, ...LINKS.es]),
+  fr: new Set([...ARTICLES.fr, ...LINKS.fr]),
 };
 
 /** Stemmed words of a Latin-script text (the analyser's lower-casing and accent folding, then the stemmer). */
@@ -86,6 +99,55 @@ function stemmedWords(text: string, language: StemLang): string[] {
 function unitOf(word: string, language: StemLang): string {
   const stemmed = stem(word, language);
   return language === 'fr' && stemmed.length <= 3 && stemmed !== word ? word.replace(/[sx]$/, '') : stemmed;
+}
+
+/**
+ * A Latin-script text's words as the guide matches them (`stemmedWords`), with each word as written, whether a
+ * function word stood just before it, and whether one of those was a link (LINKS): "Will God forgive me?" is not
+ * "the will of God", whose "of" the match skips but a question must hold some function word for ("feeding the five
+ * thousand" is "feeding of the five thousand"); an article it may leave out ("criar a hijos").
+ */
+interface LatinUnits {
+  units: string[];
+  written: string[];
+  afterFunctionWord: boolean[];
+  afterLink: boolean[];
+}
+
+function latinUnits(text: string, language: StemLang): LatinUnits {
+  const out: LatinUnits = { units: [], written: [], afterFunctionWord: [], afterLink: [] };
+  let skipped = false;
+  let linked = false;
+  for (const word of wordTokens(text)) {
+    if (FUNCTION_WORDS[language].has(word)) {
+      skipped = true;
+      linked ||= LINKS[language].has(word);
+      continue;
+    }
+    out.units.push(unitOf(word, language));
+    out.written.push(word);
+    out.afterFunctionWord.push(skipped);
+    out.afterLink.push(linked);
+    skipped = false;
+    linked = false;
+  }
+  return out;
+}
+
+/**
+ * Whether a question's words from `start` hold a function word where the alias links its words by one, and,
+ * for a passage named by one word ("the Fall", "the Flood"), that word as written or its plural, not another word of
+ * its stem: "I keep falling into sin" does not name the Fall.
+ */
+function latinFits(question: LatinUnits, start: number, alias: Alias, at: readonly number[]): boolean {
+  const written = alias.latin!;
+  // A place of -1: question words filled the gap there (guide-gap-words), as good as a function word.
+  const held = (q: number, j: number) => j === 0 || !written.afterLink[j] || q < 0 || question.afterFunctionWord[q];
+  if (!at.every(held)) return false;
+  if (alias.key.length > 1 || alias.entry.kind !== 'passage') return true;
+  const word = question.written[start]!;
+  const name = written.written[0]!;
+  return word === name || word === `${name}s` || `${word}s` === name;
 }
 
 function chineseKey(text: string): string[] {
@@ -149,8 +211,9 @@ const LATIN_GAP_REACH = 2;
  * ("why did Jesus have to die" holds "why did Jesus die": "have" fills the gap), or -1. Each gap is filled only with
  * words of lexicon/guide-gap-words.latin.tsv, at most LATIN_GAP_REACH at one place.
  */
-function latinGappedEnd(units: readonly string[], start: number, key: readonly string[], gaps: ReadonlySet<string>) {
-  if (key.length < 2 || units[start] !== key[0]) return -1;
+function latinGappedAt(units: readonly string[], start: number, key: readonly string[], gaps: ReadonlySet<string>) {
+  if (key.length < 2 || units[start] !== key[0]) return undefined;
+  const places = [start];
   let at = start + 1;
   for (const unit of key.slice(1)) {
     let filled = 0;
@@ -158,10 +221,12 @@ function latinGappedEnd(units: readonly string[], start: number, key: readonly s
       at += 1;
       filled += 1;
     }
-    if (units[at] !== unit) return -1;
+    if (units[at] !== unit) return undefined;
+    // A gap filled stands for the alias's function word too.
+    places.push(filled > 0 ? -1 : at);
     at += 1;
   }
-  return at;
+  return { places, end: at };
 }
 
 export function createPassageGuide(entries: readonly GuideEntry[]): PassageGuide {
@@ -195,7 +260,10 @@ export function createPassageGuide(entries: readonly GuideEntry[]): PassageGuide
       if (entry.kind === 'person' || entry.kind === 'place') chineseNames.add(key.join(''));
     }
     for (const language of ['en', 'es', 'fr'] as const) {
-      for (const name of entry.names[language] ?? []) add(language, { entry, key: stemmedWords(name, language) });
+      for (const name of entry.names[language] ?? []) {
+        const latin = latinUnits(name, language);
+        add(language, { entry, key: latin.units, latin });
+      }
     }
   }
   const latinGaps = new Map(
@@ -227,12 +295,23 @@ export function createPassageGuide(entries: readonly GuideEntry[]): PassageGuide
       const table = byLanguage.get(language);
       if (!table || typeof question !== 'string') return [];
       const chinese = isChinese(language);
-      const units = chinese ? chineseKey(question) : stemmedWords(question, language as StemLang);
+      const latin = chinese ? undefined : latinUnits(question, language as StemLang);
+      const units = latin ? latin.units : chineseKey(question);
       const latinGapWords = chinese ? undefined : latinGaps.get(language as StemLang);
+      const fits = (i: number, alias: Alias, at: readonly number[]) => !latin || latinFits(latin, i, alias, at);
       const found: GuideMatch[] = [];
       for (let i = 0; i < units.length; i++) {
         for (const alias of table.get(units[i] as string) ?? []) {
-          if (alias.key.every((unit, j) => units[i + j] === unit) && !(chinese && withinAnotherName(units, i, alias))) {
+          const exact = alias.key.every((unit, j) => units[i + j] === unit);
+          if (
+            exact &&
+            !(chinese && withinAnotherName(units, i, alias)) &&
+            fits(
+              i,
+              alias,
+              alias.key.map((_, j) => i + j),
+            )
+          ) {
             const text = alias.key.join(chinese ? '' : ' ');
             found.push({ entry: alias.entry, start: i, end: i + alias.key.length, text });
           } else if (
@@ -244,8 +323,10 @@ export function createPassageGuide(entries: readonly GuideEntry[]): PassageGuide
             const end = gappedEnd(units, i, alias.key, gaps);
             if (end > 0) found.push({ entry: alias.entry, start: i, end, text: units.slice(i, end).join('') });
           } else if (latinGapWords) {
-            const end = latinGappedEnd(units, i, alias.key, latinGapWords);
-            if (end > 0) found.push({ entry: alias.entry, start: i, end, text: units.slice(i, end).join(' ') });
+            const gapped = latinGappedAt(units, i, alias.key, latinGapWords);
+            if (gapped && fits(i, alias, gapped.places)) {
+              found.push({ entry: alias.entry, start: i, end: gapped.end, text: units.slice(i, gapped.end).join(' ') });
+            }
           }
         }
       }
