@@ -96,6 +96,18 @@ describe('analyzeQuery', () => {
     expect(analyzeQuery('Que dit la Bible sur la prière ?', { stems: true })).toEqual(['priere', 'pri']);
   });
 
+  it('asks a French name with a diaeresis as written: the stem of Moïse is the month', () => {
+    expect(analyzeQuery('Qui a trouvé Moïse dans le fleuve ?', { lang: 'fr', stems: true })).toEqual([
+      'trouve',
+      'trouv',
+      'moise',
+      'fleuve',
+      'fleuv',
+    ]);
+    // The index holds the word beside its stem, so Moïse's verses are found by the word alone.
+    expect(analyzeForIndex('Et Moïse monta', 'fr')).toEqual(expect.arrayContaining(['moise']));
+  });
+
   it('finds what the index holds for an inflected query', () => {
     const indexed = new Set(analyzeForIndex('And forgive us our debts, as we forgive our debtors.', 'en'));
     expect(analyzeQuery('forgiving', { lang: 'en', stems: true }).some((t) => indexed.has(t))).toBe(true);

@@ -76,12 +76,34 @@ export function wordTokens(text: string): string[] {
   return out;
 }
 
-function pushWithStems(words: readonly string[], stemming: StemLang, out: string[]): void {
+function pushWithStems(
+  words: readonly string[],
+  stemming: StemLang,
+  out: string[],
+  unstemmed?: ReadonlySet<string>,
+): void {
   for (const word of words) {
     out.push(word);
-    const stemmed = stem(word, stemming);
+    const stemmed = unstemmed?.has(word) ? word : stem(word, stemming);
     if (stemmed !== word) out.push(stemmed);
   }
+}
+
+/** A French word with a diaeresis: nearly always a name (Moïse, Israël, Ésaü, Isaïe, Lakhaï-roï). */
+const FRENCH_DIAERESIS = /[\p{L}\p{M}]*[ëïüÿ][\p{L}\p{M}]*/gu;
+
+/**
+ * The folded forms of a French text's words with a diaeresis, which a query asks as written and not by their stem:
+ * the stem of Moïse is "mois", the month, and a question on Moses asked every verse that dates something.
+ */
+export function frenchNamesWithDiaeresis(text: string): Set<string> {
+  const out = new Set<string>();
+  for (const [word] of text.normalize('NFC').toLowerCase().matchAll(FRENCH_DIAERESIS)) {
+    const folded: string[] = [];
+    pushWordTokens(word, folded);
+    for (const w of folded) out.add(w);
+  }
+  return out;
 }
 
 /**
@@ -171,8 +193,9 @@ export function analyzeQuery(raw: unknown, options: QueryAnalysisOptions = {}): 
   });
   const wordLang = latinLang(options.lang, allWords);
   const latinStop = STOP_SETS[wordLang];
+  const unstemmed = options.stems && wordLang === 'fr' ? frenchNamesWithDiaeresis(text) : undefined;
   const pushWords = (words: readonly string[]) =>
-    options.stems ? pushWithStems(words, wordLang, kept) : kept.push(...words);
+    options.stems ? pushWithStems(words, wordLang, kept, unstemmed) : kept.push(...words);
   const kept: string[] = [];
   for (const segment of segments) {
     if (!segment.han) pushWords(segment.words.filter((w) => !latinStop.has(w)));

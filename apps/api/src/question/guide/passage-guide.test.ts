@@ -234,6 +234,13 @@ describe('the words of an alias as a question must hold them', () => {
     expect(ids('What happened at the Fall?', 'en')).toEqual(['the-fall']);
     expect(ids('I keep falling into the same sin over and over', 'en')).toEqual(['sin']);
   });
+
+  it('reads a French name with a diaeresis as written, not by its stem, however the question spells it', () => {
+    // The stem of Moïse is "mois", the month.
+    expect(ids('Combien de mois Noé resta-t-il dans l’arche ?', 'fr')).toEqual(['noah']);
+    expect(ids('Qui a trouvé Moïse dans le fleuve ?', 'fr')).toEqual(['moses']);
+    expect(ids('Qui a trouvé Moise dans le fleuve ?', 'fr')).toEqual(['moses']);
+  });
 });
 
 describe('the question words that may stand between the words of an alias (guide-gap-words.latin.tsv)', () => {

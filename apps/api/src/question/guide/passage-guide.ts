@@ -12,7 +12,7 @@ import type { DistressTheme } from '../../language/care-lexicon.ts';
 import { addHanWords, chineseNameOf, foldToSimplified } from '../../language/chinese-text.ts';
 import { stem, type StemLang } from '../../language/stemmer.ts';
 import { guideAliasRules, guideGapWords, latinGuideGapWords } from '../../language/guide-aliases.ts';
-import { sanitizeText, wordTokens } from '../../language/text-analysis.ts';
+import { frenchNamesWithDiaeresis, sanitizeText, wordTokens } from '../../language/text-analysis.ts';
 
 export type GuideKind = 'passage' | 'topic' | 'person' | 'place';
 
@@ -114,7 +114,11 @@ interface LatinUnits {
   afterLink: boolean[];
 }
 
-function latinUnits(text: string, language: StemLang): LatinUnits {
+/**
+ * `whole`: words that are units as written, not by their stem (French names with a diaeresis, however the question
+ * spells them: the stem of Moïse is "mois", the month, and "Combien de mois…" named Moses).
+ */
+function latinUnits(text: string, language: StemLang, whole?: ReadonlySet<string>): LatinUnits {
   const out: LatinUnits = { units: [], written: [], afterFunctionWord: [], afterLink: [] };
   let skipped = false;
   let linked = false;
@@ -124,7 +128,7 @@ function latinUnits(text: string, language: StemLang): LatinUnits {
       linked ||= LINKS[language].has(word);
       continue;
     }
-    out.units.push(unitOf(word, language));
+    out.units.push(whole?.has(word) ? word : unitOf(word, language));
     out.written.push(word);
     out.afterFunctionWord.push(skipped);
     out.afterLink.push(linked);
@@ -250,6 +254,12 @@ export function createPassageGuide(entries: readonly GuideEntry[]): PassageGuide
       list.sort((a, b) => b.key.length - a.key.length),
     );
   };
+  const wholeWords = new Map<BibleLanguage, ReadonlySet<string>>([
+    [
+      'fr',
+      new Set(entries.flatMap((entry) => (entry.names.fr ?? []).flatMap((n) => [...frenchNamesWithDiaeresis(n)]))),
+    ],
+  ]);
   for (const entry of entries) {
     const chinese = [...(entry.names['zh-Hans'] ?? []), ...(entry.names['zh-Hant'] ?? [])];
     for (const name of chinese) {
@@ -261,7 +271,7 @@ export function createPassageGuide(entries: readonly GuideEntry[]): PassageGuide
     }
     for (const language of ['en', 'es', 'fr'] as const) {
       for (const name of entry.names[language] ?? []) {
-        const latin = latinUnits(name, language);
+        const latin = latinUnits(name, language, wholeWords.get(language));
         add(language, { entry, key: latin.units, latin });
       }
     }
@@ -295,7 +305,7 @@ export function createPassageGuide(entries: readonly GuideEntry[]): PassageGuide
       const table = byLanguage.get(language);
       if (!table || typeof question !== 'string') return [];
       const chinese = isChinese(language);
-      const latin = chinese ? undefined : latinUnits(question, language as StemLang);
+      const latin = chinese ? undefined : latinUnits(question, language as StemLang, wholeWords.get(language));
       const units = latin ? latin.units : chineseKey(question);
       const latinGapWords = chinese ? undefined : latinGaps.get(language as StemLang);
       const fits = (i: number, alias: Alias, at: readonly number[]) => !latin || latinFits(latin, i, alias, at);
