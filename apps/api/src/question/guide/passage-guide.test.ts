@@ -235,6 +235,11 @@ describe('the words of an alias as a question must hold them', () => {
     expect(ids('I keep falling into the same sin over and over', 'en')).toEqual(['sin']);
   });
 
+  it('reads a passage named by a plural as that plural: its singular there is an adjective', () => {
+    expect(ids('What did the first Christians share?', 'en')).toEqual(['early-church-sharing']);
+    expect(ids('Who was the first Christian martyr?', 'en')).toEqual([]);
+  });
+
   it('reads a French name with a diaeresis as written, not by its stem, however the question spells it', () => {
     // The stem of Moïse is "mois", the month.
     expect(ids('Combien de mois Noé resta-t-il dans l’arche ?', 'fr')).toEqual(['noah']);

@@ -148,10 +148,14 @@ function latinFits(question: LatinUnits, start: number, alias: Alias, at: readon
   // A place of -1: question words filled the gap there (guide-gap-words), as good as a function word.
   const held = (q: number, j: number) => j === 0 || !written.afterLink[j] || q < 0 || question.afterFunctionWord[q];
   if (!at.every(held)) return false;
-  if (alias.key.length > 1 || alias.entry.kind !== 'passage') return true;
-  const word = question.written[start]!;
-  const name = written.written[0]!;
-  return word === name || word === `${name}s` || `${word}s` === name;
+  if (alias.entry.kind !== 'passage') return true;
+  const last = at.at(-1)!;
+  const word = question.written[last < 0 ? start : last]!;
+  const name = written.written.at(-1)!;
+  if (alias.key.length === 1) return word === name || word === `${name}s` || `${word}s` === name;
+  // A passage named by a plural (the first Christians) is not its singular, an adjective there: "Who was the first
+  // Christian martyr?" asks no passage of the early church.
+  return !(name.endsWith('s') && `${word}s` === name);
 }
 
 function chineseKey(text: string): string[] {
