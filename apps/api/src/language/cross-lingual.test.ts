@@ -37,6 +37,8 @@ describe('createEnglishKeywords', () => {
     expect(keywords('¿Donde oro Jesus?', 'es')?.split(' ')).toEqual(expect.arrayContaining(['gold', 'pray']));
     expect(keywords('¿De qué era el becerro de oro?', 'es')?.split(' ')).toContain('gold');
     expect(keywords('¿Qué pasó en el río Jordán?', 'es')?.split(' ')).toContain('river');
+    // Not a marked word the text writes rarely beside it: the roï of Lakhaï-roï (three verses) is not what "roi" means.
+    expect(keywords('Qui fut le premier roi d’Israël ?', 'fr')?.split(' ')).not.toContain('lahai');
   });
 
   it('translates book names, which old translations may spell differently (Rut, Ruth)', () => {

@@ -48,6 +48,12 @@ const ITERATIONS = 8;
 const MIN_VERSES = 3;
 const MIN_PROBABILITY = 0.12;
 const MAX_TRANSLATIONS = 3;
+/**
+ * A marked word's sense joins its unmarked spelling's entry only when the text writes it at least this share as often:
+ * Moïse (in some 750 verses) is what "Moise" means as often as mois, the month; the roï of Lakhaï-roï (three verses)
+ * is not what "roi" means (king, in two thousand).
+ */
+const MARKED_SENSE_SHARE = 0.02;
 /** A name must be written capitalised this share of the times the English Bibles use it, and at least this often. */
 const NAME_CAPITALISED = 0.8;
 const NAME_MIN_USES = 2;
@@ -187,15 +193,18 @@ function buildGlossary(corpusDir: string, lang: string, translation: string): Gl
     entries.push([sourceVocab.words[f] as string, [...new Set(words)].join(' ')]);
   }
   // A word typed without its accents reads the unmarked entry: where a marked word means something else it keeps that
-  // sense too (Moise: "month moses"), and a marked word the text never writes unmarked (Josué) answers for itself.
+  // sense too when it is not rare beside it (Moise: "month moses"), and a marked word the text never writes unmarked
+  // (Josué) answers for itself.
   const byKey = new Map(entries);
+  const versesOf = (word: string) => verseCount.get(sourceVocab.ids.get(word) ?? -1) ?? 0;
   for (const [word, english] of entries) {
     const plain = unmarked(word);
     if (plain === word) continue;
     const own = byKey.get(plain)?.split(' ');
     const senses = english.split(' ');
     if (!own) byKey.set(plain, english);
-    else if (!own.some((sense) => senses.includes(sense))) byKey.set(plain, [...own, senses[0]].join(' '));
+    else if (!own.some((sense) => senses.includes(sense)) && versesOf(word) >= MARKED_SENSE_SHARE * versesOf(plain))
+      byKey.set(plain, [...own, senses[0]].join(' '));
   }
   entries.splice(0, entries.length, ...byKey);
   entries.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
